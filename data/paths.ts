@@ -1,0 +1,83 @@
+/**
+ * Identity and addressing shared by the pipeline and the site: photo ids,
+ * Life List URL paths (folder names joined by '+') and asset URLs.
+ */
+
+/** '+' joins Life List path segments in URLs, so it cannot appear in a folder name. */
+export const LIFE_LIST_SEPARATOR = '+';
+
+/** Names that would collide with the structure manifest's own keys. */
+export const RESERVED_FOLDER_NAMES = ['files', 'file_count'] as const;
+
+/** Why a folder name cannot be used in the Life List, or undefined when it can. */
+export function folderNameProblem(name: string): string | undefined {
+  if (name.includes(LIFE_LIST_SEPARATOR)) return `contains '${LIFE_LIST_SEPARATOR}', which separates folders in Life List links`;
+  if ((RESERVED_FOLDER_NAMES as readonly string[]).includes(name)) return `'${name}' is reserved by the Life List structure file`;
+  if (name.trim() !== name || name.length === 0) return 'starts or ends with a space';
+  return undefined;
+}
+
+/** `['Anseriformes', 'Ducks, Geese']` → `Anseriformes+Ducks%2C%20Geese` (for the `/life-list/…` route). */
+export function encodeLifeListPath(segments: readonly string[]): string {
+  return segments.map((s) => encodeURIComponent(s)).join(LIFE_LIST_SEPARATOR);
+}
+
+/** Inverse of encodeLifeListPath; accepts both the encoded form and an already-decoded router param. */
+export function decodeLifeListPath(param: string | undefined): string[] {
+  if (!param) return [];
+  return param.split(LIFE_LIST_SEPARATOR).map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+}
+
+/** Route of a species page, `/species/Bald%20Eagle` (relative to the site's base path). */
+export function speciesRoute(species: string): string {
+  return `/species/${encodeURIComponent(species)}`;
+}
+
+export function lifeListRoute(segments: readonly string[]): string {
+  return segments.length === 0 ? '/life-list' : `/life-list/${encodeLifeListPath(segments)}`;
+}
+
+/**
+ * URL of a published file: `base` is the asset origin or base path (ending in '/'),
+ * `path` the site-relative path from a manifest. Every segment is percent-encoded,
+ * so folder names with spaces, commas, '#' or '?' stay one path.
+ */
+export function assetUrl(base: string, path: string): string {
+  const prefix = base.endsWith('/') ? base : `${base}/`;
+  return prefix + path.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * The one stable id of a photo, from its path under life_list/: a readable slug of
+ * the file name plus a hash of the whole path, so equal file names in two folders
+ * never collide and the id survives re-ingests. Pure JS so the site can use it too.
+ */
+export function photoId(relativePath: string): string {
+  const normalised = relativePath.normalize('NFC').replaceAll('\\', '/');
+  const fileName = normalised.slice(normalised.lastIndexOf('/') + 1);
+  const stem = fileName.includes('.') ? fileName.slice(0, fileName.lastIndexOf('.')) : fileName;
+  const slug =
+    stem
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'photo';
+  return `${slug}-${fnv1a32(normalised).toString(36).padStart(7, '0')}`;
+}
+
+function fnv1a32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * photos/site.json: everything the owner configures. Read by the pipeline only;
+ * the site sees the public part of it through the `info.json` manifest.
+ */
+export const featuredPhotoSchema = z.strictObject({
+  species: z.string().min(1),
+  file: z.string().min(1),
+});
+
+export const renditionOptionsSchema = z.strictObject({
+  /** Long edge of the lightbox image, in pixels. */
+  displayLongEdge: z.number().int().min(256).max(8192).default(2048),
+  /** Long edge of the `_lowq.jpg` thumbnail, in pixels. */
+  thumbnailLongEdge: z.number().int().min(64).max(2048).default(480),
+  /** Widths of the modern-format renditions offered in `srcset`. */
+  srcsetWidths: z.array(z.number().int().min(64).max(4096)).min(1).default([480, 960]),
+  formats: z.array(z.enum(['webp', 'avif'])).min(1).default(['webp']),
+  jpegQuality: z.number().int().min(30).max(100).default(82),
+  webpQuality: z.number().int().min(30).max(100).default(80),
+  avifQuality: z.number().int().min(30).max(100).default(55),
+});
+
+export const privacyOptionsSchema = z.strictObject({
+  /** Copy the untouched originals into the published site (they may hold GPS and serial numbers). */
+  publishOriginals: z.boolean().default(false),
+  /** Keep GPS position in the published display renditions. */
+  keepGps: z.boolean().default(false),
+  /** Keep camera and lens serial numbers in the published display renditions. */
+  keepSerialNumbers: z.boolean().default(false),
+});
+
+export const publishingOptionsSchema = z.strictObject({
+  /** Absolute URL the site is served from, e.g. "https://birds.example.org/portfolio/". Used for canonical URLs, OpenGraph, sitemap and feed. */
+  baseUrl: z.url().optional(),
+  /** Path prefix the site is served under, e.g. "/portfolio/". Derived from baseUrl when absent; "/" otherwise. */
+  basePath: z
+    .string()
+    .regex(/^\/(?:[^/?#]+\/)*$/, 'must start and end with "/", e.g. "/portfolio/"')
+    .optional(),
+  /** Where images and manifests are fetched from, when not the site itself (e.g. a CDN). */
+  assetOrigin: z.url().optional(),
+});
+
+export const siteConfigSchema = z.strictObject({
+  owner: z.string().min(1),
+  title: z.string().min(1).optional(),
+  description: z.string().min(1).optional(),
+  /** Lines of the Info page's Gear section. */
+  gear: z.array(z.string().min(1)).default([]),
+  featured: z.array(featuredPhotoSchema).default([]),
+  /** Folder path (slash-joined, under life_list/) → photo path (under life_list/) used as that folder's cover. */
+  covers: z.record(z.string().min(1), z.string().min(1)).default({}),
+  /** The owner's life count, including species seen but not photographed. */
+  lifeCount: z.number().int().min(0).optional(),
+  renditions: renditionOptionsSchema.default(renditionOptionsSchema.parse({})),
+  privacy: privacyOptionsSchema.default(privacyOptionsSchema.parse({})),
+  publishing: publishingOptionsSchema.default({}),
+});
+
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+export type SiteConfigInput = z.input<typeof siteConfigSchema>;
+export type FeaturedPhoto = z.infer<typeof featuredPhotoSchema>;
+export type RenditionOptions = z.infer<typeof renditionOptionsSchema>;
+export type PrivacyOptions = z.infer<typeof privacyOptionsSchema>;
+
+/** One line per problem, each naming the key it is about, e.g. `featured.3.file: expected string`. */
+export function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(top level)';
+    return `${where}: ${issue.message}`;
+  });
+}
+
+export class SiteConfigError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+  ) {
+    super(`${source} is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SiteConfigError';
+  }
+}
+
+export function parseSiteConfig(raw: unknown, source = 'photos/site.json'): SiteConfig {
+  const result = siteConfigSchema.safeParse(raw);
+  if (!result.success) throw new SiteConfigError(source, describeIssues(result.error));
+  return result.data;
+}

@@ -1,0 +1,84 @@
+import { escapeXml } from './escape.ts';
+import { photoShareRoute } from './page-meta.ts';
+import type { SiteUrls } from './site-urls.ts';
+
+export interface FeedPhoto {
+  id: string;
+  species: string;
+  /** `YYYY-MM-DD`, or null when the date is unknown. */
+  takenOn: string | null;
+  /** ISO 8601: when the pipeline first saw the photo. */
+  addedAt: string;
+  display: { path: string; width: number; height: number };
+}
+
+export interface FeedSite {
+  title: string;
+  owner: string;
+  description: string;
+}
+
+/** Newest first by date taken (unknown dates last), then by when the photo was added, then by id for a stable order. */
+export function newestPhotos<P extends FeedPhoto>(photos: Iterable<P>, limit: number): P[] {
+  return [...photos]
+    .sort((a, b) => {
+      if (a.takenOn !== b.takenOn) {
+        if (a.takenOn === null) return 1;
+        if (b.takenOn === null) return -1;
+        return a.takenOn < b.takenOn ? 1 : -1;
+      }
+      const added = Date.parse(b.addedAt) - Date.parse(a.addedAt);
+      return added !== 0 ? added : a.id.localeCompare(b.id);
+    })
+    .slice(0, limit);
+}
+
+/**
+ * Atom ids must be absolute IRIs: the page URL when there is a base URL, else a
+ * URN that stays stable across builds.
+ */
+function atomId(urls: SiteUrls, route: string, fallback: string): string {
+  return urls.absolute ? urls.page(route) : `urn:bird-portfolio:${fallback}`;
+}
+
+function latest(photos: readonly FeedPhoto[]): string {
+  const times = photos.map((p) => Date.parse(p.addedAt)).filter((t) => !Number.isNaN(t));
+  return new Date(times.length > 0 ? Math.max(...times) : 0).toISOString();
+}
+
+/** An Atom feed of the given photos (already sorted and cut), each entry linking to its photo's share page. */
+export function atomFeed(site: FeedSite, photos: readonly FeedPhoto[], urls: SiteUrls, feedRoute = '/feed.xml'): string {
+  const x = escapeXml;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <title>${x(site.title)}</title>`,
+    ...(site.description ? [`  <subtitle>${x(site.description)}</subtitle>`] : []),
+    `  <id>${x(atomId(urls, '/', 'site'))}</id>`,
+    `  <link rel="self" type="application/atom+xml" href="${x(urls.page(feedRoute))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${x(urls.page('/'))}"/>`,
+    `  <updated>${latest(photos)}</updated>`,
+    `  <author><name>${x(site.owner)}</name></author>`,
+  ];
+  for (const photo of photos) {
+    const route = photoShareRoute(photo.id);
+    const image = urls.asset(photo.display.path);
+    const taken = photo.takenOn ? `Taken on ${photo.takenOn.replaceAll('-', '/')}.` : 'Date taken unknown.';
+    // The content is HTML carried as escaped text: the species name is escaped once for the
+    // HTML and once more, by x(), for the XML around it.
+    const html = `<p><img src="${x(image)}" alt="${x(photo.species)}" width="${photo.display.width}" height="${photo.display.height}"></p><p>${x(photo.species)}. ${taken}</p>`;
+    lines.push(
+      '  <entry>',
+      `    <title>${x(photo.species)}</title>`,
+      `    <id>${x(atomId(urls, route, `photo:${photo.id}`))}</id>`,
+      `    <link rel="alternate" type="text/html" href="${x(urls.page(route))}"/>`,
+      `    <link rel="enclosure" type="image/jpeg" href="${x(image)}"/>`,
+      `    <updated>${new Date(photo.addedAt).toISOString()}</updated>`,
+      `    <summary>${x(`${photo.species}. ${taken}`)}</summary>`,
+      `    <content type="html">${x(html)}</content>`,
+      '  </entry>',
+    );
+  }
+  lines.push('</feed>', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,61 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { describeLifeList, describeNotFound, describePhoto, describeSpecies, headTags, photoAppRoute, photoShareRoute, type SiteIdentity } from './page-meta.ts';
+import { PageMeta } from './PageMeta.tsx';
+import { createSiteUrls } from './site-urls.ts';
+
+const hostile = `<img src=x onerror=alert(1)>`;
+const quoted = `Tom & Jerry's "Owl"`;
+const site: SiteIdentity = { title: 'Birds & "Co"', owner: 'Ann <b>', description: '', publishing: { basePath: '/' } };
+const image = { path: `life_list/${quoted}/x.jpg`, width: 2048, height: 1365, alt: quoted };
+
+function attribute(tags: ReturnType<typeof headTags>, key: string): string | undefined {
+  return tags.find((t) => t.attributes.property === key || t.attributes.name === key)?.attributes.content;
+}
+
+describe('page descriptions', () => {
+  it('give a species page its own title, canonical URL and a large-image card of that species', () => {
+    const urls = createSiteUrls({ baseUrl: 'https://example.org/portfolio/', basePath: '/portfolio/' });
+    const tags = headTags(describeSpecies(site, quoted, 3, image), urls);
+    expect(tags[0]).toEqual({ tag: 'title', attributes: {}, text: `${quoted} · Birds & "Co"` });
+    expect(tags.find((t) => t.tag === 'link')?.attributes.href).toBe(`https://example.org/portfolio/species/Tom%20%26%20Jerry's%20%22Owl%22`);
+    expect(attribute(tags, 'og:image')).toBe(`https://example.org/portfolio/life_list/Tom%20%26%20Jerry's%20%22Owl%22/x.jpg`);
+    expect(attribute(tags, 'og:image:width')).toBe('2048');
+    expect(attribute(tags, 'og:image:alt')).toBe(quoted);
+    expect(attribute(tags, 'twitter:card')).toBe('summary_large_image');
+    expect(attribute(tags, 'description')).toBe(`3 photos of ${quoted} by Ann <b>.`);
+  });
+
+  it('title a Life List level with its last segment and describe where it sits', () => {
+    const page = describeLifeList(site, ['Strigiformes', hostile], 1);
+    expect(page.headline).toBe(hostile);
+    expect(page.description).toContain('Strigiformes › ');
+    expect(page.route).toBe(`/life-list/Strigiformes+${encodeURIComponent(hostile)}`);
+  });
+
+  it('give a shared photo a page of its own that opens the species page on it', () => {
+    const page = describePhoto(site, { id: 'owl-1a2b3c4', species: quoted, takenOn: '2024-05-06', camera: 'Canon EOS R5', image });
+    expect(page.route).toBe(photoShareRoute('owl-1a2b3c4'));
+    expect(page.description).toBe(`${quoted}, photographed by Ann <b> on 2024/05/06 with a Canon EOS R5.`);
+    expect(photoAppRoute('Bald Eagle', 'x-1')).toBe('/species/Bald%20Eagle?photo=x-1');
+  });
+
+  it('keep the not-found page out of indexes and give a plain card without an image', () => {
+    const tags = headTags(describeNotFound(site), createSiteUrls({ basePath: '/' }));
+    expect(attribute(tags, 'robots')).toBe('noindex');
+    expect(tags.some((t) => t.tag === 'link')).toBe(false);
+    expect(attribute(tags, 'twitter:card')).toBe('summary');
+  });
+});
+
+describe('<PageMeta>', () => {
+  it('renders hostile names as text and attribute values, never as markup', () => {
+    const html = renderToString(<PageMeta page={describeSpecies(site, hostile, 1, { ...image, alt: hostile })} />);
+    const doc = new DOMParser().parseFromString(`<!doctype html><head>${html}</head>`, 'text/html');
+    expect(doc.querySelector('img')).toBeNull();
+    expect(doc.title).toBe(`${hostile} · Birds & "Co"`);
+    expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(hostile);
+    expect(doc.querySelector('meta[property="og:image:alt"]')?.getAttribute('content')).toBe(hostile);
+    expect(doc.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`/species/${encodeURIComponent(hostile)}`);
+  });
+});

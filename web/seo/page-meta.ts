@@ -1,0 +1,170 @@
+import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import type { PublishingSettings, SiteUrls } from './site-urls.ts';
+
+/** What every page's tags need to know about the site (from info.json). */
+export interface SiteIdentity {
+  title: string;
+  owner: string;
+  description: string;
+  publishing: PublishingSettings;
+}
+
+/** A rendition shown in link previews: the display JPEG of a photo. */
+export interface PreviewImage {
+  /** Site-relative path from a manifest (`life_list/A/B/x.jpg`). */
+  path: string;
+  width?: number | undefined;
+  height?: number | undefined;
+  alt: string;
+}
+
+/** Everything the head of one page says about it, before URLs are resolved. */
+export interface PageDescription {
+  /** The full document title. */
+  title: string;
+  /** The page's own title, without the site's (for og:title). */
+  headline: string;
+  description: string;
+  /** Route relative to the base path, percent-encoded (`/species/Bald%20Eagle`). */
+  route: string;
+  type: 'website' | 'article';
+  siteName: string;
+  image?: PreviewImage | undefined;
+  /** The not-found page asks not to be indexed. */
+  noindex?: boolean;
+}
+
+export interface HeadTag {
+  tag: 'title' | 'meta' | 'link';
+  attributes: Record<string, string>;
+  text?: string;
+}
+
+/** Where a shared photo's preview page lives: static hosts ignore `?photo=`, so it needs its own path. */
+export function photoShareRoute(photoId: string): string {
+  return `/photo/${encodeURIComponent(photoId)}`;
+}
+
+/** The in-app deep link a share page opens: the photo's species page with the lightbox on it. */
+export function photoAppRoute(species: string, photoId: string): string {
+  return `${speciesRoute(species)}?photo=${encodeURIComponent(photoId)}`;
+}
+
+export function documentTitle(headline: string | undefined, siteTitle: string): string {
+  return headline && headline !== siteTitle ? `${headline} · ${siteTitle}` : siteTitle;
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function page(site: SiteIdentity, headline: string | undefined, rest: Omit<PageDescription, 'title' | 'headline' | 'siteName'>): PageDescription {
+  return { title: documentTitle(headline, site.title), headline: headline ?? site.title, siteName: site.title, ...rest };
+}
+
+export function describeHome(site: SiteIdentity, image?: PreviewImage): PageDescription {
+  return page(site, undefined, {
+    description: site.description || `Bird photographs by ${site.owner}.`,
+    route: '/',
+    type: 'website',
+    image,
+  });
+}
+
+export function describeLifeList(site: SiteIdentity, segments: readonly string[], photoCount: number, image?: PreviewImage): PageDescription {
+  const name = segments.at(-1);
+  const where = segments.length > 1 ? ` (${segments.join(' › ')})` : '';
+  return page(site, name ?? 'Life List', {
+    description: name
+      ? `${name}${where}: ${plural(photoCount, 'photo')} in the Life List of ${site.owner}.`
+      : `The Life List of ${site.owner}: ${plural(photoCount, 'bird photo')}, by order and family.`,
+    route: lifeListRoute(segments),
+    type: 'website',
+    image,
+  });
+}
+
+export function describeSpecies(site: SiteIdentity, species: string, photoCount: number, image?: PreviewImage): PageDescription {
+  return page(site, species, {
+    description: `${plural(photoCount, 'photo')} of ${species} by ${site.owner}.`,
+    route: speciesRoute(species),
+    type: 'website',
+    image,
+  });
+}
+
+export interface SharedPhoto {
+  id: string;
+  species: string;
+  /** `YYYY-MM-DD` or null. */
+  takenOn: string | null;
+  camera?: string | undefined;
+  image: PreviewImage;
+}
+
+export function describePhoto(site: SiteIdentity, photo: SharedPhoto): PageDescription {
+  const when = photo.takenOn ? ` on ${photo.takenOn.replaceAll('-', '/')}` : '';
+  const camera = photo.camera && photo.camera !== 'Unknown' ? ` with a ${photo.camera}` : '';
+  return page(site, photo.species, {
+    description: `${photo.species}, photographed by ${site.owner}${when}${camera}.`,
+    route: photoShareRoute(photo.id),
+    type: 'article',
+    image: photo.image,
+  });
+}
+
+export function describeInfo(site: SiteIdentity, image?: PreviewImage): PageDescription {
+  return page(site, 'Info', { description: `The gear and stats of ${site.owner}'s bird photography.`, route: '/info', type: 'website', image });
+}
+
+export function describeCredits(site: SiteIdentity, image?: PreviewImage): PageDescription {
+  return page(site, 'Credits', { description: `Who took the photos on ${site.title}, and under which licences.`, route: '/credits', type: 'website', image });
+}
+
+export function describeNotFound(site: SiteIdentity): PageDescription {
+  return page(site, 'Page not found', { description: 'There is no page at this address.', route: '/404', type: 'website', noindex: true });
+}
+
+function imageType(path: string): string | undefined {
+  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  return { jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif', png: 'image/png' }[extension];
+}
+
+/**
+ * The tags of one page's head, in a fixed order. Values are plain strings: whoever
+ * writes them out (React, or the prerender's HTML writer) escapes them.
+ */
+export function headTags(page: PageDescription, urls: SiteUrls): HeadTag[] {
+  const url = urls.page(page.route);
+  const meta = (key: 'name' | 'property', id: string, content: string): HeadTag => ({ tag: 'meta', attributes: { [key]: id, content } });
+  const tags: HeadTag[] = [
+    { tag: 'title', attributes: {}, text: page.title },
+    meta('name', 'description', page.description),
+  ];
+  if (page.noindex) tags.push(meta('name', 'robots', 'noindex'));
+  else tags.push({ tag: 'link', attributes: { rel: 'canonical', href: url } });
+  tags.push(
+    meta('property', 'og:site_name', page.siteName),
+    meta('property', 'og:title', page.headline),
+    meta('property', 'og:description', page.description),
+    meta('property', 'og:type', page.type),
+  );
+  if (!page.noindex) tags.push(meta('property', 'og:url', url));
+  const image = page.image;
+  if (image) {
+    tags.push(meta('property', 'og:image', urls.asset(image.path)));
+    const type = imageType(image.path);
+    if (type) tags.push(meta('property', 'og:image:type', type));
+    if (image.width && image.height) {
+      tags.push(meta('property', 'og:image:width', String(image.width)), meta('property', 'og:image:height', String(image.height)));
+    }
+    tags.push(meta('property', 'og:image:alt', image.alt));
+  }
+  tags.push(
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', page.headline),
+    meta('name', 'twitter:description', page.description),
+  );
+  if (image) tags.push(meta('name', 'twitter:image', urls.asset(image.path)), meta('name', 'twitter:image:alt', image.alt));
+  return tags;
+}

@@ -1,0 +1,58 @@
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { infoSchema } from './data/manifests.ts';
+
+const publicDir = fileURLToPath(new URL('./data/generated/public', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+/**
+ * The published settings from the last ingest (info.json), so `npm run build` serves
+ * under the owner's base path without extra flags. Missing before the first ingest.
+ */
+function publishedSettings(): { basePath?: string; assetOrigin?: string } {
+  const file = `${publicDir}/info.json`;
+  if (!existsSync(file)) return {};
+  const info = infoSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  return { basePath: info.publishing.basePath, assetOrigin: info.publishing.assetOrigin };
+}
+
+/**
+ * Static hosts answer an unknown path with 404.html (GitHub Pages, Netlify, most
+ * others can be told to): making it a copy of the app shell lets deep links such as
+ * /species/Bald%20Eagle boot the router, which then renders the right page. The
+ * pre-render step replaces this with real per-route HTML and a real not-found page.
+ */
+function spaFallback404(): Plugin {
+  return {
+    name: 'portfolio:spa-fallback-404',
+    apply: 'build',
+    closeBundle() {
+      const index = `${outDir}/index.html`;
+      const notFound = `${outDir}/404.html`;
+      if (existsSync(index) && !existsSync(notFound)) copyFileSync(index, notFound);
+    },
+  };
+}
+
+export default defineConfig(() => {
+  const published = publishedSettings();
+  const base = process.env.BASE_PATH || published.basePath || '/';
+  const assetOrigin = process.env.VITE_ASSET_ORIGIN || published.assetOrigin || '';
+  return {
+    root: fileURLToPath(new URL('./web', import.meta.url)),
+    base,
+    publicDir,
+    plugins: [react(), tailwindcss(), spaFallback404()],
+    define: {
+      // Empty means "the page's own base path" (see web/assets.ts).
+      'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin),
+    },
+    build: {
+      outDir,
+      emptyOutDir: true,
+    },
+  };
+});

@@ -1,0 +1,15 @@
+import { assetUrl } from '../data/paths.ts';
+
+/**
+ * Images may live on another origin (a CDN) set at build time by
+ * `publishing.assetOrigin` in site.json or VITE_ASSET_ORIGIN; by default they come
+ * from the site's own base path. Manifests never use this: they always come from the base path.
+ */
+export function imageBase(): string {
+  return import.meta.env.VITE_ASSET_ORIGIN || import.meta.env.BASE_URL;
+}
+
+/** URL of a published image from its manifest path (`life_list/A/B/x_lowq.jpg`). */
+export function imageUrl(path: string): string {
+  return assetUrl(imageBase(), path);
+}

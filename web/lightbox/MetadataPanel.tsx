@@ -1,0 +1,59 @@
+import type { ExifDisplay } from '../../data/manifests.ts';
+import type { GalleryPhoto } from '../photos.ts';
+import { usePhotoMetadata } from './use-photo-metadata.ts';
+
+export const METADATA_LABELS: ReadonlyArray<[keyof ExifDisplay, string]> = [
+  ['camera', 'Camera'],
+  ['lens', 'Lens'],
+  ['focalLength', 'Focal Length'],
+  ['aperture', 'Aperture'],
+  ['iso', 'ISO'],
+  ['shutterSpeed', 'Shutter Speed'],
+  ['dateTaken', 'Date'],
+];
+
+interface MetadataPanelProps {
+  photo: GalleryPhoto | undefined;
+  title: string;
+}
+
+/** The panel beside the lightbox image: page title, the photo's camera details and its credit. */
+export function MetadataPanel({ photo, title }: MetadataPanelProps) {
+  const metadata = usePhotoMetadata(photo);
+  if (!photo || metadata.status === 'hidden') return null;
+  return (
+    <aside
+      aria-label="Photo details"
+      className="w-full shrink-0 overflow-y-auto bg-stone-950/90 p-5 text-sm text-stone-200 lg:h-full lg:w-80 lg:border-l lg:border-white/10"
+    >
+      <h2 className="font-serif text-xl text-stone-50">{title}</h2>
+      {title !== photo.species && <p className="mt-1 text-stone-400">{photo.species}</p>}
+      {metadata.status === 'loading' ? (
+        <p className="mt-4 text-stone-400">Reading camera details…</p>
+      ) : (
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+          {METADATA_LABELS.map(([field, label]) => (
+            <div key={field} className="contents">
+              <dt className="text-stone-400">{label}</dt>
+              <dd className="text-stone-100" data-field={field}>
+                {metadata.values[field]}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {photo.credit && (
+        <p className="mt-5 border-t border-white/10 pt-4 text-xs leading-relaxed text-stone-400" data-testid="photo-credit">
+          Photo: {photo.credit.author} ·{' '}
+          {photo.credit.licenceUrl ? (
+            <a href={photo.credit.licenceUrl} className="underline hover:text-stone-200" target="_blank" rel="noreferrer license">
+              {photo.credit.licence}
+            </a>
+          ) : (
+            photo.credit.licence
+          )}
+        </p>
+      )}
+    </aside>
+  );
+}

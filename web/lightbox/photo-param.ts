@@ -1,0 +1,55 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate, useSearchParams, type To } from 'react-router';
+
+/**
+ * The open photo lives in the URL (`?photo=<id>`), react-router's modal pattern:
+ * the URL is the only state, so every open photo has a link, Back closes the
+ * lightbox and nothing is mirrored by effects.
+ */
+export const PHOTO_PARAM = 'photo';
+
+/** Set on the history entry pushed when a visitor opens a photo from the page. */
+interface OpenedHereState {
+  openedHere: true;
+}
+
+function openedHere(state: unknown): state is OpenedHereState {
+  return typeof state === 'object' && state !== null && (state as Partial<OpenedHereState>).openedHere === true;
+}
+
+export function withPhoto(search: string, key: string | null): string {
+  const params = new URLSearchParams(search);
+  if (key === null) params.delete(PHOTO_PARAM);
+  else params.set(PHOTO_PARAM, key);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Link target and state that open `key` in the lightbox, pushing a history entry. */
+export function photoLinkProps(search: string, key: string): { to: To; state: OpenedHereState; preventScrollReset: true } {
+  return { to: { search: withPhoto(search, key) }, state: { openedHere: true }, preventScrollReset: true };
+}
+
+export function useOpenPhotoKey(): string | null {
+  const [params] = useSearchParams();
+  return params.get(PHOTO_PARAM);
+}
+
+/** Closing and slide changes, as URL updates. */
+export function usePhotoNavigation(): { show: (key: string) => void; close: () => void } {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const show = useCallback(
+    (key: string) => {
+      if (new URLSearchParams(location.search).get(PHOTO_PARAM) === key) return;
+      navigate({ search: withPhoto(location.search, key) }, { replace: true, state: location.state, preventScrollReset: true });
+    },
+    [location.search, location.state, navigate],
+  );
+  const close = useCallback(() => {
+    // Opened from this page: step back, so Back after closing leaves the page as expected.
+    if (openedHere(location.state)) navigate(-1);
+    else navigate({ search: withPhoto(location.search, null) }, { replace: true, preventScrollReset: true });
+  }, [location.search, location.state, navigate]);
+  return { show, close };
+}

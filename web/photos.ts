@@ -1,0 +1,48 @@
+import type { Credit, ExifDisplay, ImageSource, PhotoEntry } from '../data/manifests.ts';
+
+/**
+ * What pages hand to tiles and the lightbox: manifest paths (turned into URLs at
+ * render time, so the asset origin is applied in one place) and only the fields a
+ * page needs, because loader data is embedded in every pre-rendered page.
+ */
+export interface TileImage {
+  /** Site-relative path of the `_lowq.jpg` thumbnail. */
+  path: string;
+  width?: number;
+  height?: number;
+  /** ThumbHash, base64. */
+  placeholder?: string;
+  sources: ImageSource[];
+}
+
+export interface GalleryPhoto {
+  /** Value of `?photo=`: the photo id, or the file name for a file the index does not know. */
+  key: string;
+  species: string;
+  thumbnail: TileImage;
+  /** The full-size display image. */
+  full: { path: string; width?: number; height?: number };
+  /**
+   * Camera metadata from the photo index; `null` when the photo has no EXIF at all
+   * (the panel is hidden); undefined when the photo is not indexed (read in the browser).
+   */
+  exif?: ExifDisplay | null;
+  credit?: Credit;
+}
+
+export function galleryPhotoFromEntry(entry: PhotoEntry): GalleryPhoto {
+  return {
+    key: entry.id,
+    species: entry.species,
+    thumbnail: {
+      path: entry.thumbnail.path,
+      width: entry.thumbnail.width,
+      height: entry.thumbnail.height,
+      placeholder: entry.placeholder,
+      sources: entry.sources,
+    },
+    full: { path: entry.display.path, width: entry.display.width, height: entry.display.height },
+    exif: entry.exif,
+    ...(entry.credit ? { credit: entry.credit } : {}),
+  };
+}

@@ -1,0 +1,54 @@
+import { Link, useLoaderData } from 'react-router';
+import { compareNames } from '../../data/manifests.ts';
+import { speciesRoute } from '../../data/paths.ts';
+import { ImageTile } from '../components/ImageTile.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { loadManifest } from '../manifests.ts';
+import { galleryPhotoFromEntry } from '../photos.ts';
+import { pageTitle, useSite } from './root.tsx';
+
+/** Every photo with a credit line (CC BY and CC BY-SA require the attribution). */
+export async function creditsLoader() {
+  const index = await loadManifest('photoIndex');
+  const credited = Object.values(index.photos)
+    .flatMap((entry) => (entry.credit ? [{ ...galleryPhotoFromEntry(entry), credit: entry.credit }] : []))
+    .sort((a, b) => compareNames(a.species, b.species) || compareNames(a.full.path, b.full.path));
+  return { credited };
+}
+
+export function CreditsPage() {
+  const { credited } = useLoaderData<typeof creditsLoader>();
+  const site = useSite();
+  return (
+    <>
+      <PageMeta title={pageTitle(site, 'Photo credits')} description={`Authors and licences of the photos on ${site.title}.`} />
+      <h1 className="font-serif text-4xl text-stone-50">Photo credits</h1>
+      <p className="mt-2 text-stone-400">{credited.length === 0 ? 'Every photo is by the owner.' : 'These photos are by other photographers, used under the licences below.'}</p>
+      <ul className="mt-8 divide-y divide-white/10">
+        {credited.map((photo) => (
+          <li key={photo.key} className="flex items-center gap-4 py-3">
+            <div className="relative h-16 w-24 shrink-0 overflow-hidden rounded-sm">
+              <ImageTile image={photo.thumbnail} alt={photo.species} sizes="96px" fit="fill" />
+            </div>
+            <div className="min-w-0 text-sm">
+              <Link to={speciesRoute(photo.species)} className="font-serif text-lg text-stone-50 hover:text-amber-200">
+                {photo.species}
+              </Link>
+              <p className="text-stone-300">
+                {photo.credit.author} ·{' '}
+                {photo.credit.licenceUrl ? (
+                  <a href={photo.credit.licenceUrl} rel="license noreferrer" className="text-amber-200 hover:underline">
+                    {photo.credit.licence}
+                  </a>
+                ) : (
+                  photo.credit.licence
+                )}
+              </p>
+              {photo.credit.source && <p className="truncate text-xs text-stone-400">Source: {photo.credit.source}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

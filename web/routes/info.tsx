@@ -1,0 +1,57 @@
+import { Link, useLoaderData } from 'react-router';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { loadManifest } from '../manifests.ts';
+import { pageTitle, useSite } from './root.tsx';
+
+export async function infoLoader() {
+  const info = await loadManifest('info');
+  return { gear: info.gear, stats: info.stats };
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export function InfoPage() {
+  const { gear, stats } = useLoaderData<typeof infoLoader>();
+  const site = useSite();
+  return (
+    <>
+      <PageMeta title={pageTitle(site, 'Info')} description={`Gear and Life List statistics of ${site.owner}.`} />
+      <h1 className="sr-only">Info</h1>
+      <div className="grid gap-12 md:grid-cols-2">
+        <section aria-labelledby="gear">
+          <h2 id="gear" className="font-serif text-3xl text-stone-50">
+            Gear
+          </h2>
+          {gear.length === 0 ? (
+            <p className="mt-4 text-stone-400">No gear listed.</p>
+          ) : (
+            <ul className="mt-4 space-y-3 leading-relaxed text-stone-300">
+              {gear.map((line) => (
+                <li key={line} className="border-l-2 border-amber-200/60 pl-4">
+                  {line}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="stats">
+          <h2 id="stats" className="font-serif text-3xl text-stone-50">
+            Stats
+          </h2>
+          <p className="mt-4 font-serif text-4xl text-amber-100">{count(stats.speciesObserved, 'species observed', 'species observed')}</p>
+          <ul className="mt-4 space-y-1 text-stone-300">
+            <li>{count(stats.speciesPhotographed, 'species photographed', 'species photographed')}</li>
+            <li>{count(stats.photos, 'photo', 'photos')}</li>
+          </ul>
+        </section>
+      </div>
+      <p className="mt-12 text-sm text-stone-400">
+        Some photos are by other photographers and used under their licences: see the{' '}
+        <Link to="/credits" className="text-amber-200 hover:underline">
+          photo credits
+        </Link>
+        .
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+
+export const NOT_FOUND_TITLE = 'Page not found';
+
+/** Loader of the catch-all route: every unknown URL is a 404. */
+export function notFoundLoader(): never {
+  throw notFound();
+}
+
+export function notFound(): Response {
+  return new Response('Not Found', { status: 404, statusText: 'Not Found' });
+}
+
+export function NotFoundContent() {
+  return (
+    <section className="py-16 text-center">
+      <title>{NOT_FOUND_TITLE}</title>
+      <meta name="robots" content="noindex" />
+      <p className="font-serif text-7xl text-stone-600">404</p>
+      <h1 className="mt-4 font-serif text-3xl text-stone-50">{NOT_FOUND_TITLE}</h1>
+      <p className="mt-3 text-stone-400">There is nothing at this address. The bird may have flown.</p>
+      <nav className="mt-8 flex justify-center gap-6 text-sm">
+        <Link to="/" className="text-amber-200 hover:underline">
+          Home
+        </Link>
+        <Link to="/life-list" className="text-amber-200 hover:underline">
+          Life List
+        </Link>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link, Outlet, useLoaderData, useRouteLoaderData } from 'react-router';
+import { Header } from '../components/Header.tsx';
+import { loadManifest } from '../manifests.ts';
+import { ErrorContent } from './error.tsx';
+
+export const ROOT_ROUTE_ID = 'root';
+
+export async function rootLoader() {
+  const info = await loadManifest('info');
+  return { owner: info.owner, title: info.title, description: info.description };
+}
+
+export type SiteData = Awaited<ReturnType<typeof rootLoader>>;
+
+/** The owner's name and site title, for every page below the root. */
+export function useSite(): SiteData {
+  const site = useRouteLoaderData<typeof rootLoader>(ROOT_ROUTE_ID);
+  if (!site) throw new Error('The site data (info.json) is not loaded');
+  return site;
+}
+
+/** `Species · Site title`, or the site title alone. */
+export function pageTitle(site: SiteData, page?: string): string {
+  return page ? `${page} · ${site.title}` : site.title;
+}
+
+function Shell({ owner, children }: { owner: string; children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-stone-950 text-stone-100">
+      <Header owner={owner} />
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">{children}</main>
+      <footer className="border-t border-white/10 py-6 text-center text-xs tracking-wide text-stone-400">
+        © {owner} · <Link to="/credits" className="underline-offset-4 hover:text-stone-200 hover:underline">Photo credits</Link>
+      </footer>
+    </div>
+  );
+}
+
+export function RootLayout() {
+  const { owner } = useLoaderData<typeof rootLoader>();
+  return (
+    <Shell owner={owner}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** The root's own loader failed (info.json missing or invalid): no owner name to show. */
+export function RootError() {
+  return (
+    <div className="min-h-screen bg-stone-950 px-6 py-16 text-stone-100">
+      <div className="mx-auto max-w-3xl">
+        <ErrorContent />
+      </div>
+    </div>
+  );
+}
+
+/** Shown while the first page's data loads when the page was not pre-rendered. */
+export function RootHydrateFallback() {
+  return <div className="min-h-screen bg-stone-950" aria-busy="true" />;
+}

@@ -1,0 +1,58 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { lifeListRoute } from '../../data/paths.ts';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
+import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
+import { loadManifest } from '../manifests.ts';
+import { galleryPhotoFromEntry, type GalleryPhoto } from '../photos.ts';
+import { notFound } from './not-found.tsx';
+import { pageTitle, useSite } from './root.tsx';
+
+const MASONRY_SIZES = '(min-width: 1280px) 410px, 50vw';
+
+/**
+ * One species' photos: bird-photos.json entries (id 0 skipped) matched to the
+ * photo index by species and number. Returns only this species' photos.
+ */
+export async function speciesLoader({ params }: LoaderFunctionArgs) {
+  const species = params.species ?? '';
+  const [birdPhotos, index] = await Promise.all([loadManifest('birdPhotos'), loadManifest('photoIndex')]);
+  if (!Object.hasOwn(birdPhotos, species)) throw notFound();
+  const byNumber = new Map(Object.values(index.photos).filter((p) => p.species === species).map((p) => [p.number, p]));
+  const photos: GalleryPhoto[] = (birdPhotos[species] ?? [])
+    .filter((entry) => entry.id !== 0)
+    .flatMap((entry) => {
+      const photo = byNumber.get(entry.id);
+      return photo ? [galleryPhotoFromEntry(photo)] : [];
+    });
+  const folder = byNumber.values().next().value?.folder ?? [];
+  return { species, photos, folder };
+}
+
+export function SpeciesPage() {
+  const { species, photos, folder } = useLoaderData<typeof speciesLoader>();
+  const site = useSite();
+  const count = photos.length === 1 ? '1 photo' : `${photos.length} photos`;
+  return (
+    <>
+      <PageMeta title={pageTitle(site, species)} description={`${species}: ${count} by ${site.owner}.`} />
+      <header className="mb-8">
+        {folder.length > 1 && (
+          <Link to={lifeListRoute(folder)} className="text-sm tracking-wide text-stone-400 hover:text-amber-200">
+            {folder.slice(0, -1).join(' › ')}
+          </Link>
+        )}
+        <h1 className="mt-1 font-serif text-4xl text-stone-50">{species}</h1>
+        <p className="mt-2 text-sm text-stone-400">{count}</p>
+      </header>
+      <ul className="columns-2 gap-3 xl:columns-3">
+        {photos.map((photo) => (
+          <li key={photo.key} className="mb-3 break-inside-avoid">
+            <PhotoTile {...tileOf(photo)} sizes={MASONRY_SIZES} layout="natural" />
+          </li>
+        ))}
+      </ul>
+      <PhotoGallery photos={photos} title={species} />
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { render } from '@testing-library/react';
+import {
+  MANIFEST_FILES,
+  manifestSchemas,
+  type ExifDisplay,
+  type Manifests,
+  type PhotoEntry,
+} from '../../data/manifests.ts';
+import { photoId } from '../../data/paths.ts';
+import { setManifestFetcher } from '../manifests.ts';
+import { routes } from '../routes.tsx';
+
+/**
+ * A tiny site with the edge cases the pages must handle: names with spaces,
+ * commas, apostrophes and accents, an empty folder, an entry with id 0, a photo
+ * the index does not know, and a photo without any EXIF.
+ */
+export const EXIF_WOOD_DUCK: ExifDisplay = {
+  camera: 'Nikon Z8',
+  lens: 'NIKKOR Z 180-600mm f/5.6-6.3 VR',
+  focalLength: '600 mm',
+  aperture: 'f/6.3',
+  iso: '800',
+  shutterSpeed: '1/2000 s',
+  dateTaken: '2024/05/17',
+};
+
+function entry(folder: string[], file: string, number: number, extra: Partial<PhotoEntry> = {}): PhotoEntry {
+  const source = [...folder, file].join('/');
+  const dir = ['life_list', ...folder].join('/');
+  const stem = file.replace(/\.[^.]+$/, '');
+  return {
+    id: photoId(source),
+    source,
+    species: folder.at(-1) ?? file,
+    folder,
+    number,
+    fileName: `${stem}.jpg`,
+    width: 3000,
+    height: 2000,
+    placeholder: '1QcSHQRnh493V4dIh4eXh1h4kJUI',
+    thumbnail: { path: `${dir}/${stem}_lowq.jpg`, width: 480, height: 320 },
+    display: { path: `${dir}/${stem}.jpg`, width: 2048, height: 1365 },
+    sources: [{ type: 'image/webp', files: [{ path: `${dir}/${stem}-480.webp`, width: 480, height: 320 }, { path: `${dir}/${stem}-960.webp`, width: 960, height: 640 }] }],
+    featured: false,
+    exif: EXIF_WOOD_DUCK,
+    takenOn: '2024-05-17',
+    addedAt: '2025-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+export const WOOD_DUCK = ['Anseriformes', 'Ducks, Geese, and Waterfowl', 'Wood Duck'];
+export const MALLARD = ['Anseriformes', 'Ducks, Geese, and Waterfowl', 'Mallard'];
+export const GULL = ['Charadriiformes', 'Gulls, Terns, and Skimmers', "Franklin's Gull"];
+export const WARBLER = ['Passeriformes', 'Fauvettes et alliés', 'Ménétries’s Warbler'];
+
+export const photos = {
+  duckDrake: entry(WOOD_DUCK, 'drake.JPG', 1, { featured: true }),
+  duckHen: entry(WOOD_DUCK, 'hen.jpg', 2, {
+    exif: { ...EXIF_WOOD_DUCK, camera: 'Unknown', lens: 'Unknown', dateTaken: 'Unknown' },
+    credit: { author: 'Jane Doe', licence: 'CC BY 4.0', licenceUrl: 'https://creativecommons.org/licenses/by/4.0/', source: 'Example archive' },
+  }),
+  gull: entry(GULL, 'gull.jpg', 1, { exif: null, featured: true }),
+  warbler: entry(WARBLER, 'warbler.jpg', 1),
+};
+
+export function fixtureManifests(): Manifests {
+  const index = Object.fromEntries(Object.values(photos).map((p) => [p.id, p]));
+  return {
+    birdPhotos: {
+      'Wood Duck': [
+        { id: 1, tags: ['fav'] },
+        { id: 0, tags: [] },
+        { id: 2, tags: [] },
+      ],
+      Mallard: [{ id: 1, tags: [] }],
+      "Franklin's Gull": [{ id: 1, tags: ['fav'] }],
+      'Ménétries’s Warbler': [{ id: 1, tags: [] }],
+    },
+    lifeListStructure: {
+      file_count: 5,
+      Anseriformes: {
+        file_count: 3,
+        'Ducks, Geese, and Waterfowl': {
+          file_count: 3,
+          'Wood Duck': { file_count: 2, files: ['drake.jpg', 'drake_lowq.jpg', 'hen.jpg', 'hen_lowq.jpg'] },
+          // Not in the photo index: the lightbox reads its metadata in the browser.
+          Mallard: { file_count: 1, files: ['flock.jpg', 'flock_lowq.jpg'] },
+        },
+      },
+      Charadriiformes: {
+        file_count: 1,
+        'Gulls, Terns, and Skimmers': { file_count: 1, "Franklin's Gull": { file_count: 1, files: ['gull.jpg', 'gull_lowq.jpg'] } },
+      },
+      Gruiformes: { file_count: 0, Cranes: { file_count: 0 } },
+      Passeriformes: {
+        file_count: 1,
+        // Three keys (file_count, files, a sub-folder): folder cards, not a photo wall.
+        'Fauvettes et alliés': { file_count: 1, files: ['stray.jpg', 'stray_lowq.jpg'], 'Ménétries’s Warbler': { file_count: 1, files: ['warbler.jpg', 'warbler_lowq.jpg'] } },
+      },
+    },
+    coverPhotos: {
+      Anseriformes: photos.duckDrake.thumbnail.path,
+      'Anseriformes/Ducks, Geese, and Waterfowl': photos.duckHen.thumbnail.path,
+      'Anseriformes/Ducks, Geese, and Waterfowl/Wood Duck': photos.duckDrake.thumbnail.path,
+      Charadriiformes: photos.gull.thumbnail.path,
+    },
+    photoIndex: { version: 1, photos: index },
+    info: {
+      owner: 'Robin Fieldfare',
+      title: 'Robin Fieldfare · Birds',
+      description: 'Birds of the fixture.',
+      gear: ['Old body with a telescope.', 'New body with two lenses.'],
+      featured: [photos.gull.id, photos.duckDrake.id],
+      stats: { speciesObserved: 308, speciesPhotographed: 4, photos: 5 },
+      publishing: { basePath: '/' },
+    },
+  };
+}
+
+/** Serves manifests from memory, checked against their schemas so the fixtures stay valid. */
+export function useFixtureManifests(manifests: Manifests = fixtureManifests(), failing: Partial<Record<keyof Manifests, Error>> = {}) {
+  for (const [name, schema] of Object.entries(manifestSchemas)) schema.parse(manifests[name as keyof Manifests]);
+  const byPath = new Map(Object.entries(MANIFEST_FILES).map(([name, path]) => [path, name as keyof Manifests]));
+  const requested: string[] = [];
+  setManifestFetcher(async (path) => {
+    requested.push(path);
+    const name = byPath.get(path);
+    if (!name) throw new Error(`unknown manifest ${path}`);
+    const failure = failing[name];
+    if (failure) throw failure;
+    return structuredClone(manifests[name]);
+  });
+  return { requested };
+}
+
+export function renderRoute(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const view = render(<RouterProvider router={router} />);
+  return { router, ...view };
+}

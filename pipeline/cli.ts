@@ -1,0 +1,115 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { help, fatal, summary } from './messages.ts';
+import { EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED, FatalProblem } from './problems.ts';
+import { createProgress } from './progress.ts';
+import { DEFAULT_MAX_MEGAPIXELS, defaultConcurrency, runIngest, type IngestResult } from './run-ingest.ts';
+import { runValidate } from './validate.ts';
+import { jsonReport, printIngestSummary, printValidation } from './report.ts';
+
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+}
+
+export interface CliState {
+  /** Set by the action that ran; what the process should exit with. */
+  exitCode: number;
+  ingest?: IngestResult;
+}
+
+/**
+ * The command line. Parses an argv it is given, so tests run it in-process:
+ * `await buildProgram(io, state).exitOverride().parseAsync(argv, { from: 'user' })`.
+ */
+export function buildProgram(io: CliIo = { stdout: process.stdout, stderr: process.stderr }, state: CliState = { exitCode: EXIT_OK }): Command {
+  const program = new Command('pipeline').description(help.program).addHelpText('after', help.exitCodes);
+  program.configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+
+  program
+    .command('ingest')
+    .description(help.ingest)
+    .option('--photos <dir>', help.photos, 'photos')
+    .option('--out <dir>', help.out, 'data/generated')
+    .addOption(new Option('--concurrency <n>', help.concurrency).argParser(parseConcurrency).default(defaultConcurrency(), String(defaultConcurrency())))
+    .option('--force', help.force, false)
+    .option('--quiet', help.quiet, false)
+    .option('--json', help.json, false)
+    .addOption(new Option('--max-megapixels <n>', help.maxMegapixels).argParser(parseMegapixels).default(DEFAULT_MAX_MEGAPIXELS))
+    .addHelpText('after', help.exitCodes)
+    .action(async (opts: { photos: string; out: string; concurrency: number; force: boolean; quiet: boolean; json: boolean; maxMegapixels: number }) => {
+      try {
+        const result = await runIngest({
+          photosDir: opts.photos,
+          outDir: opts.out,
+          concurrency: opts.concurrency,
+          force: opts.force,
+          maxPixels: opts.maxMegapixels * 1e6,
+          progress: createProgress({ stream: io.stderr, quiet: opts.quiet }),
+        });
+        state.ingest = result;
+        state.exitCode = result.problems.errorCount > 0 ? EXIT_SOME_FAILED : EXIT_OK;
+        if (opts.json) io.stdout.write(`${JSON.stringify(jsonReport(result, state.exitCode), null, 2)}\n`);
+        // With --json the human summary moves to stderr so stdout stays machine-readable.
+        printIngestSummary(result, opts.json ? io.stderr : io.stdout, io.stderr, opts.quiet);
+      } catch (error) {
+        state.exitCode = reportFatal(error, io, opts.json);
+      }
+    });
+
+  program
+    .command('validate')
+    .description(help.validate)
+    .option('--out <dir>', help.out, 'data/generated')
+    .addHelpText('after', help.exitCodes)
+    .action(async (opts: { out: string }) => {
+      try {
+        const result = await runValidate(opts.out);
+        printValidation(result, io.stdout, io.stderr);
+        state.exitCode = result.problems.length > 0 ? EXIT_SOME_FAILED : EXIT_OK;
+      } catch (error) {
+        state.exitCode = reportFatal(error, io, false);
+      }
+    });
+
+  return program;
+}
+
+function reportFatal(error: unknown, io: CliIo, json: boolean): number {
+  const message = error instanceof FatalProblem ? error.message : fatal.unexpected(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  io.stderr.write(`${message}\n`);
+  if (json) io.stdout.write(`${JSON.stringify({ status: 'fatal', exitCode: EXIT_FATAL, message }, null, 2)}\n`);
+  return EXIT_FATAL;
+}
+
+function parseConcurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError(fatal.badConcurrency(value));
+  return n;
+}
+
+function parseMegapixels(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(fatal.badMegapixels(value));
+  return n;
+}
+
+/** Runs the CLI for this process and returns its exit status. */
+export async function main(argv: string[]): Promise<number> {
+  const state: CliState = { exitCode: EXIT_OK };
+  try {
+    await buildProgram(undefined, state).exitOverride().parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0 ? EXIT_OK : EXIT_FATAL;
+    throw error;
+  }
+  return state.exitCode;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

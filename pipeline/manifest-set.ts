@@ -1,0 +1,69 @@
+import { readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { MANIFEST_FILES, manifestSchemas, type ManifestName, type Manifests } from '../data/manifests.ts';
+import { tempPathFor, writeFileAtomically } from './atomic-file.ts';
+
+/**
+ * The manifests are written as a set: each to a temporary file, then a journal in
+ * cache/ listing the pending renames, then the renames, then the journal is deleted.
+ * A run killed after the journal is written is rolled forward by the next run (or by
+ * validate); killed before it, the previous manifests are untouched.
+ */
+export const JOURNAL_FILE = 'manifests.journal.json';
+
+const journalSchema = z.strictObject({
+  renames: z.array(z.strictObject({ from: z.string(), to: z.string() })),
+});
+
+/** Stage: the derived manifests → files in public/, each parsed by its schema first, all committed together. */
+export async function run(manifests: Manifests, publicDir: string, cacheDir: string): Promise<void> {
+  const renames: Array<{ from: string; to: string }> = [];
+  for (const name of Object.keys(MANIFEST_FILES) as ManifestName[]) {
+    // Parsing here means a bug in the derivation can never publish a manifest the site would reject.
+    const parsed = manifestSchemas[name].parse(manifests[name]);
+    const target = path.join(publicDir, ...MANIFEST_FILES[name].split('/'));
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = tempPathFor(target);
+    await writeFile(temp, `${JSON.stringify(parsed, null, name === 'photoIndex' ? undefined : 2)}\n`);
+    renames.push({ from: temp, to: target });
+  }
+  const journal = path.join(cacheDir, JOURNAL_FILE);
+  await writeFileAtomically(journal, JSON.stringify({ renames }));
+  await applyRenames(renames);
+  await rm(journal, { force: true });
+}
+
+/** Finishes a manifest set whose run was killed after its journal was written. Returns true when one was found. */
+export async function rollForward(cacheDir: string): Promise<boolean> {
+  const journal = path.join(cacheDir, JOURNAL_FILE);
+  let text: string;
+  try {
+    text = await readFile(journal, 'utf8');
+  } catch {
+    return false;
+  }
+  const parsed = journalSchema.safeParse(safeJson(text));
+  if (parsed.success) await applyRenames(parsed.data.renames);
+  await rm(journal, { force: true });
+  return true;
+}
+
+async function applyRenames(renames: ReadonlyArray<{ from: string; to: string }>): Promise<void> {
+  for (const { from, to } of renames) {
+    try {
+      await rename(from, to);
+    } catch (error) {
+      // Already renamed by an earlier attempt.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

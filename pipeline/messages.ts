@@ -1,0 +1,104 @@
+/**
+ * Every text the pipeline shows its user: option help, problems, progress, summary.
+ * Kept in one file so the wording is consistent and easy to review.
+ */
+
+export const help = {
+  program: 'Builds the portfolio from your photo folders: renditions, manifests, and checks.',
+  ingest: 'Read photos/life_list and photos/site.json, make the web renditions and write the manifests.',
+  validate: 'Check the written manifests against their schemas and check that every file they reference exists.',
+  photos: 'folder holding life_list/, site.json and credits.tsv',
+  out: 'output folder (public/ is published, cache/ is the pipeline state)',
+  concurrency: 'photos processed at the same time (default: the number of CPU cores)',
+  force: 'redo every rendition, ignoring the cache',
+  quiet: 'print nothing but problems',
+  json: 'print a machine-readable JSON report on stdout (progress goes to stderr)',
+  maxMegapixels: 'refuse images larger than this many megapixels (decompression-bomb guard)',
+  exitCodes: '\nExit status: 0 all good, 1 some photos or folders had problems (the rest was published), 2 fatal (bad site.json, output folder not writable).',
+};
+
+export const problem = {
+  // Folders and files found by the scan
+  folderName: (reason: string) => `folder name ${reason}; its photos are skipped (rename the folder)`,
+  photoInRoot: () => 'photo directly in life_list/; put it in a species folder (life_list/<group>/.../<species>/)',
+  photoInNonLeafFolder: () => 'photo sits in a folder that also has sub-folders; only the last folder of a branch (the species) may hold photos, so it is skipped',
+  duplicateSpecies: (species: string, kept: string) => `species folder '${species}' also exists at '${kept}'; species names must be unique, so the photos here are skipped`,
+  lowqName: () => "file name contains 'lowq', which the site reads as a thumbnail; rename the file",
+  duplicateDisplayName: (displayName: string, kept: string) => `would publish as '${displayName}', like '${kept}' in the same folder; rename one of them (this one is skipped)`,
+  unsupportedFormat: (ext: string) => `${ext} photos cannot be decoded by the installed image library (sharp); export it as JPEG`,
+
+  // Decoding
+  emptyFile: () => 'file is empty (0 bytes)',
+  notAnImage: (detail: string) => `not a readable image (${detail})`,
+  corrupt: (detail: string) => `image data is damaged or truncated (${detail})`,
+  tooManyPixels: (megapixels: number, limit: number) => `image is ${megapixels.toFixed(0)} megapixels, over the ${limit} MP limit (possible decompression bomb; raise --max-megapixels if it is genuine)`,
+  decodedLeniently: (detail: string) =>
+    `published, but the image library reported a damaged JPEG (${detail}); it was decoded leniently as common viewers do. Re-export the photo to be safe`,
+  exifUnreadable: (detail: string) => `EXIF could not be read (${detail}); published without camera details`,
+  readFailed: (detail: string) => `could not be read (${detail})`,
+  writeFailed: (detail: string) => `renditions could not be written (${detail})`,
+
+  // site.json and credits.tsv references
+  featuredMissing: (index: number, species: string, file: string) => `featured entry ${index + 1} (species '${species}', file '${file}') matches no photo`,
+  coverFolderMissing: (folder: string) => `cover override for folder '${folder}': no such folder in life_list/`,
+  coverPhotoMissing: (folder: string, photo: string) => `cover override for folder '${folder}' points at '${photo}', which is not a published photo in that folder`,
+  creditLine: (line: number, detail: string) => `line ${line}: ${detail}`,
+  creditPhotoMissing: (file: string) => `credit for '${file}', which is not a published photo`,
+
+  cacheCorrupt: (detail: string) => `the cache could not be read (${detail}); it is rebuilt from scratch`,
+};
+
+export const fatal = {
+  siteConfigMissing: (file: string) => `${file} not found: create it (see the README) or point --photos at the folder that holds it`,
+  siteConfigNotJson: (file: string, detail: string) => `${file} is not valid JSON: ${detail}`,
+  lifeListMissing: (dir: string) => `${dir} not found: put your photos in life_list/<group>/.../<species>/ under the photos folder`,
+  outputNotWritable: (dir: string, detail: string) => `output folder ${dir} cannot be written (${detail}); check that it is a folder you can write to, or choose another with --out`,
+  badConcurrency: (value: string) => `--concurrency must be a whole number from 1 to 64, got '${value}'`,
+  badMegapixels: (value: string) => `--max-megapixels must be a positive number, got '${value}'`,
+  unexpected: (detail: string) => `unexpected failure: ${detail}`,
+};
+
+export const progress = {
+  line: (done: number, total: number, rate: number, etaSeconds: number | undefined) =>
+    `ingest: ${done}/${total} photos${rate > 0 ? `, ${rate.toFixed(1)}/s` : ''}${etaSeconds !== undefined ? `, about ${formatSeconds(etaSeconds)} left` : ''}`,
+  bar: (bar: string, done: number, total: number, rate: number, etaSeconds: number | undefined) =>
+    `${bar} ${done}/${total}  ${rate.toFixed(1)} photos/s  ETA ${etaSeconds !== undefined ? formatSeconds(etaSeconds) : '--'}`,
+};
+
+export interface SummaryCounts {
+  new: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  failed: number;
+}
+
+export const summary = {
+  ingest: (c: SummaryCounts, seconds: number) =>
+    `Done in ${seconds.toFixed(1)} s: ${c.new} new, ${c.updated} updated, ${c.unchanged} unchanged, ${c.removed} removed, ${c.failed} failed.`,
+  problemsHeader: (errors: number, warnings: number) =>
+    [errors > 0 ? `${errors} ${errors === 1 ? 'problem' : 'problems'} (not published)` : '', warnings > 0 ? `${warnings} ${warnings === 1 ? 'warning' : 'warnings'} (published)` : '']
+      .filter(Boolean)
+      .join(' and ') + ':',
+  problemLine: (severity: 'error' | 'warning', path: string, reason: string) => `  ${severity === 'error' ? '✗' : '!'} ${path}: ${reason}`,
+  published: (dir: string) => `Manifests and renditions are in ${dir}.`,
+  validateOk: (manifests: number, files: number) => `valid: ${manifests} manifests, ${files} referenced files all present.`,
+  validateFailed: (count: number) => `${count} validation ${count === 1 ? 'problem' : 'problems'}:`,
+  validateLine: (where: string, reason: string) => `  ✗ ${where}: ${reason}`,
+};
+
+export const validation = {
+  missingManifest: () => 'manifest missing: run `npm run ingest` first',
+  notJson: (detail: string) => `not valid JSON (${detail})`,
+  schema: (issue: string) => `does not match its schema: ${issue}`,
+  missingFile: (ref: string, path: string) => `${ref} references ${path}, which does not exist`,
+  featuredUnknown: (id: string) => `featured photo id '${id}' is not in photo-index.json`,
+  structureMismatch: (detail: string) => `life_list_structure.json and photo-index.json disagree: ${detail}`,
+};
+
+export function formatSeconds(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '--';
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+}

@@ -1,0 +1,68 @@
+import { access, constants, mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { isTempName, writeFileAtomically } from './atomic-file.ts';
+import { rollForward } from './manifest-set.ts';
+import { messageOf } from './metadata.ts';
+import { fatal } from './messages.ts';
+import { FatalProblem } from './problems.ts';
+
+export interface OutputDirs {
+  outDir: string;
+  publicDir: string;
+  cacheDir: string;
+}
+
+export function outputDirs(outDir: string): OutputDirs {
+  return { outDir, publicDir: path.join(outDir, 'public'), cacheDir: path.join(outDir, 'cache') };
+}
+
+/**
+ * Stage: a usable output folder. Fatal when it cannot be written. Finishes a manifest
+ * set left by a killed run and removes temporary files it left behind.
+ */
+export async function run(dirs: OutputDirs): Promise<void> {
+  try {
+    await mkdir(dirs.publicDir, { recursive: true });
+    await mkdir(dirs.cacheDir, { recursive: true });
+    await access(dirs.publicDir, constants.R_OK | constants.W_OK);
+    await access(dirs.cacheDir, constants.R_OK | constants.W_OK);
+    // access() says yes to root everywhere; writing a file is the real test.
+    await writeFileAtomically(path.join(dirs.cacheDir, '.write-test'), 'ok');
+    await rm(path.join(dirs.cacheDir, '.write-test'), { force: true });
+  } catch (error) {
+    throw new FatalProblem(fatal.outputNotWritable(dirs.outDir, messageOf(error)));
+  }
+  await rollForward(dirs.cacheDir);
+  await removeLeftoverTemps(dirs.publicDir);
+  await removeLeftoverTemps(dirs.cacheDir);
+}
+
+async function removeLeftoverTemps(dir: string): Promise<void> {
+  const leftovers = await fg('**/.*.tmp-*', { cwd: dir, dot: true, onlyFiles: true, absolute: true });
+  await Promise.all(leftovers.filter((f) => isTempName(path.basename(f))).map((f) => rm(f, { force: true })));
+}
+
+/** Deletes published files no longer listed, then the folders that became empty. */
+export async function removePublished(publicDir: string, sitePaths: Iterable<string>): Promise<void> {
+  const parents = new Set<string>();
+  for (const sitePath of sitePaths) {
+    const file = path.join(publicDir, ...sitePath.split('/'));
+    await rm(file, { force: true });
+    parents.add(path.dirname(file));
+  }
+  for (const dir of [...parents].sort((a, b) => b.length - a.length)) await removeEmptyUpwards(dir, publicDir);
+}
+
+async function removeEmptyUpwards(dir: string, stopAt: string): Promise<void> {
+  let current = dir;
+  while (current.startsWith(stopAt) && current !== stopAt) {
+    try {
+      if (!(await stat(current)).isDirectory() || (await readdir(current)).length > 0) return;
+      await rmdir(current);
+    } catch {
+      return;
+    }
+    current = path.dirname(current);
+  }
+}

@@ -1,0 +1,157 @@
+import { stat } from 'node:fs/promises';
+import { OUTPUT_CODE_METADATA } from './plan.ts';
+import type { Cache, PhotoRecord } from './cache.ts';
+import { fingerprintOf } from './cache.ts';
+import * as metadata from './metadata.ts';
+import { messageOf } from './metadata.ts';
+import { problem } from './messages.ts';
+import { LIFE_LIST_DIR, OUTPUT_KINDS, outputKeys, type OutputKind, type PlanSettings } from './plan.ts';
+import type { ScannedPhoto } from './photo-list.ts';
+import { forEachLimited } from './pool.ts';
+import type { ProgressSink } from './progress.ts';
+import { PhotoProblem, type Problems } from './problems.ts';
+import * as renditions from './renditions.ts';
+
+export type PhotoStatus = 'new' | 'updated' | 'unchanged' | 'failed';
+
+export interface PhotoOutcome {
+  photo: ScannedPhoto;
+  status: PhotoStatus;
+  /** The record to keep in the cache (also kept for failures, so they are not re-decoded). */
+  record: PhotoRecord;
+}
+
+export interface RecordsOptions {
+  photos: readonly ScannedPhoto[];
+  cache: Cache;
+  /** False when public/ no longer holds what the cache describes: every output is remade. */
+  outputsTrusted: boolean;
+  settings: PlanSettings;
+  publicDir: string;
+  concurrency: number;
+  force: boolean;
+  maxPixels: number;
+  now: string;
+  problems: Problems;
+  progress: ProgressSink;
+}
+
+/** Stage: the photo list + the cache → one up-to-date record per photo, making only what is missing or stale. */
+export async function run(options: RecordsOptions): Promise<PhotoOutcome[]> {
+  const outcomes: PhotoOutcome[] = new Array(options.photos.length);
+  const keys = outputKeys(options.settings);
+  options.progress.start(options.photos.length);
+  await forEachLimited(options.photos, options.concurrency, async (photo, index) => {
+    outcomes[index] = await recordOf(photo, keys, options);
+    options.progress.tick();
+  });
+  options.progress.finish();
+  return outcomes;
+}
+
+async function recordOf(photo: ScannedPhoto, keys: Record<OutputKind, string>, options: RecordsOptions): Promise<PhotoOutcome> {
+  const where = `${LIFE_LIST_DIR}/${photo.plan.relativePath}`;
+  const cached = options.cache.photos[photo.plan.relativePath];
+  const { problems } = options;
+  let size: number;
+  let mtimeMs: number;
+  try {
+    const info = await stat(photo.absolutePath);
+    size = info.size;
+    mtimeMs = info.mtimeMs;
+  } catch (error) {
+    problems.error(where, problem.readFailed(messageOf(error)));
+    return failed(photo, { size: 0, mtimeMs: 0, fingerprint: '', addedAt: cached?.addedAt ?? options.now, outputs: {} }, problem.readFailed(messageOf(error)), options);
+  }
+
+  let sameFile = cached !== undefined && cached.size === size && cached.mtimeMs === mtimeMs;
+  let fingerprint = cached?.fingerprint ?? '';
+  if (!sameFile && size > 0) {
+    try {
+      fingerprint = await fingerprintOf(photo.absolutePath, size);
+    } catch (error) {
+      problems.error(where, problem.readFailed(messageOf(error)));
+      return failed(photo, { size, mtimeMs, fingerprint: '', addedAt: cached?.addedAt ?? options.now, outputs: {} }, problem.readFailed(messageOf(error)), options);
+    }
+    // Touched but not edited (copied back from a backup, say): nothing to redo.
+    sameFile = cached !== undefined && cached.size === size && cached.fingerprint === fingerprint;
+  }
+
+  const base: PhotoRecord = {
+    ...(sameFile && cached ? cached : { outputs: {} }),
+    size,
+    mtimeMs,
+    fingerprint,
+    addedAt: cached?.addedAt ?? options.now,
+  };
+  if (!sameFile) {
+    delete base.failure;
+    delete base.failedUnder;
+    delete base.warning;
+  }
+
+  if (sameFile && cached?.failure && cached.failedUnder === failureConditions(options) && !options.force) {
+    problems.error(where, cached.failure);
+    return { photo, status: 'failed', record: base };
+  }
+  if (size === 0) {
+    problems.error(where, problem.emptyFile());
+    return failed(photo, base, problem.emptyFile(), options);
+  }
+
+  const outputsTrusted = options.outputsTrusted && !options.force;
+  const needs = new Set<OutputKind>(OUTPUT_KINDS.filter((kind) => !outputsTrusted || !sameFile || base.outputs[kind]?.key !== keys[kind]));
+  const needsMetadata = !sameFile || options.force || base.metadataKey !== OUTPUT_CODE_METADATA || needs.has('display');
+  if (needs.size === 0 && !needsMetadata) {
+    if (base.warning) problems.warning(where, base.warning);
+    return { photo, status: 'unchanged', record: base };
+  }
+
+  try {
+    const record: PhotoRecord = { ...base, outputs: { ...base.outputs } };
+    delete record.failure;
+    delete record.failedUnder;
+    delete record.warning;
+    const meta = await metadata.run(photo.absolutePath, size, options.settings.privacy);
+    record.exif = meta.exif;
+    record.takenOn = meta.takenOn;
+    record.metadataKey = OUTPUT_CODE_METADATA;
+    const rendered = await renditions.run({
+      absolutePath: photo.absolutePath,
+      plan: photo.plan,
+      needs,
+      renditions: options.settings.renditions,
+      privacy: options.settings.privacy,
+      embed: meta.embed,
+      publicDir: options.publicDir,
+      maxPixels: options.maxPixels,
+    });
+    record.width = rendered.width;
+    record.height = rendered.height;
+    if (rendered.display) record.outputs.display = { key: keys.display, value: rendered.display };
+    if (rendered.thumbnail) record.outputs.thumbnail = { key: keys.thumbnail, value: rendered.thumbnail };
+    if (rendered.sources) record.outputs.sources = { key: keys.sources, value: rendered.sources };
+    if (rendered.placeholder) record.outputs.placeholder = { key: keys.placeholder, value: rendered.placeholder };
+    if (rendered.original !== undefined) record.outputs.original = { key: keys.original, value: rendered.original };
+    const warning = [meta.warning, rendered.warning].filter(Boolean).join('; ');
+    if (warning) {
+      record.warning = warning;
+      problems.warning(where, warning);
+    }
+    return { photo, status: cached === undefined ? 'new' : 'updated', record };
+  } catch (error) {
+    const reason = error instanceof PhotoProblem ? error.message : problem.notAnImage(messageOf(error));
+    problems.error(where, reason);
+    return failed(photo, base, reason, options);
+  }
+}
+
+function failed(photo: ScannedPhoto, base: PhotoRecord, reason: string, options: RecordsOptions): PhotoOutcome {
+  // A failed photo is not published: its old outputs are dropped with the record's outputs.
+  return { photo, status: 'failed', record: { ...base, failure: reason, failedUnder: failureConditions(options), outputs: {} } };
+}
+
+/** A failure is retried when the conditions it happened under change (e.g. a raised pixel limit). */
+function failureConditions(options: RecordsOptions): string {
+  return `${OUTPUT_CODE_METADATA};maxPixels=${options.maxPixels}`;
+}

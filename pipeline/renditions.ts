@@ -1,0 +1,187 @@
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type FailOnOptions, type Metadata } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
+import type { ImageFile, ImageSource } from '../data/manifests.ts';
+import type { PrivacyOptions, RenditionOptions } from '../data/site-config.ts';
+import { writeAtomically } from './atomic-file.ts';
+import type { EmbeddedExif } from './metadata.ts';
+import { messageOf } from './metadata.ts';
+import { problem } from './messages.ts';
+import { MIME_TYPES, type OutputKind, type PhotoPlan } from './plan.ts';
+import { PhotoProblem } from './problems.ts';
+
+// Memory stays bounded by the photos in flight, not by libvips' operation cache.
+sharp.cache(false);
+
+/** Largest side of the ThumbHash input: the algorithm is specified for images up to 100×100. */
+const PLACEHOLDER_SIZE = 100;
+/** AVIF at effort 4 costs several times a whole thumbnail; a low effort is nearly free next to the decode. */
+const AVIF_EFFORT = 2;
+
+export interface RenderRequest {
+  absolutePath: string;
+  plan: PhotoPlan;
+  needs: ReadonlySet<OutputKind>;
+  renditions: RenditionOptions;
+  privacy: PrivacyOptions;
+  embed: EmbeddedExif;
+  publicDir: string;
+  maxPixels: number;
+}
+
+export interface RenderResult {
+  /** Size of the original after EXIF orientation. */
+  width: number;
+  height: number;
+  display?: ImageFile;
+  thumbnail?: ImageFile;
+  sources?: ImageSource[];
+  placeholder?: string;
+  original?: string | null;
+  /** Set when the photo was published despite something the owner should know. */
+  warning?: string;
+}
+
+interface Decoded {
+  data: Buffer;
+  info: sharp.OutputInfo;
+}
+
+/** Stage (per photo): decode the original once at display size and derive every rendition from those pixels. */
+export async function run(request: RenderRequest): Promise<RenderResult> {
+  const { absolutePath, plan, needs, publicDir } = request;
+  const header = await readHeader(absolutePath, request.maxPixels);
+  const oriented = header.autoOrient ?? { width: header.width!, height: header.height! };
+  const result: RenderResult = { width: oriented.width, height: oriented.height };
+
+  if (needs.has('original')) {
+    result.original = plan.original ?? null;
+    if (plan.original) {
+      const target = path.join(publicDir, plan.original);
+      await writeAtomically(target, (temp) => copyFile(absolutePath, temp));
+    }
+  }
+
+  const pixelWork = (['display', 'thumbnail', 'sources', 'placeholder'] as const).filter((kind) => needs.has(kind));
+  if (pixelWork.length === 0) return result;
+
+  const { decoded, warning } = await decodeAtDisplaySize(request, header);
+  if (warning) result.warning = warning;
+  const out = (sitePath: string) => path.join(publicDir, ...sitePath.split('/'));
+  const { renditions } = request;
+  const jobs: Array<Promise<void>> = [];
+
+  if (needs.has('display')) {
+    jobs.push(
+      encode(fromPixels(decoded).jpeg({ quality: renditions.jpegQuality }), request.embed, out(plan.display)).then((size) => {
+        result.display = { path: plan.display, ...size };
+      }),
+    );
+  }
+  if (needs.has('thumbnail')) {
+    const edge = renditions.thumbnailLongEdge;
+    const pipeline = fromPixels(decoded).resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: renditions.jpegQuality });
+    jobs.push(
+      encode(pipeline, undefined, out(plan.thumbnail)).then((size) => {
+        result.thumbnail = { path: plan.thumbnail, ...size };
+      }),
+    );
+  }
+  if (needs.has('sources')) jobs.push(makeSources(request, decoded, out).then((sources) => void (result.sources = sources)));
+  if (needs.has('placeholder')) jobs.push(placeholderOf(decoded).then((hash) => void (result.placeholder = hash)));
+
+  try {
+    await Promise.all(jobs);
+  } catch (error) {
+    throw new PhotoProblem(problem.writeFailed(messageOf(error)));
+  }
+  return result;
+}
+
+async function readHeader(file: string, maxPixels: number): Promise<Metadata> {
+  let header: Metadata;
+  try {
+    header = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new PhotoProblem(problem.notAnImage(messageOf(error)));
+  }
+  if (!header.width || !header.height) throw new PhotoProblem(problem.notAnImage('no image size in its header'));
+  // Checked from the header, before any pixel is decoded.
+  const pixels = header.width * header.height;
+  if (pixels > maxPixels) throw new PhotoProblem(problem.tooManyPixels(pixels / 1e6, maxPixels / 1e6));
+  return header;
+}
+
+/**
+ * sharp refuses at its default strictness some JPEGs that every common viewer opens
+ * (e.g. "extraneous bytes before marker"). We retry those once at failOn 'error',
+ * which still refuses truncated and corrupt image data, and warn the owner.
+ */
+async function decodeAtDisplaySize(request: RenderRequest, header: Metadata): Promise<{ decoded: Decoded; warning?: string }> {
+  try {
+    return { decoded: await decode(request, header, 'warning') };
+  } catch (strictError) {
+    try {
+      const decoded = await decode(request, header, 'error');
+      return { decoded, warning: problem.decodedLeniently(messageOf(strictError)) };
+    } catch (error) {
+      throw new PhotoProblem(problem.corrupt(messageOf(error)));
+    }
+  }
+}
+
+async function decode(request: RenderRequest, header: Metadata, failOn: FailOnOptions): Promise<Decoded> {
+  const edge = request.renditions.displayLongEdge;
+  // A path (not a Buffer) lets libvips shrink JPEGs while decoding them.
+  let pipeline = sharp(request.absolutePath, { failOn, limitInputPixels: request.maxPixels })
+    .rotate()
+    .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true });
+  if (header.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
+  const { data, info } = await pipeline.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return { data, info };
+}
+
+function fromPixels({ data, info }: Decoded): sharp.Sharp {
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
+async function encode(pipeline: sharp.Sharp, embed: EmbeddedExif | undefined, target: string): Promise<{ width: number; height: number }> {
+  const withMetadata = embed && Object.keys(embed).length > 0 ? pipeline.withExif(embed) : pipeline;
+  let size = { width: 0, height: 0 };
+  await writeAtomically(target, async (temp) => {
+    const info = await withMetadata.toFile(temp);
+    size = { width: info.width, height: info.height };
+  });
+  return size;
+}
+
+/** One file per configured width below the display width, plus the first width that reaches it. */
+async function makeSources(request: RenderRequest, decoded: Decoded, out: (sitePath: string) => string): Promise<ImageSource[]> {
+  const displayWidth = decoded.info.width;
+  const sources: ImageSource[] = [];
+  for (const format of request.renditions.formats) {
+    const planned = request.plan.sources.filter((s) => s.format === format);
+    const wanted = planned.filter((s, i) => s.width < displayWidth || planned.slice(0, i).every((earlier) => earlier.width < displayWidth));
+    const files = await Promise.all(
+      wanted.map(async (source) => {
+        const resized = fromPixels(decoded).resize({ width: source.width, withoutEnlargement: true });
+        const encoded =
+          format === 'webp' ? resized.webp({ quality: request.renditions.webpQuality }) : resized.avif({ quality: request.renditions.avifQuality, effort: AVIF_EFFORT });
+        const size = await encode(encoded, undefined, out(source.path));
+        return { path: source.path, ...size };
+      }),
+    );
+    sources.push({ type: MIME_TYPES[format], files });
+  }
+  return sources;
+}
+
+async function placeholderOf(decoded: Decoded): Promise<string> {
+  const { data, info } = await fromPixels(decoded)
+    .resize({ width: PLACEHOLDER_SIZE, height: PLACEHOLDER_SIZE, fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
+}

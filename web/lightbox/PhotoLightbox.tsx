@@ -51,6 +51,7 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
         animation={{ fade: FADE_MS }}
         controller={{ closeOnBackdropClick: true }}
         carousel={{ finite: photos.length <= 1 }}
+        render={photos.length <= 1 ? { buttonPrev: () => null, buttonNext: () => null } : {}}
         thumbnails={{ width: 96, height: 64, border: 0, gap: 8, padding: 0, vignette: true }}
       />
     </PanelTitleContext.Provider>

@@ -127,7 +127,7 @@ export function LifeListPage() {
         title={pageTitle(site, level.segments.length === 0 ? 'Life List' : title)}
         description={level.segments.length === 0 ? `The Life List of ${site.owner}: every species observed, by order and family.` : `${level.segments.join(' › ')}, in the Life List of ${site.owner}.`}
       />
-      <header className="mb-8 flex items-center gap-4">
+      <div className="mb-8 flex items-center gap-4">
         {level.segments.length > 0 && (
           <Link
             to={lifeListRoute(parent)}
@@ -141,7 +141,7 @@ export function LifeListPage() {
           {level.segments.length > 1 && <p className="text-sm tracking-wide text-stone-400">{parent.join(' › ')}</p>}
           <h1 className="font-serif text-4xl text-stone-50">{title}</h1>
         </div>
-      </header>
+      </div>
       {level.kind === 'folders' ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {level.cards.map((card) => (

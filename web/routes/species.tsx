@@ -36,7 +36,7 @@ export function SpeciesPage() {
   return (
     <>
       <PageMeta title={pageTitle(site, species)} description={`${species}: ${count} by ${site.owner}.`} />
-      <header className="mb-8">
+      <div className="mb-8">
         {folder.length > 1 && (
           <Link to={lifeListRoute(folder)} className="text-sm tracking-wide text-stone-400 hover:text-amber-200">
             {folder.slice(0, -1).join(' › ')}
@@ -44,7 +44,7 @@ export function SpeciesPage() {
         )}
         <h1 className="mt-1 font-serif text-4xl text-stone-50">{species}</h1>
         <p className="mt-2 text-sm text-stone-400">{count}</p>
-      </header>
+      </div>
       <ul className="columns-2 gap-3 xl:columns-3">
         {photos.map((photo) => (
           <li key={photo.key} className="mb-3 break-inside-avoid">

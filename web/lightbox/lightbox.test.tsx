@@ -1,0 +1,154 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { lifeListRoute } from '../../data/paths.ts';
+import { EXIF_WOOD_DUCK, MALLARD, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
+
+const exifrParse = vi.hoisted(() => vi.fn());
+vi.mock('exifr', () => ({ default: { parse: exifrParse } }));
+
+beforeEach(() => {
+  exifrParse.mockReset();
+});
+
+function panel() {
+  return screen.queryByRole('complementary', { name: 'Photo details' });
+}
+
+function panelValues(): Record<string, string> {
+  const details = panel();
+  if (!details) throw new Error('no metadata panel');
+  const terms = [...details.querySelectorAll('dt')].map((dt) => dt.textContent ?? '');
+  const values = [...details.querySelectorAll('dd')].map((dd) => dd.textContent ?? '');
+  return Object.fromEntries(terms.map((term, i) => [term, values[i] ?? '']));
+}
+
+describe('lightbox', () => {
+  it('shows the page title and the camera details from the photo index at once', async () => {
+    useFixtureManifests();
+    renderRoute(`/species/Wood%20Duck?photo=${photos.duckDrake.id}`);
+    const details = await screen.findByRole('complementary', { name: 'Photo details' });
+    expect(within(details).getByRole('heading', { name: 'Wood Duck' })).toBeInTheDocument();
+    expect(panelValues()).toEqual({
+      Camera: 'Nikon Z8',
+      Lens: 'NIKKOR Z 180-600mm f/5.6-6.3 VR',
+      'Focal Length': '600 mm',
+      Aperture: 'f/6.3',
+      ISO: '800',
+      'Shutter Speed': '1/2000 s',
+      Date: '2024/05/17',
+    });
+    expect(details).toHaveClass('lg:w-80');
+    expect(exifrParse).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Unknown' for missing values and the photo's credit line", async () => {
+    useFixtureManifests();
+    renderRoute(`/species/Wood%20Duck?photo=${photos.duckHen.id}`);
+    await screen.findByRole('complementary', { name: 'Photo details' });
+    expect(panelValues()).toMatchObject({ Camera: 'Unknown', Lens: 'Unknown', Date: 'Unknown', ISO: '800' });
+    expect(screen.getByTestId('photo-credit')).toHaveTextContent('Photo: Jane Doe · CC BY 4.0');
+    expect(within(screen.getByTestId('photo-credit')).getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
+  });
+
+  it('hides the panel for a photo whose index entry says it has no EXIF at all', async () => {
+    useFixtureManifests();
+    renderRoute(`/species/Franklin's%20Gull?photo=${photos.gull.id}`);
+    await screen.findByRole('dialog');
+    expect(panel()).toBeNull();
+    expect(exifrParse).not.toHaveBeenCalled();
+  });
+
+  it('reads a photo the index does not know in the browser, with formatExif rules (lens 0.0 mm f/0.0, day-only date)', async () => {
+    exifrParse.mockResolvedValue({
+      Make: 'NIKON CORPORATION',
+      Model: 'NIKON D7000',
+      LensModel: '0.0 mm f/0.0',
+      FocalLength: 300,
+      FNumber: 5.6,
+      ISO: 400,
+      ExposureTime: 0.00025,
+      DateTimeOriginal: '2019:03:08 17:45:12',
+    });
+    useFixtureManifests();
+    renderRoute(`${lifeListRoute(MALLARD)}?photo=flock.jpg`);
+    const details = await screen.findByRole('complementary', { name: 'Photo details' });
+    await waitFor(() => expect(within(details).queryByText('Reading camera details…')).toBeNull());
+    expect(exifrParse).toHaveBeenCalledWith('/life_list/Anseriformes/Ducks%2C%20Geese%2C%20and%20Waterfowl/Mallard/flock.jpg', expect.any(Object));
+    const values = panelValues();
+    expect(values.Lens).toBe('Unknown');
+    expect(values.Date).toBe('2019/03/08');
+    expect(values['Shutter Speed']).toBe('1/4000 s');
+    expect(values.ISO).toBe('400');
+    expect(values.Camera).toMatch(/D7000/);
+  });
+
+  it('hides the panel and logs when reading the metadata fails', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    exifrParse.mockRejectedValue(new Error('Unknown file format'));
+    useFixtureManifests();
+    renderRoute(`${lifeListRoute(MALLARD)}?photo=flock.jpg`);
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('flock.jpg'), expect.any(Error)));
+    expect(panel()).toBeNull();
+  });
+
+  it('hides the panel when the image carries no metadata at all (exifr returns nothing)', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    exifrParse.mockResolvedValue(undefined);
+    useFixtureManifests();
+    renderRoute(`${lifeListRoute(MALLARD)}?photo=flock.jpg`);
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(panel()).toBeNull();
+  });
+
+  it("has a close button labelled 'Close modal' that closes it and clears the panel; Back after opening closes it too", async () => {
+    useFixtureManifests();
+    const { router } = renderRoute(lifeListRoute(WOOD_DUCK));
+    const tiles = await screen.findAllByRole('link', { name: 'Wood Duck' });
+    await userEvent.click(tiles[0]!);
+    await screen.findByRole('complementary', { name: 'Photo details' });
+    await userEvent.click(screen.getByRole('button', { name: 'Close modal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(panel()).toBeNull();
+    expect(router.state.location.search).toBe('');
+    // Closing stepped back: the page is the entry before the photo was opened.
+    expect(router.state.historyAction).toBe('POP');
+
+    await userEvent.click(tiles[0]!);
+    await screen.findByRole('dialog');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe(lifeListRoute(WOOD_DUCK));
+  });
+
+  it('replaces the photo in the URL on a slide change, and the panel follows', async () => {
+    useFixtureManifests();
+    const { router } = renderRoute(lifeListRoute(WOOD_DUCK));
+    await userEvent.click((await screen.findAllByRole('link', { name: 'Wood Duck' }))[0]!);
+    await screen.findByRole('complementary', { name: 'Photo details' });
+    expect(panelValues().Camera).toBe(EXIF_WOOD_DUCK.camera);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?photo=${photos.duckHen.id}`));
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(panelValues().Camera).toBe('Unknown'));
+  });
+
+  it('opens from a deep link and closes to the page without the parameter', async () => {
+    useFixtureManifests();
+    const { router } = renderRoute(`/species/Wood%20Duck?photo=${photos.duckHen.id}`);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('.yarl__slide_current img')).toHaveAttribute('src', expect.stringContaining('hen.jpg'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location).toMatchObject({ pathname: '/species/Wood%20Duck', search: '' });
+  });
+
+  it('ignores a photo parameter that names no photo of the page', async () => {
+    useFixtureManifests();
+    renderRoute('/species/Wood%20Duck?photo=nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wood Duck' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

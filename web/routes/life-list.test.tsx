@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { assetUrl, lifeListRoute } from '../../data/paths.ts';
+import { GULL, MALLARD, photos, renderRoute, useFixtureManifests, WARBLER, WOOD_DUCK } from '../test/fixtures.tsx';
+import { intersectAll } from '../test/intersection.ts';
+
+const cardNames = () =>
+  within(screen.getByRole('main'))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+
+describe('Life List levels', () => {
+  it('shows folder cards sorted alphabetically, hiding folders whose file_count is 0, in 1 to 4 columns', async () => {
+    useFixtureManifests();
+    renderRoute('/life-list');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Life List' })).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Anseriformes', 'Charadriiformes', 'Passeriformes']);
+    expect(within(screen.getByRole('main')).getByRole('list')).toHaveClass('grid-cols-1', 'xl:grid-cols-4');
+    expect(screen.queryByText('Gruiformes')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Back/ })).toBeNull();
+  });
+
+  it('shows each cover with the name centred on it, and a grey block where there is no cover', async () => {
+    useFixtureManifests();
+    renderRoute('/life-list');
+    const card = (await screen.findByText('Anseriformes')).closest('a')!;
+    expect(within(card).getByText('Anseriformes')).toHaveClass('absolute', 'inset-0', 'items-center', 'justify-center');
+    intersectAll();
+    expect(card.querySelector('img')).toHaveAttribute('src', assetUrl('/', photos.duckDrake.thumbnail.path));
+    // The cover's index entry gives the reserved size, placeholder and srcset.
+    expect(card.querySelector('source')).toHaveAttribute('srcset', expect.stringContaining('drake-960.webp 960w'));
+    const bare = screen.getByText('Passeriformes').closest('a')!;
+    expect(bare.querySelector('img')).toBeNull();
+    expect(bare).toHaveClass('bg-stone-700');
+  });
+
+  it("logs 'Error loading cover photos' when the cover list fails, and still shows the cards", async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    useFixtureManifests(undefined, { coverPhotos: new Error('HTTP 404') });
+    renderRoute('/life-list');
+    expect(await screen.findByText('Anseriformes')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith('Error loading cover photos', expect.any(Error));
+    expect(screen.getByRole('main').querySelectorAll('img, picture')).toHaveLength(0);
+  });
+
+  it('goes down the levels by links whose names with commas, apostrophes and accents round-trip, with a back arrow', async () => {
+    useFixtureManifests();
+    const { router } = renderRoute('/life-list');
+    await userEvent.click(await screen.findByRole('link', { name: 'Charadriiformes' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Charadriiformes' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Gulls, Terns, and Skimmers' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gulls, Terns, and Skimmers' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: "Franklin's Gull" }));
+    expect(await screen.findByRole('heading', { level: 1, name: "Franklin's Gull" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(lifeListRoute(GULL));
+    expect(screen.getByText('Charadriiformes › Gulls, Terns, and Skimmers')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Gulls, Terns, and Skimmers' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gulls, Terns, and Skimmers' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Charadriiformes' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Back to Life List' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Life List' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/life-list');
+  });
+
+  it('decodes a typed (unencoded) path as well as an encoded one', async () => {
+    useFixtureManifests();
+    renderRoute(`/life-list/${WARBLER.slice(0, 2).join('+')}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fauvettes et alliés' })).toBeInTheDocument();
+  });
+
+  it('shows folder cards, not a wall, for a level with files and a sub-folder (three keys)', async () => {
+    useFixtureManifests();
+    renderRoute(lifeListRoute(WARBLER.slice(0, 2)));
+    expect(await screen.findByRole('link', { name: 'Ménétries’s Warbler' })).toHaveAttribute('href', lifeListRoute(WARBLER));
+    expect(screen.queryByText('stray')).toBeNull();
+  });
+
+  it('shows a not-found page for a path that does not exist', async () => {
+    useFixtureManifests();
+    renderRoute('/life-list/Anseriformes+Nope');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('does not treat the structure keys as folders', async () => {
+    useFixtureManifests();
+    renderRoute('/life-list/Anseriformes+file_count');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('Life List photo wall (a level with exactly the keys file_count and files)', () => {
+  it('shows only the lowq files as thumbnails and links the species page', async () => {
+    useFixtureManifests();
+    renderRoute(lifeListRoute(WOOD_DUCK));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wood Duck' })).toBeInTheDocument();
+    intersectAll();
+    const sources = [...screen.getByRole('main').querySelectorAll('li img')].map((img) => img.getAttribute('src'));
+    expect(sources).toEqual([assetUrl('/', photos.duckDrake.thumbnail.path), assetUrl('/', photos.duckHen.thumbnail.path)]);
+    expect(screen.getByRole('link', { name: 'Species page of Wood Duck →' })).toHaveAttribute('href', '/species/Wood%20Duck');
+  });
+
+  it('opens a gallery of the full-size files starting at the clicked photo', async () => {
+    useFixtureManifests();
+    const { router } = renderRoute(lifeListRoute(WOOD_DUCK));
+    const tiles = await screen.findAllByRole('link', { name: 'Wood Duck' });
+    await userEvent.click(tiles[1]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(router.state.location.search).toBe(`?photo=${photos.duckHen.id}`);
+    const current = dialog.querySelector('.yarl__slide_current img');
+    expect(current).toHaveAttribute('src', assetUrl('/', photos.duckHen.display.path));
+    const slides = [...new Set([...dialog.querySelectorAll('.yarl__slide img')].map((img) => img.getAttribute('src')))].sort();
+    expect(slides).toEqual([assetUrl('/', photos.duckDrake.display.path), assetUrl('/', photos.duckHen.display.path)]);
+  });
+
+  it('shows files the photo index does not know, keyed by file name', async () => {
+    useFixtureManifests();
+    const { router } = renderRoute(lifeListRoute(MALLARD));
+    await userEvent.click(await screen.findByRole('link', { name: 'Mallard' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?photo=flock.jpg'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('.yarl__slide_current img')).toHaveAttribute('src', `/life_list/Anseriformes/Ducks%2C%20Geese%2C%20and%20Waterfowl/Mallard/flock.jpg`);
+  });
+});

@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { assetUrl } from '../../data/paths.ts';
+import { fixtureManifests, photos, renderRoute, useFixtureManifests } from '../test/fixtures.tsx';
+import { intersectAll } from '../test/intersection.ts';
+
+/** The distinct images of the lightbox's thumbnails strip (an infinite carousel repeats some). */
+function thumbnailSources(dialog: HTMLElement): string[] {
+  const sources = [...dialog.querySelectorAll('.yarl__thumbnails_thumbnail img')].map((img) => img.getAttribute('src') ?? '');
+  return [...new Set(sources)].sort();
+}
+
+describe('header', () => {
+  it("shows the owner's name linking home, and links to Life List and Info, on every page", async () => {
+    useFixtureManifests();
+    for (const url of ['/', '/info', '/life-list', '/species/Wood%20Duck', '/nowhere']) {
+      const { unmount } = renderRoute(url);
+      const banner = await screen.findByRole('banner');
+      expect(within(banner).getByRole('link', { name: 'Robin Fieldfare' })).toHaveAttribute('href', '/');
+      expect(within(banner).getByRole('link', { name: 'Life List' })).toHaveAttribute('href', '/life-list');
+      expect(within(banner).getByRole('link', { name: 'Info' })).toHaveAttribute('href', '/info');
+      unmount();
+    }
+  });
+});
+
+describe('home', () => {
+  it("shows the featured photos in the owner's order as lazy _lowq thumbnails", async () => {
+    useFixtureManifests();
+    renderRoute('/');
+    const tiles = await screen.findAllByRole('link', { name: /Gull|Duck/ });
+    expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual(["Franklin's Gull", 'Wood Duck']);
+    expect(document.querySelector('main img')).toBeNull();
+    intersectAll();
+    const images = [...document.querySelectorAll('main img')];
+    expect(images.map((img) => img.getAttribute('src'))).toEqual([
+      assetUrl('/', photos.gull.thumbnail.path),
+      assetUrl('/', photos.duckDrake.thumbnail.path),
+    ]);
+    expect(document.title).toBe('Robin Fieldfare · Birds');
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Birds of the fixture.');
+  });
+
+  it('reveals the species name on hover and on keyboard focus', async () => {
+    useFixtureManifests();
+    renderRoute('/');
+    const tile = await screen.findByRole('link', { name: "Franklin's Gull" });
+    const caption = within(tile).getByText("Franklin's Gull");
+    expect(caption).toHaveClass('opacity-0', 'group-hover:opacity-100', 'group-focus-visible:opacity-100');
+    expect(tile).toHaveClass('group');
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(tile).toHaveFocus();
+  });
+
+  it('opens the lightbox with that one photo when a thumbnail is clicked', async () => {
+    useFixtureManifests();
+    const { router } = renderRoute('/');
+    await userEvent.click(await screen.findByRole('link', { name: 'Wood Duck' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(router.state.location.search).toBe(`?photo=${photos.duckDrake.id}`);
+    expect(within(dialog).queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(thumbnailSources(dialog)).toEqual([assetUrl('/', photos.duckDrake.thumbnail.path)]);
+    expect(within(dialog).queryByRole('button', { name: 'Previous' })).toBeNull();
+  });
+});
+
+describe('species page', () => {
+  it('is titled with the species, skips entries with id 0 and lays photos out in 2 columns (3 on xl)', async () => {
+    useFixtureManifests();
+    renderRoute('/species/Wood%20Duck');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wood Duck' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: '' });
+    expect(list).toHaveClass('columns-2', 'xl:columns-3');
+    expect(within(list).getAllByRole('link')).toHaveLength(2);
+    expect(screen.getByText('2 photos')).toBeInTheDocument();
+    expect(document.title).toBe('Wood Duck · Robin Fieldfare · Birds');
+  });
+
+  it('opens the lightbox on the clicked photo, within all of the species', async () => {
+    useFixtureManifests();
+    const { router } = renderRoute('/species/Wood%20Duck');
+    const links = await screen.findAllByRole('link', { name: 'Wood Duck' });
+    await userEvent.click(links.at(-1)!);
+    const dialog = await screen.findByRole('dialog');
+    expect(router.state.location.search).toBe(`?photo=${photos.duckHen.id}`);
+    expect(thumbnailSources(dialog)).toEqual([assetUrl('/', photos.duckDrake.thumbnail.path), assetUrl('/', photos.duckHen.thumbnail.path)]);
+  });
+
+  it('handles apostrophes and accents in the species name', async () => {
+    useFixtureManifests();
+    renderRoute(`/species/${encodeURIComponent('Ménétries’s Warbler')}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ménétries’s Warbler' })).toBeInTheDocument();
+  });
+
+  it('is a not-found page for an unknown species', async () => {
+    useFixtureManifests();
+    renderRoute('/species/Dodo');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('info page', () => {
+  it("shows the gear, '{N} species observed' and the figures derived from the data", async () => {
+    useFixtureManifests();
+    renderRoute('/info');
+    expect(await screen.findByRole('heading', { name: 'Gear' })).toBeInTheDocument();
+    expect(screen.getByText('Old body with a telescope.')).toBeInTheDocument();
+    expect(screen.getByText('New body with two lenses.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Stats' })).toBeInTheDocument();
+    expect(screen.getByText('308 species observed')).toBeInTheDocument();
+    expect(screen.getByText('4 species photographed')).toBeInTheDocument();
+    expect(screen.getByText('5 photos')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'photo credits' })).toHaveAttribute('href', '/credits');
+  });
+
+  it('uses the count the manifest gives', async () => {
+    const manifests = fixtureManifests();
+    manifests.info.stats.speciesObserved = 1;
+    useFixtureManifests(manifests);
+    renderRoute('/info');
+    expect(await screen.findByText('1 species observed')).toBeInTheDocument();
+  });
+});
+
+describe('credits page', () => {
+  it('lists every credited photo with its author, licence link and source', async () => {
+    useFixtureManifests();
+    renderRoute('/credits');
+    const item = (await screen.findByText(/Jane Doe/)).closest('li')!;
+    expect(within(item).getByRole('link', { name: 'Wood Duck' })).toHaveAttribute('href', '/species/Wood%20Duck');
+    expect(within(item).getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
+    expect(within(item).getByText('Source: Example archive')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').filter((li) => li.closest('main'))).toHaveLength(1);
+  });
+});
+
+describe('errors', () => {
+  it('shows a not-found page for an unknown path', async () => {
+    useFixtureManifests();
+    renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page not found'));
+  });
+
+  it("shows 'Unexpected Application Error!' with the message when a page's data cannot load", async () => {
+    useFixtureManifests(undefined, { birdPhotos: new Error('HTTP 500') });
+    renderRoute('/species/Wood%20Duck');
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('Could not load bird-photos.json: HTTP 500')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('names the file and the problem when a manifest is not valid', async () => {
+    const manifests = fixtureManifests();
+    useFixtureManifests(manifests);
+    const broken = { ...manifests, info: { owner: '' } };
+    // Bypass the fixture's own validation: serve the invalid file as a host would.
+    const { setManifestFetcher } = await import('../manifests.ts');
+    setManifestFetcher(async (path) => (path === 'info.json' ? broken.info : {}));
+    renderRoute('/info');
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText(/^Could not load info\.json: not valid \(owner: /)).toBeInTheDocument();
+  });
+
+  it('renders a render error as the error page', async () => {
+    const { createMemoryRouter, RouterProvider } = await import('react-router');
+    const { render } = await import('@testing-library/react');
+    const { RouteError } = await import('./error.tsx');
+    const Boom = () => {
+      throw new Error('Kaboom in render');
+    };
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const router = createMemoryRouter([{ path: '/', Component: Boom, ErrorBoundary: RouteError }]);
+      render(<RouterProvider router={router} />);
+      expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+      expect(screen.getByText('Kaboom in render')).toBeInTheDocument();
+    } finally {
+      console.error = original;
+    }
+  });
+});

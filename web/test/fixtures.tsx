@@ -123,7 +123,7 @@ export function fixtureManifests(): Manifests {
 /** Serves manifests from memory, checked against their schemas so the fixtures stay valid. */
 export function useFixtureManifests(manifests: Manifests = fixtureManifests(), failing: Partial<Record<keyof Manifests, Error>> = {}) {
   for (const [name, schema] of Object.entries(manifestSchemas)) schema.parse(manifests[name as keyof Manifests]);
-  const byPath = new Map(Object.entries(MANIFEST_FILES).map(([name, path]) => [path, name as keyof Manifests]));
+  const byPath = new Map<string, keyof Manifests>(Object.entries(MANIFEST_FILES).map(([name, path]) => [path, name as keyof Manifests]));
   const requested: string[] = [];
   setManifestFetcher(async (path) => {
     requested.push(path);

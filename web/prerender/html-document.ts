@@ -1,0 +1,118 @@
+import { escapeHtml, jsonForScript } from '../seo/escape.ts';
+import type { HeadTag } from '../seo/page-meta.ts';
+
+/**
+ * Puts a rendered page into the HTML template Vite built (dist/index.html): the
+ * head tags React hoisted plus ours go into <head>, the app markup into #root.
+ */
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** React writes the hoistable elements of a partial render (title, meta, link) before the markup. */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta\s[^>]*\/?>|<link\s[^>]*\/?>)/;
+
+export interface SplitMarkup {
+  /** The hoisted elements, in order, as React wrote them. */
+  head: string[];
+  body: string;
+}
+
+export function splitHoisted(html: string): SplitMarkup {
+  const head: string[] = [];
+  let rest = html;
+  for (let match = HOISTED.exec(rest); match; match = HOISTED.exec(rest)) {
+    head.push(match[0]);
+    rest = rest.slice(match[0].length);
+  }
+  return { head, body: rest };
+}
+
+/** React's text escapes (and the common named ones), undone. */
+export function unescapeHtml(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, entity: string) => {
+    const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+    const lower = entity.toLowerCase();
+    if (lower in named) return named[lower] ?? whole;
+    const code = lower.startsWith('#x') ? Number.parseInt(lower.slice(2), 16) : Number.parseInt(lower.slice(1), 10);
+    return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/** The key a head element is known by: `title`, `name:description`, `property:og:image`, `rel:canonical`. */
+export function headKey(element: string): string | undefined {
+  if (element.startsWith('<title')) return 'title';
+  const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(element)?.[1];
+  for (const name of ['name', 'property', 'rel']) {
+    const value = attribute(name);
+    if (value !== undefined) return `${name}:${unescapeHtml(value)}`;
+  }
+  return undefined;
+}
+
+export function tagKey(tag: HeadTag): string {
+  if (tag.tag === 'title') return 'title';
+  for (const name of ['name', 'property', 'rel']) {
+    const value = tag.attributes[name];
+    if (value !== undefined) return `${name}:${value}`;
+  }
+  return tag.tag;
+}
+
+/** The text of React's <title>, or the content of a hoisted meta, by key. */
+export function hoistedValue(elements: readonly string[], key: string): string | undefined {
+  const element = elements.find((e) => headKey(e) === key);
+  if (!element) return undefined;
+  if (key === 'title') return unescapeHtml(element.replace(/^<title>|<\/title>$/g, ''));
+  const content = /\scontent="([^"]*)"/.exec(element)?.[1];
+  return content === undefined ? undefined : unescapeHtml(content);
+}
+
+export function renderHeadTag(tag: HeadTag): string {
+  if (tag.tag === 'title') return `<title>${escapeHtml(tag.text ?? '')}</title>`;
+  const attributes = Object.entries(tag.attributes)
+    .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
+    .join(' ');
+  return `<${tag.tag} ${attributes}>`;
+}
+
+/**
+ * Runs before the app's module script. A static host may answer a URL with a page
+ * rendered for another one (vite preview's SPA fallback serves index.html, hosts
+ * serve 404.html for any unknown path): hydrating that markup would mismatch, so
+ * the page is dropped and the client renders from scratch.
+ */
+export function hydrationGuardScript(renderedPath: string | null): string {
+  const expected = jsonForScript(renderedPath);
+  return `<script>(function(){var expected=${expected};function norm(p){try{p=decodeURIComponent(p)}catch(e){}return p.length>1?p.replace(/\\/+$/,''):p}if(expected===null||norm(location.pathname)!==norm(expected)){delete window.__staticRouterHydrationData;var root=document.getElementById('root');if(root)root.textContent=''}})()</script>`;
+}
+
+/** A share page opens the app on its photo: the URL becomes the in-app deep link before the app starts. */
+export function replaceUrlScript(appUrl: string): string {
+  return `<script>history.replaceState(history.state,'',${jsonForScript(appUrl)})</script>`;
+}
+
+export interface PageParts {
+  /** Elements for <head>, already escaped HTML. */
+  head: string[];
+  /** Scripts that must run first, at the top of <head>. */
+  headScripts?: string[];
+  body: string;
+  /** Scripts right after #root, before the deferred module script. */
+  afterRoot?: string[];
+}
+
+export function fillTemplate(template: string, parts: PageParts): string {
+  if (!template.includes(ROOT_ELEMENT)) throw new Error(`The HTML template has no empty ${ROOT_ELEMENT}: run vite build before the pre-render`);
+  // The template's own <title> would duplicate the page's.
+  let html = template.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
+  const headStart = /<head[^>]*>/i.exec(html);
+  if (!headStart) throw new Error('The HTML template has no <head>');
+  // The charset declaration stays first (it must be within the first 1024 bytes).
+  const charset = /<meta charset[^>]*>/i.exec(html);
+  const insertScriptsAt = charset ? charset.index + charset[0].length : headStart.index + headStart[0].length;
+  const scripts = (parts.headScripts ?? []).join('');
+  html = html.slice(0, insertScriptsAt) + scripts + html.slice(insertScriptsAt);
+  html = html.replace(/\s*<\/head>/i, () => `\n    ${parts.head.join('\n    ')}\n  </head>`);
+  // Replacement functions, so '$' in the markup is never read as a pattern.
+  return html.replace(ROOT_ELEMENT, () => `<div id="root">${parts.body}</div>${(parts.afterRoot ?? []).join('')}`);
+}

@@ -36,7 +36,14 @@ export async function jpegMetadataSegments(handle: FileHandle, size: number): Pr
   let position = 2;
   while (position + 4 <= size) {
     const header = await readAt(handle, position, 4);
-    if (header.length < 4 || header[0] !== 0xff) break;
+    if (header.length < 4) break;
+    if (header[0] !== 0xff) {
+      // Stray bytes between segments (viewers skip them, libjpeg warns): find the next marker.
+      const next = await nextMarker(handle, position, size);
+      if (next === undefined) break;
+      position = next;
+      continue;
+    }
     const marker = header[1]!;
     if (marker === 0xff) {
       // Fill byte before a marker.
@@ -59,6 +66,18 @@ export async function jpegMetadataSegments(handle: FileHandle, size: number): Pr
   }
   kept.push(EOI);
   return Buffer.concat(kept);
+}
+
+/** Bytes searched for the next marker after stray bytes, before giving up. */
+const RESYNC_WINDOW = 64 * 1024;
+
+async function nextMarker(handle: FileHandle, from: number, size: number): Promise<number | undefined> {
+  const window = await readAt(handle, from, Math.min(RESYNC_WINDOW, size - from));
+  for (let i = 0; i + 1 < window.length; i++) {
+    const following = window[i + 1]!;
+    if (window[i] === 0xff && following !== 0x00 && following !== 0xff) return from + i;
+  }
+  return undefined;
 }
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {

@@ -13,7 +13,10 @@ export const RESERVED_FOLDER_NAMES = ['files', 'file_count'] as const;
 export function folderNameProblem(name: string): string | undefined {
   if (name.includes(LIFE_LIST_SEPARATOR)) return `contains '${LIFE_LIST_SEPARATOR}', which separates folders in Life List links`;
   if ((RESERVED_FOLDER_NAMES as readonly string[]).includes(name)) return `'${name}' is reserved by the Life List structure file`;
-  if (name.trim() !== name || name.length === 0) return 'starts or ends with a space';
+  // JSON parsers and zod drop or mishandle an own '__proto__' key: the folder would silently vanish.
+  if (name === '__proto__') return `'__proto__' cannot be a key of the Life List structure file`;
+  if (name.length === 0) return 'is empty';
+  if (name.trim() !== name) return 'starts or ends with a space';
   return undefined;
 }
 
@@ -68,8 +71,9 @@ export function photoId(relativePath: string): string {
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || 'photo';
+      .slice(0, 40)
+      // Trimmed after the cut too, so a long name never leaves 'slug--hash'.
+      .replace(/^-+|-+$/g, '') || 'photo';
   return `${slug}-${fnv1a32(normalised).toString(36).padStart(7, '0')}`;
 }
 

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { assetUrl, decodeLifeListPath, encodeLifeListPath, folderNameProblem, lifeListRoute, photoId, speciesRoute } from './paths.ts';
+
+const ID_PATTERN = /^[a-z0-9-]+$/;
+
+describe('photoId', () => {
+  it('is stable: the same path always gives the same id', () => {
+    const path = 'Passeriformes/Corvidae/Blue Jay/IMG_0001.jpg';
+    expect(photoId(path)).toBe(photoId(path));
+    expect(photoId(path)).toMatch(/^img-0001-[a-z0-9]{7,}$/);
+  });
+
+  it('differs for the same file name in two folders', () => {
+    const a = photoId('Anseriformes/Anatidae/Mallard/IMG_0001.jpg');
+    const b = photoId('Anseriformes/Anatidae/Wood Duck/IMG_0001.jpg');
+    expect(a).not.toBe(b);
+    expect(a.startsWith('img-0001-')).toBe(true);
+    expect(b.startsWith('img-0001-')).toBe(true);
+  });
+
+  it('differs when only the extension differs', () => {
+    expect(photoId('A/B/C/owl.jpg')).not.toBe(photoId('A/B/C/owl.png'));
+  });
+
+  it('slugs accented and apostrophe names readably', () => {
+    expect(photoId("Strigiformes/Strigidae/Tengmalm's Owl/Chouette de Tengmalm à l'affût.jpg")).toMatch(/^chouette-de-tengmalm-a-l-affut-[a-z0-9]+$/);
+    expect(photoId('A/B/Rüppell’s Vulture/Ærø ß.JPG')).toMatch(ID_PATTERN);
+  });
+
+  it('matches /^[a-z0-9-]+$/ for any name, with a fallback slug when nothing is left', () => {
+    const names = ['鳥.jpg', '...jpg', '#1 ?%.jpg', 'no-extension', '   .jpg', 'UPPER CASE.JPEG', 'emoji 🦉.jpg'];
+    for (const name of names) expect(photoId(`A/B/C/${name}`), name).toMatch(ID_PATTERN);
+    expect(photoId('A/B/C/鳥.jpg')).toMatch(/^photo-/);
+  });
+
+  it('never leaves a dash at either end of the slug, even when a long name is cut', () => {
+    const long = `${'a'.repeat(39)} bcd.jpg`; // the 40-character cut falls right after the space's dash
+    expect(photoId(`X/${long}`)).toMatch(/^a{39}-[a-z0-9]+$/);
+    expect(photoId('X/--owl--.jpg')).toMatch(/^owl-[a-z0-9]+$/);
+  });
+
+  it('gives the same id to NFC and NFD spellings and to backslash paths', () => {
+    const nfc = 'Galliformes/Phasianidae/Perdrix grise/perdrix-été.jpg'.normalize('NFC');
+    const nfd = nfc.normalize('NFD');
+    expect(nfd).not.toBe(nfc);
+    expect(photoId(nfd)).toBe(photoId(nfc));
+    expect(photoId('A\\B\\C\\x.jpg')).toBe(photoId('A/B/C/x.jpg'));
+  });
+});
+
+describe('Life List paths', () => {
+  const awkward = [
+    ['Anseriformes', 'Ducks, Geese, and Waterfowl'],
+    ["Tengmalm's Owl"],
+    ['Strigiformes', 'Chouette de Tengmalm', 'Grand-duc d’Europe'],
+    ['100% Owls', '#1 Birds', 'Who? What?'],
+    ['Ærø', 'Пеночка', '鳥'],
+    ['a/b'],
+    ['Tom & Jerry\'s "Owl"'],
+  ];
+
+  it('round-trips names with spaces, commas, apostrophes, non-ASCII, #, ?, % through encode/decode', () => {
+    for (const segments of awkward) expect(decodeLifeListPath(encodeLifeListPath(segments)), segments.join('|')).toEqual(segments);
+  });
+
+  it("joins segments with '+' and leaves no reserved URL character unencoded", () => {
+    const encoded = encodeLifeListPath(['Ducks, Geese', '100% #1?']);
+    expect(encoded).toBe('Ducks%2C%20Geese+100%25%20%231%3F');
+    expect(encoded.split('+')).toHaveLength(2);
+  });
+
+  it('decodes what the browser puts in the location bar and an already-decoded router param', () => {
+    expect(decodeLifeListPath('Anseriformes+Ducks%2C%20Geese')).toEqual(['Anseriformes', 'Ducks, Geese']);
+    expect(decodeLifeListPath('Anseriformes+Ducks, Geese')).toEqual(['Anseriformes', 'Ducks, Geese']);
+    // A lone '%' cannot be decoded: kept as written rather than crashing the page.
+    expect(decodeLifeListPath('100% Owls')).toEqual(['100% Owls']);
+  });
+
+  it('decodes an empty or missing param to the root', () => {
+    expect(decodeLifeListPath(undefined)).toEqual([]);
+    expect(decodeLifeListPath('')).toEqual([]);
+  });
+
+  it('builds the routes', () => {
+    expect(lifeListRoute([])).toBe('/life-list');
+    expect(lifeListRoute(['A b', 'C'])).toBe('/life-list/A%20b+C');
+    expect(speciesRoute('Bald Eagle')).toBe('/species/Bald%20Eagle');
+    expect(speciesRoute("Cooper's Hawk #2")).toBe("/species/Cooper's%20Hawk%20%232");
+  });
+});
+
+describe('assetUrl', () => {
+  it('percent-encodes each segment and keeps the slashes', () => {
+    expect(assetUrl('/', 'life_list/Ducks, Geese/Wood Duck/a b_lowq.jpg')).toBe('/life_list/Ducks%2C%20Geese/Wood%20Duck/a%20b_lowq.jpg');
+    expect(assetUrl('/', 'life_list/#1?/100%/x.jpg')).toBe('/life_list/%231%3F/100%25/x.jpg');
+    expect(assetUrl('/', 'life_list/Ærø/x.jpg')).toBe('/life_list/%C3%86r%C3%B8/x.jpg');
+  });
+
+  it('joins the base with exactly one slash, under a sub-path or another origin', () => {
+    expect(assetUrl('/portfolio/', 'photo-index.json')).toBe('/portfolio/photo-index.json');
+    expect(assetUrl('/portfolio', 'photo-index.json')).toBe('/portfolio/photo-index.json');
+    expect(assetUrl('https://cdn.example.org/birds/', 'life_list/a b.jpg')).toBe('https://cdn.example.org/birds/life_list/a%20b.jpg');
+  });
+
+  it('gives a URL the URL parser reads back to the same path', () => {
+    const path = "life_list/Strigiformes/Tengmalm's Owl/chouette #2 ?.jpg";
+    const url = new URL(assetUrl('https://example.org/', path));
+    expect(url.hash).toBe('');
+    expect(url.search).toBe('');
+    expect(decodeURIComponent(url.pathname)).toBe(`/${path}`);
+  });
+});
+
+describe('folderNameProblem', () => {
+  it("rejects '+', the Life List path separator", () => {
+    expect(folderNameProblem('Ducks+Geese')).toMatch(/'\+'/);
+  });
+
+  it('rejects the structure manifest keys', () => {
+    expect(folderNameProblem('files')).toMatch(/reserved/);
+    expect(folderNameProblem('file_count')).toMatch(/reserved/);
+    expect(folderNameProblem('__proto__')).toMatch(/__proto__/);
+  });
+
+  it('rejects empty names and names with surrounding spaces', () => {
+    expect(folderNameProblem('')).toMatch(/empty/);
+    expect(folderNameProblem(' Owls')).toMatch(/space/);
+    expect(folderNameProblem('Owls ')).toMatch(/space/);
+  });
+
+  it('accepts ordinary awkward names', () => {
+    for (const name of ["Tengmalm's Owl", 'Ducks, Geese, and Waterfowl', 'Ærø', 'Files', 'constructor', '100% #1?']) {
+      expect(folderNameProblem(name), name).toBeUndefined();
+    }
+  });
+});

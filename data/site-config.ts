@@ -67,10 +67,15 @@ export type PrivacyOptions = z.infer<typeof privacyOptionsSchema>;
 
 /** One line per problem, each naming the key it is about, e.g. `featured.3.file: expected string`. */
 export function describeIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(top level)';
-    return `${where}: ${issue.message}`;
+  return error.issues.flatMap((issue) => {
+    // zod reports all unknown keys of an object in one issue at the object's path; name each one.
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${pathOf([...issue.path, key])}: unknown key`);
+    return [`${pathOf(issue.path)}: ${issue.message}`];
   });
+}
+
+function pathOf(path: readonly PropertyKey[]): string {
+  return path.length > 0 ? path.map(String).join('.') : '(top level)';
 }
 
 export class SiteConfigError extends Error {

@@ -346,6 +346,8 @@ describe('lens', () => {
     expect(display({ LensModel: '1' }).lens).toBe(UNKNOWN);
     expect(display({ LensModel: 1, Lens: '18.0-70.0 mm f/3.5-4.5' }).lens).toBe('18.0-70.0 mm f/3.5-4.5');
     expect(display({ LensModel: '\0\0\0\0' }).lens).toBe(UNKNOWN);
+    // Sony writes '----' for a lens that does not report itself.
+    expect(display({ LensModel: '----', LensInfo: [35, 35, 1.4, 1.4] }).lens).toBe('35 mm f/1.4');
   });
 
   it('formats LensInfo: zoom, prime, unknown apertures, XMP rational strings', () => {

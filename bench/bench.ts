@@ -1,0 +1,107 @@
+/**
+ * `npm run bench`: the pipeline and the pages measured against their physical limits.
+ * Prints one table (figure, target, PASS/FAIL) and writes every measurement to
+ * bench/results/<timestamp>.json. See bench/README-performance.md.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PART_NAMES, type BenchOptions, type PartName, type PartResult } from './lib/context.ts';
+import { renderTable, statusOf, type Row } from './lib/report.ts';
+import { coldIngest } from './parts/cold-ingest.ts';
+import { lightbox } from './parts/lightbox.ts';
+import { pages } from './parts/pages.ts';
+import { scale } from './parts/scale.ts';
+
+const positiveInt = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
+  return n;
+};
+const partList = (value: string): PartName[] => {
+  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const unknown = parts.filter((p) => !(PART_NAMES as readonly string[]).includes(p));
+  if (unknown.length > 0 || parts.length === 0) throw new InvalidArgumentError(`unknown part(s) ${unknown.join(', ')}; choose from ${PART_NAMES.join(', ')}`);
+  return parts as PartName[];
+};
+
+const program = new Command('bench')
+  .description('Measure cold ingest, no-op re-ingest, memory, pages (Lighthouse) and the lightbox against their targets.')
+  .option('--photos <dir>', 'photos folder (life_list/ + site.json) for the cold ingest, instead of the generated 24 MP set')
+  .option('--runs <n>', 'Lighthouse runs per page (median); also the cold-ingest repetitions, at most 3', positiveInt, 5)
+  .option('--quick', 'a handful of smaller photos, one Lighthouse run, fewer lightbox opens: checks the benchmark works', false)
+  .option('--only <parts>', `comma-separated parts: ${PART_NAMES.join(', ')}`, partList, [...PART_NAMES])
+  .option('--concurrency <n>', "photos in flight, for the pipeline and the bare sharp script alike (default: the machine's cores)", positiveInt, os.availableParallelism())
+  .option('--no-build', 'reuse the existing dist/ instead of running npm run build')
+  .option('--results <file>', 'where to write the JSON results (default bench/results/<timestamp>.json)')
+  .parse();
+
+const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; results?: string }>();
+const options: BenchOptions = {
+  quick: opts.quick,
+  runs: opts.runs,
+  ingestRuns: opts.quick ? 1 : Math.min(opts.runs, 3),
+  photos: opts.photos,
+  only: opts.only,
+  concurrency: opts.concurrency,
+  build: opts.build,
+  resultsFile: opts.results,
+};
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+const startedAt = new Date();
+const loadBefore = os.loadavg();
+const rows: Row[] = [];
+const details: Record<string, unknown> = {};
+const errors: Record<string, string> = {};
+
+async function part(name: string, run: () => Promise<PartResult>): Promise<void> {
+  const t = performance.now();
+  try {
+    const result = await run();
+    rows.push(...result.rows);
+    details[name] = { ...result.details, seconds: (performance.now() - t) / 1000, loadavg: os.loadavg() };
+  } catch (error) {
+    // One broken part must not hide the others' figures: report it and carry on.
+    const message = error instanceof Error ? error.message : String(error);
+    errors[name] = message;
+    rows.push({ part: name, metric: 'ERROR', value: null, unit: '', note: message });
+    log(`${name} failed: ${message}`);
+  }
+}
+
+const want = (p: PartName) => options.only.includes(p);
+if (want('cold')) await part('cold', () => coldIngest(options, log));
+if (want('noop') || want('memory')) await part('scale', () => scale(options, log, { noop: want('noop'), memory: want('memory') }));
+if (want('pages')) await part('pages', () => pages(options, log));
+if (want('lightbox')) await part('lightbox', () => lightbox(options, log));
+
+const loadAfter = os.loadavg();
+const results = {
+  startedAt: startedAt.toISOString(),
+  seconds: (Date.now() - startedAt.getTime()) / 1000,
+  command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+  options,
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    totalMemBytes: os.totalmem(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadavgBefore: loadBefore,
+    loadavgAfter: loadAfter,
+  },
+  rows: rows.map((r) => ({ ...r, status: statusOf(r) })),
+  errors,
+  details,
+};
+const file = options.resultsFile ?? path.join(import.meta.dirname, 'results', `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+await fs.mkdir(path.dirname(file), { recursive: true });
+await fs.writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+
+const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
+process.stdout.write(`\n${renderTable(rows, 'text')}\n\n`);
+process.stdout.write(`Machine: ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${process.version}; load average before ${load(loadBefore)}, after ${load(loadAfter)}\n`);
+process.stdout.write(`Results: ${path.relative(process.cwd(), file)}\n`);
+process.exitCode = Object.keys(errors).length > 0 ? 1 : 0;

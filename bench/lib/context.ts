@@ -1,0 +1,25 @@
+import type { Row } from './report.ts';
+
+export type PartName = 'cold' | 'noop' | 'memory' | 'pages' | 'lightbox';
+export const PART_NAMES: readonly PartName[] = ['cold', 'noop', 'memory', 'pages', 'lightbox'];
+
+export interface BenchOptions {
+  quick: boolean;
+  /** Runs per Lighthouse page (median taken); also bounds the ingest repetitions. */
+  runs: number;
+  ingestRuns: number;
+  /** A photos folder (life_list/ + site.json) for the cold ingest instead of the generated set. */
+  photos?: string;
+  only: readonly PartName[];
+  concurrency: number;
+  build: boolean;
+  resultsFile?: string;
+}
+
+export interface PartResult {
+  rows: Row[];
+  /** Everything measured, for the JSON results (per-run figures, settings, environment). */
+  details: Record<string, unknown>;
+}
+
+export type Log = (line: string) => void;

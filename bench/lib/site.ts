@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import {
+  childFolders,
+  infoSchema,
+  isPhotoWall,
+  lifeListStructureSchema,
+  MANIFEST_FILES,
+  photoIndexSchema,
+  type Info,
+  type LifeListFolder,
+  type PhotoIndex,
+} from '../../data/manifests.ts';
+import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import type { Log } from './context.ts';
+import { REPO } from './ingest.ts';
+
+export const DIST = path.join(REPO, 'dist');
+
+export interface BuiltSite {
+  dist: string;
+  info: Info;
+  index: PhotoIndex;
+  /** Routes relative to the site's base path, derived from the manifests (never from sample names). */
+  routes: { home: string; leaf: string; species: string };
+}
+
+/** `npm run build` (ingest of photos/ + vite build), unless told to reuse an existing dist/. */
+export async function ensureBuilt(build: boolean, log: Log): Promise<void> {
+  if (!build && existsSync(path.join(DIST, 'index.html'))) {
+    log('pages: using the existing dist/ (--no-build)');
+    return;
+  }
+  log('pages: npm run build…');
+  const code = await new Promise<number>((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build'], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.on('error', reject);
+    child.on('close', (status) => (status === 0 ? resolve(0) : reject(new Error(`npm run build failed (${status}): ${stderr.trim().split('\n').slice(-5).join(' | ')}`))));
+  });
+  if (code !== 0 || !existsSync(path.join(DIST, 'index.html'))) throw new Error('npm run build did not produce dist/index.html');
+}
+
+async function readManifest<T>(name: keyof typeof MANIFEST_FILES, parse: (raw: unknown) => T): Promise<T> {
+  return parse(JSON.parse(await fs.readFile(path.join(DIST, MANIFEST_FILES[name]), 'utf8')));
+}
+
+export async function loadBuiltSite(): Promise<BuiltSite> {
+  const info = await readManifest('info', (raw) => infoSchema.parse(raw));
+  const index = await readManifest('photoIndex', (raw) => photoIndexSchema.parse(raw));
+  const structure = await readManifest('lifeListStructure', (raw) => lifeListStructureSchema.parse(raw));
+  const leaf = firstPhotoWall(structure, []);
+  if (!leaf) throw new Error('the Life List of the built site has no photo wall');
+  // The species page of that same leaf: a page we know has photos.
+  return { dist: DIST, info, index, routes: { home: '/', leaf: lifeListRoute(leaf), species: speciesRoute(leaf[leaf.length - 1]!) } };
+}
+
+/** Depth-first, alphabetical: the first level that shows a wall of thumbnails. */
+function firstPhotoWall(folder: LifeListFolder, at: string[]): string[] | undefined {
+  if (at.length > 0 && isPhotoWall(folder) && folder.file_count > 0) return at;
+  for (const [name, child] of childFolders(folder)) {
+    if (child.file_count === 0) continue;
+    const found = firstPhotoWall(child, [...at, name]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Absolute URL of a route on the served site, under the site's base path. */
+export function pageUrl(origin: string, site: BuiltSite, route: string): string {
+  const base = site.info.publishing.basePath.replace(/\/$/, '');
+  return `${origin}${base}${route}`;
+}

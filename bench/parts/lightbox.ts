@@ -1,0 +1,97 @@
+import { chromium, type Page } from 'playwright-core';
+import type { PhotoEntry } from '../../data/manifests.ts';
+import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
+import { median, type Row } from '../lib/report.ts';
+import { ensureBuilt, loadBuiltSite, pageUrl } from '../lib/site.ts';
+import { serveStatic } from '../lib/static-server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from './pages.ts';
+
+declare global {
+  interface Window {
+    __benchPanel?: Promise<{ clickAt: number; valuesAt: number; paintedAt: number }>;
+  }
+}
+
+/**
+ * Arms a watcher in the page before the click: resolves when the metadata panel shows the
+ * photo's values (the camera and date from the photo index), with the click event's own
+ * timestamp as the start, so Playwright's own latency is not counted.
+ */
+async function armPanelWatch(page: Page, expected: string[]): Promise<void> {
+  await page.evaluate((values) => {
+    window.__benchPanel = new Promise((resolve, reject) => {
+      let clickAt = -1;
+      addEventListener('click', (event) => (clickAt = event.timeStamp), { capture: true, once: true });
+      const panelText = () => {
+        const byTestId = document.querySelector('[data-testid="metadata-panel"], [data-testid="exif-panel"]');
+        return (byTestId ?? document.body).textContent ?? '';
+      };
+      const check = () => {
+        if (clickAt < 0) return;
+        const text = panelText();
+        if (!text.includes('Camera') || !values.every((v) => text.includes(v))) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        const valuesAt = performance.now();
+        // The next frame after the DOM holds the values: when the visitor can see them.
+        requestAnimationFrame(() => setTimeout(() => resolve({ clickAt, valuesAt, paintedAt: performance.now() }), 0));
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error(`the metadata panel did not show ${values.join(', ')} within 10 s`));
+      }, 10_000);
+    });
+  }, expected);
+}
+
+/** The thumbnail of a photo on the page, found by its rendition file name in src or srcset. */
+async function clickThumbnail(page: Page, photo: PhotoEntry): Promise<void> {
+  const names = [photo.thumbnail.path, ...photo.sources.flatMap((s) => s.files.map((f) => f.path))].map((p) => encodeURIComponent(p.split('/').pop()!));
+  const handle = await page.waitForFunction((candidates) => {
+    return [...document.querySelectorAll('img')].find((img) => candidates.some((name) => (img.getAttribute('src') ?? '').includes(name) || (img.getAttribute('srcset') ?? '').includes(name))) ?? null;
+  }, names);
+  const element = handle.asElement();
+  if (!element) throw new Error(`no thumbnail of ${photo.source} on the page`);
+  await element.scrollIntoViewIfNeeded();
+  await element.click();
+}
+
+export async function lightbox(options: BenchOptions, log: Log): Promise<PartResult> {
+  await ensureBuilt(options.build && !options.only.includes('pages'), log);
+  const site = await loadBuiltSite();
+  // Photos of the home wall that carry EXIF (a photo without any hides the panel, by the spec).
+  const photos = site.info.featured.map((id) => site.index.photos[id]).filter((p): p is PhotoEntry => p !== undefined && p.exif !== null);
+  if (photos.length === 0) throw new Error('no featured photo with EXIF on the built site');
+  const opens = options.quick ? 3 : 9;
+  const server = await serveStatic(site.dist, site.info.publishing.basePath);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const samples: Array<{ photo: string; clickToValuesMs: number; clickToPaintMs: number }> = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(pageUrl(server.origin, site, site.routes.home), { waitUntil: 'networkidle' });
+    for (let i = 0; i < opens; i++) {
+      const photo = photos[i % photos.length]!;
+      const exif = photo.exif!;
+      const expected = [exif.camera, exif.dateTaken].filter((v) => v !== 'Unknown');
+      log(`lightbox: open ${i + 1}/${opens} (${photo.species})`);
+      await armPanelWatch(page, expected);
+      await clickThumbnail(page, photo);
+      const t = await page.evaluate(() => window.__benchPanel!);
+      samples.push({ photo: photo.id, clickToValuesMs: t.valuesAt - t.clickAt, clickToPaintMs: t.paintedAt - t.clickAt });
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.body.textContent?.includes('Shutter Speed'), undefined, { timeout: 10_000 });
+      await page.waitForTimeout(300);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  const painted = samples.map((s) => s.clickToPaintMs);
+  const rows: Row[] = [
+    { part: 'Lightbox', metric: 'click → panel values (median)', value: median(painted), unit: 'ms', target: { op: '<=', value: 100 }, note: `${opens} opens of home-wall photos, desktop viewport, no CPU throttling; until the frame after the values are in the DOM` },
+    { part: 'Lightbox', metric: 'first open', value: painted[0] ?? null, unit: 'ms' },
+  ];
+  return { rows, details: { samples } };
+}

@@ -1,0 +1,102 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
+import { median, type Row } from '../lib/report.ts';
+import { ensureBuilt, loadBuiltSite, pageUrl, type BuiltSite } from '../lib/site.ts';
+import { serveStatic } from '../lib/static-server.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+/** The project's flags for Chromium on these machines (closed network, root). */
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+interface LighthouseFigures {
+  score: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  bytes: number;
+}
+
+/** One Lighthouse run (mobile preset, its default) in a fresh Chromium, performance only. */
+async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const audit = (id: string) => {
+      const value = lhr.audits[id]?.numericValue;
+      if (typeof value !== 'number') throw new Error(`Lighthouse on ${url} did not measure ${id}`);
+      return value;
+    };
+    const score = lhr.categories.performance?.score;
+    if (typeof score !== 'number') throw new Error(`Lighthouse on ${url} gave no performance score`);
+    return { score: score * 100, lcpMs: audit('largest-contentful-paint'), cls: audit('cumulative-layout-shift'), tbtMs: audit('total-blocking-time'), bytes: audit('total-byte-weight') };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** The JavaScript the home page loads before anything else: its script and modulepreload tags. */
+export async function initialJavaScript(site: BuiltSite): Promise<{ files: string[]; rawBytes: number; gzipBytes: number }> {
+  const html = await fs.readFile(path.join(site.dist, 'index.html'), 'utf8');
+  const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
+  const base = site.info.publishing.basePath;
+  const files = tags
+    .filter((tag) => (tag.startsWith('<script') && /\bsrc=/.test(tag)) || (/\brel=["']?modulepreload/.test(tag) && /\bhref=/.test(tag)))
+    .map((tag) => /\b(?:src|href)=["']?([^"' >]+)/.exec(tag)?.[1] ?? '')
+    .filter((url) => url !== '' && !/^[a-z]+:\/\//i.test(url))
+    .map((url) => (url.startsWith(base) ? url.slice(base.length) : url.replace(/^\.?\//, '')));
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (const file of new Set(files)) {
+    const body = await fs.readFile(path.join(site.dist, file));
+    rawBytes += body.length;
+    gzipBytes += gzipSync(body).length;
+  }
+  return { files: [...new Set(files)], rawBytes, gzipBytes };
+}
+
+export async function pages(options: BenchOptions, log: Log): Promise<PartResult> {
+  await ensureBuilt(options.build, log);
+  const site = await loadBuiltSite();
+  const server = await serveStatic(site.dist, site.info.publishing.basePath);
+  const runs = options.quick ? 1 : options.runs;
+  const rows: Row[] = [];
+  const details: Record<string, unknown> = { routes: site.routes, runs };
+  try {
+    const pagesToTest = [
+      { name: 'home', route: site.routes.home, label: 'Home /' },
+      { name: 'leaf', route: site.routes.leaf, label: 'Life List leaf' },
+      { name: 'species', route: site.routes.species, label: 'Species page' },
+    ];
+    for (const page of pagesToTest) {
+      const url = pageUrl(server.origin, site, page.route);
+      const figures: LighthouseFigures[] = [];
+      for (let i = 0; i < runs; i++) {
+        log(`pages: Lighthouse ${page.label} (${page.route}) run ${i + 1}/${runs}`);
+        figures.push(await lighthouseOnce(url));
+      }
+      details[page.name] = { url, route: page.route, runs: figures };
+      const m = (key: keyof LighthouseFigures) => median(figures.map((f) => f[key]));
+      const part = `Page ${page.label}`;
+      rows.push(
+        { part, metric: 'performance score', value: m('score'), unit: 'score', target: { op: '>=', value: 98 }, note: page.name === 'home' ? `Lighthouse 12 mobile preset, median of ${runs}` : undefined },
+        { part, metric: 'LCP', value: m('lcpMs') / 1000, unit: 's', target: { op: '<=', value: 1.5 } },
+        { part, metric: 'CLS', value: m('cls'), unit: '', target: { op: '==', value: 0 } },
+        { part, metric: 'TBT', value: m('tbtMs'), unit: 'ms', target: { op: '<=', value: 50 } },
+        { part, metric: 'transferred', value: m('bytes') / 1024, unit: 'KB', target: page.name === 'home' ? { op: '<', value: 1024 } : undefined },
+      );
+    }
+  } finally {
+    await server.close();
+  }
+  const js = await initialJavaScript(site);
+  details.initialJs = js;
+  rows.push({ part: 'Pages', metric: 'initial JS (gzip)', value: js.gzipBytes / 1024, unit: 'KB', target: { op: '<=', value: 80 }, note: `${js.files.length} file(s) from dist/index.html's script/modulepreload tags, zlib default level` });
+  return { rows, details };
+}

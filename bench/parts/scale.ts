@@ -1,0 +1,77 @@
+import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
+import { cleanup, runPipeline, scratchDir } from '../lib/ingest.ts';
+import { largeSet, linkedSet, type PhotoSet } from '../lib/photo-set.ts';
+import { MB, median, type Row } from '../lib/report.ts';
+import { coldIngestSet } from './cold-ingest.ts';
+
+/** Small camera-like files: the cache and the memory bound are what is measured, not the decode. */
+const SMALL = { kind: 'large', count: 12, width: 1600, height: 1067, quality: 90, grain: 20 } as const;
+/** RSS may vary this much between two counts and still count as not growing. */
+const FLAT = 1.15;
+
+interface ScalePoint {
+  set: PhotoSet;
+  coldWallMs: number;
+  coldPeakRssBytes: number;
+  noopWallMs: number[];
+  noopReports: unknown[];
+}
+
+/** A cold ingest (peak RSS) followed by no-op re-ingests (time) of the same set into the same output. */
+async function measurePoint(set: PhotoSet, options: BenchOptions, noopRuns: number, log: Log): Promise<ScalePoint> {
+  const out = await scratchDir(`scale-${set.count}`);
+  try {
+    log(`scale: cold ingest of ${set.description}`);
+    const cold = await runPipeline(set.dir, out, options.concurrency);
+    if (cold.indexed !== set.count) throw new Error(`the pipeline indexed ${cold.indexed} of ${set.count} photos`);
+    const noopWallMs: number[] = [];
+    const noopReports: unknown[] = [];
+    for (let i = 0; i < noopRuns; i++) {
+      log(`scale: no-op re-ingest ${i + 1}/${noopRuns} of ${set.count} photos`);
+      const again = await runPipeline(set.dir, out, options.concurrency);
+      noopWallMs.push(again.wallMs);
+      noopReports.push(again.report);
+    }
+    return { set, coldWallMs: cold.wallMs, coldPeakRssBytes: cold.peakRssBytes, noopWallMs, noopReports };
+  } finally {
+    await cleanup(out);
+  }
+}
+
+export async function scale(options: BenchOptions, log: Log, want: { noop: boolean; memory: boolean }): Promise<PartResult> {
+  const counts = options.quick ? [20, 100] : [100, 1000];
+  const noopRuns = options.quick ? 1 : 3;
+  const base = await largeSet(SMALL, log);
+  const points: ScalePoint[] = [];
+  for (const count of counts) points.push(await measurePoint(await linkedSet(base, count, 'small', log), options, noopRuns, log));
+  const rows: Row[] = [];
+  const sizeNote = `${(SMALL.width * SMALL.height / 1e6).toFixed(1)} MP JPEGs (${SMALL.width}×${SMALL.height}, ~${(base.bytes / base.count / 1e3).toFixed(0)} KB)`;
+  if (want.noop) {
+    for (const p of points) {
+      rows.push({
+        part: 'No-op re-ingest',
+        metric: `${p.set.count.toLocaleString('en')} photos`,
+        value: median(p.noopWallMs) / 1000,
+        unit: 's',
+        target: p.set.count === 1000 ? { op: '<=', value: 1 } : undefined,
+        note: `second run, nothing changed; median of ${p.noopWallMs.length}; whole process incl. Node/tsx start-up`,
+      });
+    }
+  }
+  let large: ScalePoint | undefined;
+  if (want.memory) {
+    for (const p of points) {
+      rows.push({ part: 'Memory', metric: `peak RSS, cold ${p.set.count.toLocaleString('en')} small`, value: p.coldPeakRssBytes / MB, unit: 'MB', note: sizeNote });
+    }
+    const [first, last] = [points[0]!, points[points.length - 1]!];
+    rows.push({ part: 'Memory', metric: `RSS growth ${first.set.count}→${last.set.count.toLocaleString('en')}`, value: last.coldPeakRssBytes / first.coldPeakRssBytes, unit: 'x', target: { op: '<=', value: FLAT } });
+    if (!options.quick && !options.photos) {
+      // The same bound on camera-size files, at four times the cold-ingest set.
+      const source = await coldIngestSet(options, log);
+      large = await measurePoint(await linkedSet(source, 100, 'large-linked', log), options, 1, log);
+      rows.push({ part: 'Memory', metric: 'peak RSS, cold 100 × 24 MP', value: large.coldPeakRssBytes / MB, unit: 'MB', target: { op: '<=', value: 400 }, note: `${(large.coldWallMs / 1000).toFixed(1)} s for 100 photos` });
+    }
+  }
+  const detail = (p: ScalePoint) => ({ set: p.set.description, count: p.set.count, coldWallMs: p.coldWallMs, coldPeakRssBytes: p.coldPeakRssBytes, noopWallMs: p.noopWallMs, noopReport: p.noopReports.at(-1) });
+  return { rows, details: { points: points.map(detail), large: large && detail(large) } };
+}

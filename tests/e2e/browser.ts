@@ -1,0 +1,44 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, offline (see common setup in the README). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  /**
+   * Console errors, uncaught exceptions and failed requests seen so far. A page
+   * loaded through the host's 404.html fallback (a deep link before pre-rendering)
+   * arrives with status 404, which Chromium logs: that one message per such page
+   * is expected and left out; any other failed request or error is kept.
+   */
+  errors: string[];
+}
+
+const RESOURCE_404 = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
+
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'no-preference' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  let fallbackDocuments = 0;
+  page.on('response', (response) => {
+    if (response.status() < 400) return;
+    if (response.request().resourceType() === 'document' && response.status() === 404) fallbackDocuments += 1;
+    else errors.push(`HTTP ${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (message.text() === RESOURCE_404 && fallbackDocuments > 0) {
+      fallbackDocuments -= 1;
+      return;
+    }
+    errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return { page, errors };
+}

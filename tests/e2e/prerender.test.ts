@@ -1,0 +1,293 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, isPhotoWall, type LifeListFolder, type PhotoEntry } from '../../data/manifests.ts';
+import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { buildSite } from '../../web/prerender/build.ts';
+import { collectConsole, fileForUrl, HYDRATION_PROBLEM, launchChromium, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
+
+/**
+ * The sample site, built with the real `npm run build` steps into a temporary
+ * folder, served by `vite preview` and by a plain static server, and read by
+ * Chromium with and without JavaScript. Names come from the generated manifests.
+ */
+let work: string;
+let dist: string;
+let browser: Browser;
+let vitePreview: StaticServer;
+let plain: StaticServer;
+let photos: PhotoEntry[];
+let firstWallLevel: string[];
+let deepestFolderLevel: string[];
+let featuredCount: number;
+
+function findLevels(root: LifeListFolder): { wall: string[]; folders: string[] } {
+  let wall: string[] | undefined;
+  let folders: string[] = [];
+  const visit = (folder: LifeListFolder, segments: string[]) => {
+    if (isPhotoWall(folder)) wall ??= segments;
+    else if (segments.length > folders.length) folders = segments;
+    for (const [name, child] of childFolders(folder)) if (child.file_count > 0) visit(child, [...segments, name]);
+  };
+  visit(root, []);
+  if (!wall) throw new Error('the sample Life List has no photo wall');
+  return { wall, folders };
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'prerender-sample-'));
+  dist = join(work, 'dist');
+  await buildSite({ generated: join(work, 'generated'), out: dist, base: '/', quiet: true });
+  const publicDir = join(work, 'generated/public');
+  photos = Object.values(photoIndexSchema.parse(JSON.parse(await readText(join(publicDir, 'photo-index.json')))).photos);
+  featuredCount = infoSchema.parse(JSON.parse(await readText(join(publicDir, 'info.json')))).featured.length;
+  const levels = findLevels(lifeListStructureSchema.parse(JSON.parse(await readText(join(publicDir, 'life_list/life_list_structure.json')))));
+  firstWallLevel = levels.wall;
+  deepestFolderLevel = levels.folders;
+  [browser, vitePreview, plain] = await Promise.all([launchChromium(), startVitePreview(dist), startPlainServer(dist)]);
+});
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), vitePreview?.close(), plain?.close()]);
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+async function withContext<T>(javaScriptEnabled: boolean, run: (context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+  try {
+    return await run(context);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('pre-rendered pages without JavaScript', () => {
+  it('show every kind of page with its content, from vite preview and from a plain static server', async () => {
+    const species = photos[0]?.species ?? '';
+    for (const server of [vitePreview, plain]) {
+      await withContext(false, async (context) => {
+        const page = await context.newPage();
+        const open = async (route: string) => {
+          const response = await page.goto(server.origin + route);
+          return response?.status();
+        };
+
+        expect(await open('/')).toBe(200);
+        expect(await page.locator('main li a[aria-label]').count()).toBe(featuredCount);
+        // Thumbnails hold their box before any image loads.
+        const box = await page.locator('main li a[aria-label]').first().boundingBox();
+        expect(box?.height ?? 0).toBeGreaterThan(50);
+
+        expect(await open('/life-list')).toBe(200);
+        expect(await page.locator('h1').textContent()).toBe('Life List');
+        expect(await page.locator('main a[href^="/life-list/"]').count()).toBeGreaterThan(0);
+
+        expect(await open(lifeListRoute(deepestFolderLevel))).toBe(200);
+        expect(await page.locator('h1').textContent()).toBe(deepestFolderLevel.at(-1));
+        expect(await page.locator('main ul a[href^="/life-list/"]').count()).toBeGreaterThan(0);
+
+        expect(await open(lifeListRoute(firstWallLevel))).toBe(200);
+        expect(await page.locator('h1').textContent()).toBe(firstWallLevel.at(-1));
+        const onWall = photos.filter((p) => p.folder.join('/') === firstWallLevel.join('/')).length;
+        expect(await page.locator('main ul li').count()).toBe(onWall);
+
+        expect(await open(speciesRoute(species))).toBe(200);
+        expect(await page.locator('h1').textContent()).toBe(species);
+        expect(await page.locator('main ul li').count()).toBe(photos.filter((p) => p.species === species).length);
+
+        expect(await open('/info')).toBe(200);
+        expect(await page.getByRole('heading', { name: 'Gear' }).count()).toBe(1);
+        expect(await page.getByRole('heading', { name: 'Stats' }).count()).toBe(1);
+        expect(await page.locator('main').textContent()).toMatch(/\d+ species observed/);
+
+        // vite preview answers unknown paths with index.html (its SPA fallback); a static host with 404.html.
+        if (server === plain) {
+          expect(await open('/no/such/page')).toBe(404);
+          expect(await page.locator('h1').textContent()).toBe('Page not found');
+        }
+      });
+    }
+  });
+
+  it('answer a Life List path with a comma, spaces and "+" from both servers (files are named as hosts decode them)', async () => {
+    const withComma = photos.find((p) => p.folder.some((name) => /[,'&]/.test(name)))?.folder ?? firstWallLevel;
+    for (const server of [vitePreview, plain]) {
+      await withContext(false, async (context) => {
+        const page = await context.newPage();
+        const response = await page.goto(server.origin + lifeListRoute(withComma));
+        expect(response?.status()).toBe(200);
+        expect(await page.locator('h1').textContent()).toBe(withComma.at(-1));
+      });
+    }
+  });
+});
+
+describe('hydration and navigation with JavaScript', () => {
+  it('takes over every kind of page without a hydration warning', async () => {
+    const photo = photos[0];
+    if (!photo) throw new Error('no photos');
+    const routes = ['/', '/life-list', lifeListRoute(deepestFolderLevel), lifeListRoute(firstWallLevel), speciesRoute(photo.species), '/info', '/no/such/page'];
+    for (const server of [vitePreview, plain]) {
+      await withContext(true, async (context) => {
+        for (const route of routes) {
+          const page = await context.newPage();
+          const messages = collectConsole(page);
+          await page.goto(server.origin + route, { waitUntil: 'networkidle' });
+          // Hydrated: React attached its handlers to the pre-rendered root.
+          await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+          expect(messages.filter((m) => HYDRATION_PROBLEM.test(m)), `${route} on ${server.origin}`).toEqual([]);
+          if (route === '/no/such/page') await page.locator('h1', { hasText: 'Page not found' }).waitFor();
+          await page.close();
+        }
+      });
+    }
+  });
+
+  it('keeps the pre-rendered DOM (no re-render from scratch) and navigates without full reloads', async () => {
+    await withContext(true, async (context) => {
+      const page = await context.newPage();
+      const messages = collectConsole(page);
+      await page.goto(`${plain.origin}/`, { waitUntil: 'networkidle' });
+      // A node from the server markup, marked before hydration could replace it.
+      await page.evaluate(() => {
+        (document.querySelector('header a') as HTMLElement & { __marker?: boolean }).__marker = true;
+        (window as Window & { __pageMarker?: string }).__pageMarker = 'still here';
+      });
+      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+      expect(await page.evaluate(() => (document.querySelector('header a') as HTMLElement & { __marker?: boolean }).__marker)).toBe(true);
+
+      await page.getByRole('link', { name: 'Life List' }).first().click();
+      await page.waitForURL('**/life-list');
+      const first = deepestFolderLevel[0] ?? '';
+      await page.locator('main').getByRole('link', { name: first, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === lifeListRoute([first]));
+      await page.locator('h1', { hasText: first }).waitFor();
+      await page.getByRole('link', { name: 'Info' }).first().click();
+      await page.waitForURL('**/info');
+      expect(await page.evaluate(() => (window as Window & { __pageMarker?: string }).__pageMarker)).toBe('still here');
+      expect(messages.filter((m) => HYDRATION_PROBLEM.test(m))).toEqual([]);
+    });
+  });
+
+  it('opens a shared photo page on that photo: the preview names it, the app shows it in the lightbox', async () => {
+    const photo = photos.find((p) => p.number > 1) ?? photos[0];
+    if (!photo) throw new Error('no photos');
+    const shareUrl = `${plain.origin}/photo/${photo.id}`;
+    await withContext(false, async (context) => {
+      const page = await context.newPage();
+      expect((await page.goto(shareUrl))?.status()).toBe(200);
+      const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+      expect(image).toBe(`/${photo.display.path.split('/').map(encodeURIComponent).join('/')}`);
+      expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(photo.species);
+      expect(await page.locator('h1').textContent()).toBe(photo.species);
+    });
+    await withContext(true, async (context) => {
+      const page = await context.newPage();
+      const messages = collectConsole(page);
+      await page.goto(shareUrl, { waitUntil: 'networkidle' });
+      expect(new URL(page.url()).pathname).toBe(speciesRoute(photo.species));
+      expect(new URL(page.url()).searchParams.get('photo')).toBe(photo.id);
+      await page.getByRole('button', { name: 'Close modal' }).waitFor();
+      expect(messages.filter((m) => HYDRATION_PROBLEM.test(m))).toEqual([]);
+    });
+  });
+});
+
+describe('head tags, sitemap and feed', () => {
+  it('give every page a title, description, canonical URL and preview image that exist in the build', async () => {
+    const htmlFiles = (await listFiles(dist)).filter((f) => f.endsWith('.html') && !f.startsWith('assets/'));
+    const documents = await Promise.all(htmlFiles.map(async (file) => ({ file, html: await readText(join(dist, file)) })));
+    const page = await browser.newPage();
+    const heads = await page.evaluate((docs) => {
+      return docs.map(({ file, html }) => {
+        const doc = new DOMParser().parseFromString(html, 'text/html');
+        const meta = (key: string) => [...doc.querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)].map((m) => m.getAttribute('content'));
+        return {
+          file,
+          titles: doc.querySelectorAll('title').length,
+          title: doc.title,
+          descriptions: meta('description'),
+          canonical: [...doc.querySelectorAll('link[rel=canonical]')].map((l) => l.getAttribute('href')),
+          ogUrl: meta('og:url'),
+          ogImage: meta('og:image'),
+          ogImageWidth: meta('og:image:width'),
+          twitterCard: meta('twitter:card'),
+          twitterImage: meta('twitter:image'),
+          rootChildren: doc.getElementById('root')?.childElementCount ?? 0,
+        };
+      });
+    }, documents);
+    await page.close();
+    expect(heads.length).toBeGreaterThan(photos.length);
+    for (const head of heads) {
+      expect(head.titles, head.file).toBe(1);
+      expect(head.title.length, head.file).toBeGreaterThan(0);
+      expect(head.descriptions, head.file).toHaveLength(1);
+      expect(head.rootChildren, head.file).toBeGreaterThan(0);
+      if (head.file === '404.html') continue;
+      expect(head.canonical, head.file).toHaveLength(1);
+      expect(head.ogUrl, head.file).toEqual(head.canonical);
+      expect(fileForUrl(dist, head.canonical[0] ?? '', '/'), `${head.file}: ${head.canonical[0]}`).toBeDefined();
+      expect(head.ogImage, head.file).toHaveLength(1);
+      expect(head.twitterImage, head.file).toEqual(head.ogImage);
+      expect(head.twitterCard, head.file).toEqual(['summary_large_image']);
+      expect(Number(head.ogImageWidth[0]), head.file).toBeGreaterThan(0);
+      expect(fileForUrl(dist, head.ogImage[0] ?? '', '/'), `${head.file}: ${head.ogImage[0]}`).toBeDefined();
+    }
+    // A species page previews that species.
+    const photo = photos[0];
+    if (!photo) throw new Error('no photos');
+    const speciesHead = heads.find((h) => h.file === `species/${photo.species}/index.html`);
+    const speciesImage = photos.filter((p) => p.species === photo.species).sort((a, b) => a.number - b.number)[0];
+    expect(decodeURIComponent(speciesHead?.ogImage[0] ?? '')).toBe(`/${speciesImage?.display.path}`);
+  });
+
+  it('write a sitemap of every page with its images and a feed of the newest photos, all pointing at files that exist', async () => {
+    const [sitemap, feed, robots] = await Promise.all(['sitemap.xml', 'feed.xml', 'robots.txt'].map((f) => readText(join(dist, f))));
+    expect(robots).toContain('User-agent: *');
+    // Without a base URL, robots.txt cannot announce a sitemap (it needs an absolute URL).
+    expect(robots).not.toContain('Sitemap:');
+    const page = await browser.newPage();
+    const parsed = await page.evaluate(
+      ({ sitemap, feed }) => {
+        const parse = (text: string) => {
+          const doc = new DOMParser().parseFromString(text, 'application/xml');
+          const error = doc.querySelector('parsererror');
+          if (error) throw new Error(error.textContent ?? 'parse error');
+          return doc;
+        };
+        const s = parse(sitemap);
+        const f = parse(feed);
+        return {
+          locs: [...s.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')].map((e) => e.textContent ?? ''),
+          images: [...s.getElementsByTagNameNS('http://www.google.com/schemas/sitemap-image/1.1', 'loc')].map((e) => e.textContent ?? ''),
+          root: f.documentElement.namespaceURI,
+          entries: [...f.getElementsByTagName('entry')].map((e) => ({
+            title: e.getElementsByTagName('title')[0]?.textContent ?? '',
+            href: e.querySelector('link[rel=alternate]')?.getAttribute('href') ?? '',
+            image: e.querySelector('link[rel=enclosure]')?.getAttribute('href') ?? '',
+          })),
+        };
+      },
+      { sitemap, feed },
+    );
+    await page.close();
+    expect(parsed.root).toBe('http://www.w3.org/2005/Atom');
+    const speciesCount = new Set(photos.map((p) => p.species)).size;
+    expect(parsed.locs).toContain('/');
+    expect(parsed.locs).toContain('/info');
+    expect(parsed.locs.filter((l) => l.startsWith('/species/'))).toHaveLength(speciesCount);
+    expect(parsed.images.length).toBeGreaterThanOrEqual(photos.length);
+    for (const url of [...parsed.locs, ...parsed.images]) expect(fileForUrl(dist, url, '/'), url).toBeDefined();
+    expect(parsed.entries.length).toBe(Math.min(30, photos.length));
+    for (const entry of parsed.entries) {
+      expect(fileForUrl(dist, entry.href, '/'), entry.href).toBeDefined();
+      expect(fileForUrl(dist, entry.image, '/'), entry.image).toBeDefined();
+    }
+    // Newest by date taken first.
+    const newest = [...photos].filter((p) => p.takenOn).sort((a, b) => (a.takenOn! < b.takenOn! ? 1 : -1))[0];
+    if (newest) expect(photos.find((p) => `/photo/${p.id}` === parsed.entries[0]?.href)?.takenOn).toBe(newest.takenOn);
+  });
+});

@@ -1,0 +1,197 @@
+import { spawn } from 'node:child_process';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { launchBrowser, openPage } from './browser.ts';
+import { readSite } from './sample-site.ts';
+
+const siteUrl = inject('siteUrl');
+const site = readSite(inject('distDir'));
+const url = (route: string) => new URL(route.replace(/^\//, ''), siteUrl).href;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('every route of the built sample site', () => {
+  it('renders home with the featured wall, header and no console errors', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(url('/'));
+    await page.getByRole('link', { name: site.info.owner, exact: true }).waitFor();
+    await expect(page.title()).resolves.toBe(site.info.title);
+    const tiles = page.locator('main li a');
+    await expect(tiles.count()).resolves.toBe(site.info.featured.length);
+    const firstFeatured = site.index.photos[site.info.featured[0]!]!;
+    await expect(tiles.first().getAttribute('aria-label')).resolves.toBe(firstFeatured.species);
+    // Thumbnails are the _lowq.jpg files (with modern formats in srcset).
+    await page.locator('main li img').first().waitFor();
+    await expect(page.locator('main li img').first().getAttribute('src')).resolves.toMatch(/_lowq\.jpg$/);
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('reveals the species name on hover and on keyboard focus', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(url('/'));
+    const tile = page.locator('main li a').first();
+    const caption = tile.getByTestId('species-caption');
+    await tile.waitFor();
+    await expect(caption.evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe('0');
+    await tile.hover();
+    await expect.poll(() => caption.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await page.mouse.move(0, 0);
+    const second = page.locator('main li a').nth(1);
+    await second.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => second.getByTestId('species-caption').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await page.context().close();
+  });
+
+  it('renders the Life List, a level, a photo wall, a species page, Info and Credits', async () => {
+    const { page, errors } = await openPage(browser);
+    const wall = site.firstPathToWall();
+    const [species, speciesPhotos] = site.speciesWithMostPhotos;
+    const pages: Array<[string, string]> = [
+      ['/life-list', 'Life List'],
+      [lifeListRoute(wall.slice(0, 1)), wall[0]!],
+      [lifeListRoute(wall), wall.at(-1)!],
+      [speciesRoute(species), species],
+      ['/credits', 'Photo credits'],
+    ];
+    for (const [route, heading] of pages) {
+      await page.goto(url(route));
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    }
+    await page.goto(url(speciesRoute(species)));
+    await page.locator('main li a').first().waitFor();
+    await expect(page.locator('main li a').count()).resolves.toBe(speciesPhotos.length);
+
+    await page.goto(url('/info'));
+    await page.getByRole('heading', { name: 'Gear' }).waitFor();
+    await page.getByText(`${site.info.stats.speciesObserved} species observed`).waitFor();
+    for (const line of site.info.gear) await page.getByText(line).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('navigates down the Life List by its cards and back up by the back arrow and the browser', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(url('/life-list'));
+    const wall = site.firstPathToWall();
+    for (const [depth, name] of wall.entries()) {
+      await page.locator('main').getByRole('link', { name, exact: true }).click();
+      await page.waitForURL(url(lifeListRoute(wall.slice(0, depth + 1))));
+      await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+    }
+    // A photo wall: thumbnails only.
+    await page.locator('main li img').first().waitFor();
+    const thumbnails = await page.locator('main li img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''));
+    expect(thumbnails.length).toBeGreaterThan(0);
+    for (const src of thumbnails) expect(src).toMatch(/lowq/);
+
+    await page.getByRole('link', { name: /^Back to / }).click();
+    await page.waitForURL(url(lifeListRoute(wall.slice(0, -1))));
+    await page.goBack();
+    await page.waitForURL(url(lifeListRoute(wall)));
+    await page.goto(url(lifeListRoute(wall.slice(0, 1))));
+    await page.getByRole('link', { name: 'Back to Life List' }).click();
+    await page.waitForURL(url('/life-list'));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows a not-found page for a missing path, a missing Life List folder and a missing species', async () => {
+    const { page } = await openPage(browser);
+    for (const route of ['/no/such/page', '/life-list/No+Such+Folder', '/species/Dodo']) {
+      await page.goto(url(route));
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    }
+    await page.context().close();
+  });
+
+  it("shows 'Failed to load image' when an image cannot be loaded, and logs it", async () => {
+    const { page, errors } = await openPage(browser);
+    const broken = site.index.photos[site.info.featured[0]!]!;
+    const stem = broken.thumbnail.path.split('/').at(-1)!.replace(/_lowq\.jpg$/, '');
+    await page.route((request) => decodeURIComponent(request.pathname ?? new URL(request.href).pathname).includes(`/${stem}`), (route) => route.abort());
+    await page.goto(url('/'));
+    const tile = page.locator('main li a').first();
+    await tile.getByText('Failed to load image').waitFor();
+    expect(errors.some((e) => e.includes('Failed to load image'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('keeps the layout still while images load (cumulative layout shift ≈ 0)', async () => {
+    const { page } = await openPage(browser);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const route of ['/', speciesRoute(site.speciesWithMostPhotos[0]), '/life-list']) {
+      await page.goto(url(route));
+      await page.locator('main li').first().waitFor();
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 400) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 60));
+        }
+      });
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(400);
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      expect(cls, route).toBeLessThan(0.01);
+    }
+    await page.context().close();
+  });
+});
+
+describe('deep links on a static host', () => {
+  it('a reload on a species page works with a plain static server (404.html fallback)', async () => {
+    const { page, errors } = await openPage(browser);
+    const [species] = site.speciesWithMostPhotos;
+    await page.goto(url(speciesRoute(species)));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: species, exact: true }).waitFor();
+    // The species name typed with a raw space works too.
+    await page.goto(`${siteUrl}species/${species}`);
+    await page.getByRole('heading', { level: 1, name: species, exact: true }).waitFor();
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a reload on a species page works with vite preview', async () => {
+    const port = 4600 + Math.floor(Math.random() * 300);
+    const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: new URL('../..', import.meta.url), stdio: 'pipe', detached: true });
+    try {
+      await new Promise<void>((ready, fail) => {
+        const timer = setTimeout(() => fail(new Error('vite preview did not start')), 30_000);
+        preview.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes(String(port))) {
+            clearTimeout(timer);
+            ready();
+          }
+        });
+        preview.on('exit', (code) => fail(new Error(`vite preview exited with ${code}`)));
+      });
+      const { page } = await openPage(browser);
+      const [species] = site.speciesWithMostPhotos;
+      await page.goto(`http://127.0.0.1:${port}${speciesRoute(species)}`);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: species, exact: true }).waitFor();
+      await page.context().close();
+    } finally {
+      if (preview.pid) process.kill(-preview.pid);
+    }
+  });
+});

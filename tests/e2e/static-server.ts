@@ -1,0 +1,87 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+/**
+ * A plain static host, like the ones the README's deploy section targets: it serves
+ * files; a directory gets its `index.html`; `/x` may also be `/x.html`; anything
+ * else gets `404.html` with status 404 (what GitHub Pages, Netlify, Cloudflare
+ * Pages and S3 website hosting do), or a bare 404 when there is no such file.
+ * No rewrites, no SPA mode: deep links must work with files alone.
+ */
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+export interface StaticServer {
+  /** Origin plus base path, ending in '/', e.g. `http://127.0.0.1:40123/portfolio/`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export async function startStaticServer(options: { root: string; basePath?: string; port?: number }): Promise<StaticServer> {
+  const root = resolve(options.root);
+  const basePath = options.basePath ?? '/';
+
+  async function resolveFile(urlPath: string): Promise<{ file: string; status: number } | undefined> {
+    if (!urlPath.startsWith(basePath)) return undefined;
+    let relative: string;
+    try {
+      relative = decodeURIComponent(urlPath.slice(basePath.length));
+    } catch {
+      return undefined;
+    }
+    const candidate = normalize(join(root, relative));
+    if (candidate !== root && !candidate.startsWith(root + sep)) return undefined;
+    for (const file of [candidate, join(candidate, 'index.html'), `${candidate}.html`]) {
+      if (await isFile(file)) return { file, status: 200 };
+    }
+    return undefined;
+  }
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+      const found = (await resolveFile(path)) ?? ((await isFile(join(root, '404.html'))) ? { file: join(root, '404.html'), status: 404 } : undefined);
+      if (!found) {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      response.writeHead(found.status, { 'content-type': CONTENT_TYPES[extname(found.file).toLowerCase()] ?? 'application/octet-stream' });
+      if (request.method === 'HEAD') response.end();
+      else createReadStream(found.file).pipe(response);
+    })().catch((error: unknown) => {
+      response.writeHead(500).end(String(error));
+    });
+  });
+
+  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${basePath}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}

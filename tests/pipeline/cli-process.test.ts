@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { copyFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runValidate } from '../../pipeline/validate.ts';
+import { fixture, ingestArgs, makeTree, runCli, type Tree } from './helpers.ts';
+
+const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../pipeline/cli.ts');
+
+function startCli(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return { child, done };
+}
+
+describe('the CLI as a real process', () => {
+  let tree: Tree;
+  beforeAll(async () => {
+    tree = await makeTree({
+      files: {
+        'Order/Family/Species/good.jpg': fixture('photos/epy_nikon-d3100_gps.jpg'),
+        'Order/Family/Species/broken.jpg': fixture('broken/truncated.jpg'),
+      },
+    });
+  });
+  afterAll(() => tree.cleanup());
+
+  it('exits 1 when a photo failed, with a JSON report on stdout and progress on stderr', async () => {
+    const { done } = startCli(ingestArgs(tree, '--json'));
+    const result = await done;
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ status: 'some-failed', exitCode: 1, counts: { new: 1, failed: 1 } });
+    expect(report.problems[0]).toMatchObject({ severity: 'error', path: 'life_list/Order/Family/Species/broken.jpg' });
+    expect(result.stderr).toMatch(/ingest: 2\/2 photos/);
+  });
+
+  it('documents every option in --help and exits 0', async () => {
+    const result = await startCli(['ingest', '--help']).done;
+    expect(result.code).toBe(0);
+    for (const option of ['--photos', '--out', '--concurrency', '--force', '--quiet', '--json', '--max-megapixels']) expect(result.stdout).toContain(option);
+    expect(result.stdout).toMatch(/Exit status: 0/);
+  });
+
+  it('a run killed half-way leaves the previous manifests valid, and the next run completes', async () => {
+    // A first complete run, then many new photos so the second run is still busy when killed.
+    const first = await runCli(ingestArgs(tree, '--quiet'));
+    expect(first.code).toBe(1);
+    const speciesDir = path.join(tree.photosDir, 'life_list', 'Order', 'Family', 'Species');
+    for (let i = 0; i < 40; i++) await copyFile(fixture('exif/dc_canon-5dmk3_orient6.jpg'), path.join(speciesDir, `copy-${String(i).padStart(2, '0')}.jpg`));
+
+    const { child, done } = startCli(ingestArgs(tree, '--quiet', '--concurrency', '1'));
+    const publishedSpecies = path.join(tree.publicDir, 'life_list', 'Order', 'Family', 'Species');
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const names = await readdir(publishedSpecies).catch(() => [] as string[]);
+      if (names.filter((n) => n.startsWith('copy-')).length >= 4) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill('SIGKILL');
+    const killed = await done;
+    expect(killed.signal).toBe('SIGKILL');
+
+    expect((await runValidate(tree.outDir)).problems).toEqual([]);
+    const next = await runCli(ingestArgs(tree, '--quiet'));
+    expect(next.code).toBe(1);
+    expect(next.state.ingest?.photos).toBe(41);
+    expect((await runValidate(tree.outDir)).problems).toEqual([]);
+  });
+});

@@ -79,11 +79,14 @@ export function renderHeadTag(tag: HeadTag): string {
  * Runs before the app's module script. A static host may answer a URL with a page
  * rendered for another one (vite preview's SPA fallback serves index.html, hosts
  * serve 404.html for any unknown path): hydrating that markup would mismatch, so
- * the page is dropped and the client renders from scratch.
+ * the page is dropped and the client renders from scratch. When the URL is the
+ * page's own but spelled differently (the trailing slash a host's redirect adds,
+ * `,` for `%2C`), it is rewritten to the rendered spelling, so links the app
+ * derives from the current URL match the markup.
  */
 export function hydrationGuardScript(renderedPath: string | null): string {
   const expected = jsonForScript(renderedPath);
-  return `<script>(function(){var expected=${expected};function norm(p){try{p=decodeURIComponent(p)}catch(e){}return p.length>1?p.replace(/\\/+$/,''):p}if(expected===null||norm(location.pathname)!==norm(expected)){delete window.__staticRouterHydrationData;var root=document.getElementById('root');if(root)root.textContent=''}})()</script>`;
+  return `<script>(function(){var expected=${expected};function norm(p){try{p=decodeURIComponent(p)}catch(e){}return p.length>1?p.replace(/\\/+$/,''):p}var here=location.pathname;if(expected!==null&&norm(here)===norm(expected)){if(here!==expected)history.replaceState(history.state,'',expected+location.search+location.hash);return}delete window.__staticRouterHydrationData;var root=document.getElementById('root');if(root)root.textContent=''})()</script>`;
 }
 
 /** A share page opens the app on its photo: the URL becomes the in-app deep link before the app starts. */

@@ -32,5 +32,19 @@ export function readSite(distDir: string) {
   const speciesWithMostPhotos = [...bySpecies.entries()].sort((a, b) => b[1].length - a[1].length)[0];
   if (!speciesWithMostPhotos) throw new Error('the sample site has no photos');
 
-  return { index, info, structure, birdPhotos, photos, firstPathToWall, bySpecies, speciesWithMostPhotos };
+  /** A species' photos in the order its page shows them (bird-photos.json, id 0 skipped). */
+  function speciesPage(species: string): PhotoEntry[] {
+    return (birdPhotos[species] ?? [])
+      .filter((entry) => entry.id !== 0)
+      .flatMap((entry) => photos.filter((p) => p.species === species && p.number === entry.id));
+  }
+
+  /** For the lightbox: a species with two or more photos whose first one has camera metadata. */
+  const lightboxSpecies = [...bySpecies.keys()].find((species) => {
+    const shown = speciesPage(species);
+    return shown.length >= 2 && shown[0]?.exif;
+  });
+  const photoWithoutExif = photos.find((p) => p.exif === null);
+
+  return { index, info, structure, birdPhotos, photos, firstPathToWall, bySpecies, speciesWithMostPhotos, speciesPage, lightboxSpecies, photoWithoutExif };
 }

@@ -50,7 +50,8 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
         labels={{ Close: 'Close modal' }}
         animation={{ fade: FADE_MS }}
         controller={{ closeOnBackdropClick: true }}
-        carousel={{ finite: photos.length <= 1 }}
+        // With two photos an endless carousel would show one of them twice in the thumbnails strip.
+        carousel={{ finite: photos.length <= 2 }}
         render={photos.length <= 1 ? { buttonPrev: () => null, buttonNext: () => null } : {}}
         thumbnails={{ width: 96, height: 64, border: 0, gap: 8, padding: 0, vignette: true }}
       />

@@ -37,7 +37,7 @@ export function CreditsPage() {
               <p className="text-stone-300">
                 {photo.credit.author} ·{' '}
                 {photo.credit.licenceUrl ? (
-                  <a href={photo.credit.licenceUrl} rel="license noreferrer" className="text-amber-200 hover:underline">
+                  <a href={photo.credit.licenceUrl} rel="license noreferrer" className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
                     {photo.credit.licence}
                   </a>
                 ) : (

@@ -47,7 +47,7 @@ export function InfoPage() {
       </div>
       <p className="mt-12 text-sm text-stone-400">
         Some photos are by other photographers and used under their licences: see the{' '}
-        <Link to="/credits" className="text-amber-200 hover:underline">
+        <Link to="/credits" className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
           photo credits
         </Link>
         .

@@ -154,7 +154,7 @@ export function LifeListPage() {
         <>
           {level.speciesLink && (
             <p className="-mt-4 mb-6 text-sm">
-              <Link to={level.speciesLink} className="text-amber-200 hover:underline">
+              <Link to={level.speciesLink} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
                 Species page of {title} →
               </Link>
             </p>

@@ -16,14 +16,14 @@ export function NotFoundContent() {
     <section className="py-16 text-center">
       <title>{NOT_FOUND_TITLE}</title>
       <meta name="robots" content="noindex" />
-      <p className="font-serif text-7xl text-stone-600">404</p>
+      <p aria-hidden="true" className="font-serif text-7xl text-stone-400">404</p>
       <h1 className="mt-4 font-serif text-3xl text-stone-50">{NOT_FOUND_TITLE}</h1>
       <p className="mt-3 text-stone-400">There is nothing at this address. The bird may have flown.</p>
       <nav className="mt-8 flex justify-center gap-6 text-sm">
-        <Link to="/" className="text-amber-200 hover:underline">
+        <Link to="/" className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
           Home
         </Link>
-        <Link to="/life-list" className="text-amber-200 hover:underline">
+        <Link to="/life-list" className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
           Life List
         </Link>
       </nav>

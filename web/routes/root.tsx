@@ -30,7 +30,7 @@ function Shell({ owner, children }: { owner: string; children: React.ReactNode }
       <Header owner={owner} />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">{children}</main>
       <footer className="border-t border-white/10 py-6 text-center text-xs tracking-wide text-stone-400">
-        © {owner} · <Link to="/credits" className="underline-offset-4 hover:text-stone-200 hover:underline">Photo credits</Link>
+        © {owner} · <Link to="/credits" className="underline underline-offset-4 hover:text-stone-200">Photo credits</Link>
       </footer>
     </div>
   );

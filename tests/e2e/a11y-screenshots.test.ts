@@ -1,0 +1,117 @@
+import { mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { launchBrowser, openPage } from './browser.ts';
+import { readSite } from './sample-site.ts';
+
+const siteUrl = inject('siteUrl');
+const site = readSite(inject('distDir'));
+const url = (route: string) => new URL(route.replace(/^\//, ''), siteUrl).href;
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const screenshotDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const MAX_SCREENSHOT_BYTES = 300 * 1024;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
+}
+
+/** Waits until every image near the viewport has loaded (or failed), for a settled page. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => [...document.querySelectorAll('img')].every((img) => img.complete));
+  await page.waitForTimeout(400);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(screenshotDir, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const wall = site.firstPathToWall();
+const species = site.lightboxSpecies ?? site.speciesWithMostPhotos[0];
+const routes: Array<[string, string]> = [
+  ['home', '/'],
+  ['life-list', '/life-list'],
+  ['life-list-level', lifeListRoute(wall.slice(0, 1))],
+  ['life-list-wall', lifeListRoute(wall)],
+  ['species', speciesRoute(species)],
+  ['info', '/info'],
+  ['credits', '/credits'],
+  ['not-found', '/no/such/page'],
+];
+
+describe('accessibility (axe-core): no serious or critical violations', () => {
+  it.each(routes)('%s', async (_name, route) => {
+    const { page } = await openPage(browser);
+    await page.goto(url(route));
+    await page.locator('main h1, main h2').first().waitFor();
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the open lightbox', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(url(speciesRoute(species)));
+    await page.locator('main li a').first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('complementary', { name: 'Photo details' }).waitFor();
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('README screenshots (docs/screenshots/, 1280x800)', () => {
+  async function shoot(page: Page, name: string) {
+    const path = `${screenshotDir}${name}.jpg`;
+    await page.screenshot({ path, type: 'jpeg', quality: 78 });
+    expect(statSync(path).size).toBeLessThan(MAX_SCREENSHOT_BYTES);
+  }
+
+  it('home wall, a Life List level, a species page and the lightbox', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(url('/'));
+    await page.locator('main li img').first().waitFor();
+    await settle(page);
+    await shoot(page, 'home');
+
+    await page.goto(url('/life-list'));
+    await page.locator('main li').first().waitFor();
+    await settle(page);
+    await shoot(page, 'life-list');
+
+    await page.goto(url(speciesRoute(species)));
+    await page.locator('main li img').first().waitFor();
+    await settle(page);
+    await shoot(page, 'species');
+
+    await page.locator('main li a').first().click();
+    await page.getByRole('complementary', { name: 'Photo details' }).locator('dd').first().waitFor();
+    await settle(page);
+    await shoot(page, 'lightbox');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

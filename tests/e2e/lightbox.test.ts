@@ -1,0 +1,134 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { PhotoEntry } from '../../data/manifests.ts';
+import { speciesRoute } from '../../data/paths.ts';
+import { launchBrowser, openPage } from './browser.ts';
+import { readSite } from './sample-site.ts';
+
+const siteUrl = inject('siteUrl');
+const site = readSite(inject('distDir'));
+const url = (route: string) => new URL(route.replace(/^\//, ''), siteUrl).href;
+
+/** A species with at least two photos, the first with camera metadata, in the order its page shows them. */
+const species = site.lightboxSpecies ?? site.speciesWithMostPhotos[0];
+const speciesPhotos: PhotoEntry[] = site.speciesPage(species);
+const [first, second] = speciesPhotos;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  expect(speciesPhotos.length).toBeGreaterThanOrEqual(2);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const photoParam = (page: Page) => new URL(page.url()).searchParams.get('photo');
+
+async function openFirstPhoto(page: Page) {
+  await page.goto(url(speciesRoute(species)));
+  await page.locator('main li a').first().click();
+  await dialog(page).waitFor();
+}
+
+async function panelValues(page: Page): Promise<Record<string, string>> {
+  const panel = page.getByRole('complementary', { name: 'Photo details' });
+  await panel.locator('dd').first().waitFor();
+  return panel.evaluate((el) => Object.fromEntries([...el.querySelectorAll('dd')].map((dd) => [dd.getAttribute('data-field') ?? '', dd.textContent ?? ''])));
+}
+
+describe('lightbox on the built sample site', () => {
+  it('opens on a click with the full image, the thumbnails strip, arrows, fullscreen and the metadata of the photo', async () => {
+    const { page, errors } = await openPage(browser);
+    await openFirstPhoto(page);
+    expect(photoParam(page)).toBe(first!.id);
+    const current = dialog(page).locator('.yarl__slide_current img');
+    await expect(current.getAttribute('src')).resolves.toContain(encodeURIComponent(first!.display.path.split('/').at(-1)!));
+    await expect.poll(() => dialog(page).locator('.yarl__thumbnails_thumbnail').count()).toBeGreaterThanOrEqual(speciesPhotos.length);
+    await dialog(page).getByRole('button', { name: 'Enter Fullscreen' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Close modal' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Next' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Previous' }).waitFor();
+    await expect(page.locator('.yarl__portal').evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgba(0, 0, 0, 0.8)');
+    await expect(page.locator('.yarl__portal').evaluate((el) => getComputedStyle(el).transitionDuration)).resolves.toBe('0.3s');
+    expect(first!.exif, 'the sample needs a photo with camera metadata').toBeTruthy();
+    expect(await panelValues(page)).toEqual(first!.exif);
+    await page.getByRole('complementary', { name: 'Photo details' }).getByRole('heading', { name: species }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('goes to the next photo by the arrow and by the keyboard, replacing the photo in the URL', async () => {
+    const { page } = await openPage(browser);
+    await openFirstPhoto(page);
+    const historyLength = await page.evaluate(() => history.length);
+    await dialog(page).getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => photoParam(page)).toBe(second!.id);
+    if (second!.exif) await expect.poll(() => panelValues(page)).toEqual(second!.exif);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => photoParam(page)).toBe(first!.id);
+    await expect(page.evaluate(() => history.length)).resolves.toBe(historyLength);
+    await page.context().close();
+  });
+
+  it('closes on an overlay click', async () => {
+    const { page } = await openPage(browser);
+    await openFirstPhoto(page);
+    const slide = await dialog(page).locator('.yarl__slide_current').boundingBox();
+    const image = await dialog(page).locator('.yarl__slide_current img').boundingBox();
+    if (!slide || !image) throw new Error('no slide on screen');
+    // A point of the backdrop: beside or above the contained image.
+    const point = image.y - slide.y > 8 ? { x: slide.x + slide.width / 2, y: slide.y + 4 } : { x: slide.x + 4, y: slide.y + slide.height / 2 };
+    await page.mouse.click(point.x, point.y);
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(photoParam(page)).toBeNull();
+    await page.context().close();
+  });
+
+  it('closes on Escape and with Back', async () => {
+    const { page } = await openPage(browser);
+    await openFirstPhoto(page);
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(photoParam(page)).toBeNull();
+
+    await page.locator('main li a').first().click();
+    await dialog(page).waitFor();
+    await page.goBack();
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(photoParam(page)).toBeNull();
+    expect(new URL(page.url()).pathname).toBe(new URL(url(speciesRoute(species))).pathname);
+    await page.context().close();
+  });
+
+  it('opens from a deep link with ?photo=', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${url(speciesRoute(species))}?photo=${second!.id}`);
+    await dialog(page).waitFor();
+    await expect(dialog(page).locator('.yarl__slide_current img').getAttribute('src')).resolves.toContain(encodeURIComponent(second!.display.path.split('/').at(-1)!));
+    await page.context().close();
+  });
+
+  it('hides the metadata panel for a photo without Exif data', async () => {
+    const photo = site.photoWithoutExif;
+    if (!photo) return;
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${url(speciesRoute(photo.species))}?photo=${photo.id}`);
+    await dialog(page).locator('.yarl__slide_current img').waitFor();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('complementary', { name: 'Photo details' }).count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens the one clicked photo from the home wall', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(url('/'));
+    await page.locator('main li a').nth(1).click();
+    await dialog(page).waitFor();
+    expect(photoParam(page)).toBe(site.info.featured[1]);
+    await expect(dialog(page).getByRole('button', { name: 'Next' }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+});

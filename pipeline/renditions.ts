@@ -70,10 +70,12 @@ export async function run(request: RenderRequest): Promise<RenderResult> {
   if (warning) result.warning = warning;
   const out = (sitePath: string) => path.join(publicDir, ...sitePath.split('/'));
   const { renditions } = request;
-  const jobs: Array<Promise<void>> = [];
+  // Run one after another: the photos in flight already keep every core busy, and
+  // fewer libvips pipelines alive at once keeps peak memory down.
+  const jobs: Array<() => Promise<void>> = [];
 
   if (needs.has('display')) {
-    jobs.push(
+    jobs.push(() =>
       encode(fromPixels(decoded).jpeg({ quality: renditions.jpegQuality }), request.embed, out(plan.display)).then((size) => {
         result.display = { path: plan.display, ...size };
       }),
@@ -82,17 +84,17 @@ export async function run(request: RenderRequest): Promise<RenderResult> {
   if (needs.has('thumbnail')) {
     const edge = renditions.thumbnailLongEdge;
     const pipeline = fromPixels(decoded).resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: renditions.jpegQuality });
-    jobs.push(
+    jobs.push(() =>
       encode(pipeline, undefined, out(plan.thumbnail)).then((size) => {
         result.thumbnail = { path: plan.thumbnail, ...size };
       }),
     );
   }
-  if (needs.has('sources')) jobs.push(makeSources(request, decoded, out).then((sources) => void (result.sources = sources)));
-  if (needs.has('placeholder')) jobs.push(placeholderOf(decoded).then((hash) => void (result.placeholder = hash)));
+  if (needs.has('sources')) jobs.push(() => makeSources(request, decoded, out).then((sources) => void (result.sources = sources)));
+  if (needs.has('placeholder')) jobs.push(() => placeholderOf(decoded).then((hash) => void (result.placeholder = hash)));
 
   try {
-    await Promise.all(jobs);
+    for (const job of jobs) await job();
   } catch (error) {
     throw new PhotoProblem(problem.writeFailed(messageOf(error)));
   }
@@ -163,15 +165,13 @@ async function makeSources(request: RenderRequest, decoded: Decoded, out: (siteP
   for (const format of request.renditions.formats) {
     const planned = request.plan.sources.filter((s) => s.format === format);
     const wanted = planned.filter((s, i) => s.width < displayWidth || planned.slice(0, i).every((earlier) => earlier.width < displayWidth));
-    const files = await Promise.all(
-      wanted.map(async (source) => {
-        const resized = fromPixels(decoded).resize({ width: source.width, withoutEnlargement: true });
-        const encoded =
-          format === 'webp' ? resized.webp({ quality: request.renditions.webpQuality }) : resized.avif({ quality: request.renditions.avifQuality, effort: AVIF_EFFORT });
-        const size = await encode(encoded, undefined, out(source.path));
-        return { path: source.path, ...size };
-      }),
-    );
+    const files: ImageFile[] = [];
+    for (const source of wanted) {
+      const resized = fromPixels(decoded).resize({ width: source.width, withoutEnlargement: true });
+      const encoded =
+        format === 'webp' ? resized.webp({ quality: request.renditions.webpQuality }) : resized.avif({ quality: request.renditions.avifQuality, effort: AVIF_EFFORT });
+      files.push({ path: source.path, ...(await encode(encoded, undefined, out(source.path))) });
+    }
     sources.push({ type: MIME_TYPES[format], files });
   }
   return sources;

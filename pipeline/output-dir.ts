@@ -1,7 +1,9 @@
 import { access, constants, mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { MANIFEST_FILES } from '../data/manifests.ts';
 import { isTempName, writeFileAtomically } from './atomic-file.ts';
+import { LIFE_LIST_DIR, ORIGINALS_DIR } from './plan.ts';
 import { rollForward } from './manifest-set.ts';
 import { messageOf } from './metadata.ts';
 import { fatal } from './messages.ts';
@@ -41,6 +43,13 @@ export async function run(dirs: OutputDirs): Promise<void> {
 async function removeLeftoverTemps(dir: string): Promise<void> {
   const leftovers = await fg('**/.*.tmp-*', { cwd: dir, dot: true, onlyFiles: true, absolute: true });
   await Promise.all(leftovers.filter((f) => isTempName(path.basename(f))).map((f) => rm(f, { force: true })));
+}
+
+/** Every rendition and published original on disk (site-relative), manifests excluded. */
+export async function renditionFiles(publicDir: string): Promise<string[]> {
+  const manifests = new Set<string>(Object.values(MANIFEST_FILES));
+  const files = await fg([`${LIFE_LIST_DIR}/**`, `${ORIGINALS_DIR}/**`], { cwd: publicDir, dot: false, onlyFiles: true });
+  return files.filter((f) => !manifests.has(f));
 }
 
 /** Deletes published files no longer listed, then the folders that became empty. */

@@ -81,6 +81,8 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
   const keep = new Set(Object.values(next.photos).flatMap((r) => outputPathsOf(r)));
   const stale = new Set<string>();
   for (const record of Object.values(loaded.photos)) for (const p of outputPathsOf(record)) if (!keep.has(p)) stale.add(p);
+  // Without a trusted cache, renditions of photos deleted meanwhile are found on disk instead.
+  if (!outputsTrusted) for (const p of await outputDir.renditionFiles(dirs.publicDir)) if (!keep.has(p)) stale.add(p);
   await outputDir.removePublished(dirs.publicDir, stale);
   await saveCache(dirs.cacheDir, next);
 

@@ -162,12 +162,15 @@ describe('ingest of a small photo tree, then again from the cache', () => {
     expect((await runValidate(tree.outDir)).problems).toEqual([]);
   });
 
-  it('a corrupt cache is reported as a warning and rebuilt', async () => {
+  it('a corrupt cache is reported as a warning and rebuilt; renditions nobody lists any more are swept', async () => {
     await writeFile(path.join(tree.outDir, 'cache', 'ingest-cache.json'), '{ not json');
+    const orphan = path.join(tree.publicDir, 'life_list', C, 'deleted-meanwhile_lowq.jpg');
+    await writeFile(orphan, 'left by a photo deleted while the cache was lost');
     const run = await runCli(ingestArgs(tree, '--quiet'));
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/cache could not be read.*rebuilt/);
     expect(run.state.ingest?.counts.new).toBe(6);
+    expect(await publishedFiles(tree.publicDir)).not.toContain(`life_list/${C}/deleted-meanwhile_lowq.jpg`);
     const again = await runCli(ingestArgs(tree, '--quiet'));
     expect(again.state.ingest?.counts.unchanged).toBe(6);
   });

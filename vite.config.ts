@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { infoSchema } from './data/manifests.ts';
+import { previewDecodedPaths } from './web/prerender/preview-decoding.ts';
 
 const publicDir = fileURLToPath(new URL('./data/generated/public', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -45,7 +46,7 @@ export default defineConfig(() => {
     root: fileURLToPath(new URL('./web', import.meta.url)),
     base,
     publicDir,
-    plugins: [react(), tailwindcss(), spaFallback404()],
+    plugins: [react(), tailwindcss(), spaFallback404(), previewDecodedPaths()],
     define: {
       // Empty means "the page's own base path" (see web/assets.ts).
       'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin),

@@ -111,14 +111,20 @@ describe('pre-rendered pages without JavaScript', () => {
     }
   });
 
-  it('answer a Life List path with a comma, spaces and "+" from both servers (files are named as hosts decode them)', async () => {
+  it('answer a Life List path with a comma, spaces and "+", and its images, from both servers (files are named as hosts decode them)', async () => {
     const withComma = photos.find((p) => p.folder.some((name) => /[,'&]/.test(name)))?.folder ?? firstWallLevel;
+    const image = photos.find((p) => p.folder.join('/') === withComma.join('/'));
     for (const server of [vitePreview, plain]) {
       await withContext(false, async (context) => {
         const page = await context.newPage();
         const response = await page.goto(server.origin + lifeListRoute(withComma));
         expect(response?.status()).toBe(200);
         expect(await page.locator('h1').textContent()).toBe(withComma.at(-1));
+        if (image) {
+          const file = await page.request.get(server.origin + '/' + image.thumbnail.path.split('/').map(encodeURIComponent).join('/'));
+          expect(file.status(), image.thumbnail.path).toBe(200);
+          expect(file.headers()['content-type']).toContain('image/jpeg');
+        }
       });
     }
   });
@@ -245,7 +251,7 @@ describe('head tags, sitemap and feed', () => {
   });
 
   it('write a sitemap of every page with its images and a feed of the newest photos, all pointing at files that exist', async () => {
-    const [sitemap, feed, robots] = await Promise.all(['sitemap.xml', 'feed.xml', 'robots.txt'].map((f) => readText(join(dist, f))));
+    const [sitemap = '', feed = '', robots = ''] = await Promise.all(['sitemap.xml', 'feed.xml', 'robots.txt'].map((f) => readText(join(dist, f))));
     expect(robots).toContain('User-agent: *');
     // Without a base URL, robots.txt cannot announce a sitemap (it needs an absolute URL).
     expect(robots).not.toContain('Sitemap:');

@@ -1,0 +1,181 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { buildSite } from '../../web/prerender/build.ts';
+import { collectConsole, fileForUrl, HYDRATION_PROBLEM, launchChromium, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
+
+/**
+ * A small photo tree whose folder names are hostile, built with a base URL under
+ * the sub-path /portfolio/ and served there: every name must come out as text
+ * (page, title, tags, sitemap, feed) and every link, asset and deep link must work.
+ */
+const FAMILY = '<img src=x onerror=alert(1)>';
+const OWL = `Tom & Jerry's "Owl"`;
+const DUCK = '<img src=x onerror=alert(2)>';
+const DUCK_FAMILY = 'Ducks, Geese & "Swans"';
+const BASE_URL = 'https://birds.example.org/portfolio/';
+const MOUNT = '/portfolio/';
+
+let work: string;
+let dist: string;
+let browser: Browser;
+let plain: StaticServer;
+let vitePreview: StaticServer;
+
+async function photo(path: string, colour: { r: number; g: number; b: number }, width = 640, height = 480): Promise<void> {
+  await mkdir(join(path, '..'), { recursive: true });
+  await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg({ quality: 80 }).toFile(path);
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'prerender-escaping-'));
+  const lifeList = join(work, 'photos/life_list');
+  await photo(join(lifeList, 'Strigiformes', FAMILY, OWL, 'owl one.jpg'), { r: 120, g: 90, b: 60 });
+  await photo(join(lifeList, 'Strigiformes', FAMILY, OWL, 'owl two.jpg'), { r: 90, g: 90, b: 60 }, 480, 640);
+  await photo(join(lifeList, 'Anseriformes', DUCK_FAMILY, DUCK, 'duck.jpg'), { r: 40, g: 90, b: 140 });
+  await writeFile(
+    join(work, 'photos/site.json'),
+    JSON.stringify({
+      owner: 'Ann & <Co>',
+      title: 'Birds & "Friends"',
+      featured: [{ species: OWL, file: 'owl one.jpg' }],
+      publishing: { baseUrl: BASE_URL, basePath: MOUNT },
+    }),
+  );
+  dist = join(work, 'dist');
+  // No base given: the build takes /portfolio/ from site.json.
+  await buildSite({ photos: join(work, 'photos'), generated: join(work, 'generated'), out: dist, quiet: true });
+  [browser, plain, vitePreview] = await Promise.all([launchChromium(), startPlainServer(dist, MOUNT), startVitePreview(dist, MOUNT)]);
+});
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), plain?.close(), vitePreview?.close()]);
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+const url = (route: string, server = plain) => server.origin + MOUNT + route.replace(/^\//, '');
+
+/** What an attacker would want to exist, and the texts that must be there instead. */
+async function inspect(page: Page) {
+  return page.evaluate(() => ({
+    injected: document.querySelectorAll('img[src="x"], [onerror]').length,
+    h1: document.querySelector('h1')?.textContent,
+    title: document.title,
+    ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+    ogImage: document.querySelector('meta[property="og:image"]')?.getAttribute('content'),
+    ogImageAlt: document.querySelector('meta[property="og:image:alt"]')?.getAttribute('content'),
+    canonical: document.querySelector('link[rel=canonical]')?.getAttribute('href'),
+    description: document.querySelector('meta[name=description]')?.getAttribute('content'),
+  }));
+}
+
+describe('names from folder names', () => {
+  it('render as text in the page, the title and the tags, never as markup', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [route, name] of [
+      [speciesRoute(OWL), OWL],
+      [speciesRoute(DUCK), DUCK],
+      [lifeListRoute(['Strigiformes', FAMILY]), FAMILY],
+      [lifeListRoute(['Anseriformes', DUCK_FAMILY, DUCK]), DUCK],
+    ] as const) {
+      expect((await page.goto(url(route)))?.status(), route).toBe(200);
+      const seen = await inspect(page);
+      expect(seen.injected, route).toBe(0);
+      expect(seen.h1, route).toBe(name);
+      expect(seen.title, route).toBe(`${name} · Birds & "Friends"`);
+      expect(seen.ogTitle, route).toBe(name);
+      expect(seen.canonical, route).toBe(BASE_URL + route.slice(1));
+      expect(seen.ogImage?.startsWith(`${BASE_URL}life_list/`), route).toBe(true);
+    }
+    // The raw files hold the names only escaped.
+    for (const file of (await listFiles(dist)).filter((f) => /\.(html|xml)$/.test(f))) {
+      expect(await readText(join(dist, file)), file).not.toMatch(/<img src=x/);
+    }
+    await context.close();
+  });
+
+  it('stay text in the sitemap and the feed, whose URLs are absolute and point at files of the build', async () => {
+    const [sitemap = '', feed = '', robots = ''] = await Promise.all(['sitemap.xml', 'feed.xml', 'robots.txt'].map((f) => readText(join(dist, f))));
+    expect(robots).toContain(`Sitemap: ${BASE_URL}sitemap.xml`);
+    const page = await browser.newPage();
+    const parsed = await page.evaluate(
+      ({ sitemap, feed }) => {
+        const parse = (text: string) => {
+          const doc = new DOMParser().parseFromString(text, 'application/xml');
+          if (doc.querySelector('parsererror')) throw new Error(doc.querySelector('parsererror')?.textContent ?? 'parse error');
+          return doc;
+        };
+        const s = parse(sitemap);
+        const f = parse(feed);
+        return {
+          urls: [...s.getElementsByTagNameNS('*', 'loc')].map((e) => e.textContent ?? ''),
+          titles: [...f.querySelectorAll('entry > title')].map((e) => e.textContent),
+          links: [...f.querySelectorAll('entry > link')].map((e) => e.getAttribute('href') ?? ''),
+          author: f.querySelector('feed > author > name')?.textContent,
+          // The entry HTML, unwrapped once: exactly one image per entry, alt = the name.
+          contents: [...f.querySelectorAll('entry > content')].map((e) => {
+            const html = new DOMParser().parseFromString(e.textContent ?? '', 'text/html');
+            return { images: html.querySelectorAll('img').length, alt: html.querySelector('img')?.getAttribute('alt'), injected: html.querySelectorAll('[onerror]').length };
+          }),
+        };
+      },
+      { sitemap, feed },
+    );
+    await page.close();
+    expect(parsed.titles.sort()).toEqual([DUCK, OWL, OWL].sort());
+    expect(parsed.author).toBe('Ann & <Co>');
+    for (const content of parsed.contents) expect(content).toMatchObject({ images: 1, injected: 0 });
+    expect(parsed.contents.map((c) => c.alt).sort()).toEqual([DUCK, OWL, OWL].sort());
+    expect(parsed.urls).toContain(BASE_URL + speciesRoute(OWL).slice(1));
+    for (const link of [...parsed.urls, ...parsed.links]) {
+      expect(link.startsWith(BASE_URL), link).toBe(true);
+      expect(fileForUrl(dist, link, MOUNT), link).toBeDefined();
+    }
+  });
+});
+
+describe('a build under the sub-path /portfolio/', () => {
+  it('navigates by links without reloads, reloads deep links, loads images, and nothing runs an injected script', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const messages = collectConsole(page);
+    await page.goto(url('/'), { waitUntil: 'networkidle' });
+    await page.evaluate(() => ((window as Window & { __marker?: number }).__marker = 1));
+    await page.getByRole('link', { name: 'Life List' }).first().click();
+    await page.locator('h1', { hasText: 'Life List' }).waitFor();
+    await page.locator('main').getByRole('link', { name: 'Strigiformes' }).click();
+    await page.locator('main').getByRole('link', { name: FAMILY }).click();
+    await page.locator('h1', { hasText: FAMILY }).waitFor();
+    await page.locator('main').getByRole('link', { name: OWL, exact: true }).click();
+    await page.locator('h1', { hasText: OWL }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(MOUNT + lifeListRoute(['Strigiformes', FAMILY, OWL]).slice(1));
+    expect(await page.evaluate(() => (window as Window & { __marker?: number }).__marker)).toBe(1);
+
+    // A deep link opened directly, from both servers, shows its page and its images.
+    for (const server of [plain, vitePreview]) {
+      await page.goto(url(speciesRoute(OWL), server), { waitUntil: 'networkidle' });
+      await page.locator('h1', { hasText: OWL }).waitFor();
+      await page.waitForFunction(() => [...document.querySelectorAll('main img')].some((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
+    }
+    // A shared photo opens its species page with the lightbox on that photo.
+    const shareLink = (await readText(join(dist, 'feed.xml'))).match(/<link rel="alternate" type="text\/html" href="([^"]+\/photo\/[^"]+)"/)?.[1];
+    expect(shareLink).toBeDefined();
+    await page.goto(plain.origin + new URL(shareLink ?? '').pathname, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Close modal' }).waitFor();
+    expect(new URL(page.url()).pathname.startsWith(`${MOUNT}species/`)).toBe(true);
+
+    expect(dialogs).toEqual([]);
+    expect(messages.filter((m) => HYDRATION_PROBLEM.test(m))).toEqual([]);
+    await context.close();
+  });
+});

@@ -16,7 +16,9 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 function publishedSettings(): { basePath?: string; assetOrigin?: string } {
   const file = `${publicDir}/info.json`;
   if (!existsSync(file)) return {};
-  const info = infoSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  const parsed = infoSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file} is not valid (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}); run \`npm run ingest\` again`);
+  const info = parsed.data;
   return { basePath: info.publishing.basePath, assetOrigin: info.publishing.assetOrigin };
 }
 

@@ -145,6 +145,26 @@ describe('lightbox', () => {
     expect(router.state.location).toMatchObject({ pathname: '/species/Wood%20Duck', search: '' });
   });
 
+  it('sits in a max-w-7xl frame with the thumbnails strip and zoom, without autoplay', async () => {
+    useFixtureManifests();
+    renderRoute(`/species/Wood%20Duck?photo=${photos.duckDrake.id}`);
+    const dialog = await screen.findByRole('dialog');
+    const frame = dialog.querySelector('.max-w-7xl');
+    expect(frame).not.toBeNull();
+    expect(frame!.querySelector('.yarl__thumbnails')).not.toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Play|Slideshow/ })).toBeNull();
+  });
+
+  it('closes on a click on the overlay beside the frame', async () => {
+    useFixtureManifests();
+    const { router } = renderRoute(`/species/Wood%20Duck?photo=${photos.duckDrake.id}`);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(dialog.querySelector('.max-w-7xl')!.parentElement!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('');
+  });
+
   it('ignores a photo parameter that names no photo of the page', async () => {
     useFixtureManifests();
     renderRoute('/species/Wood%20Duck?photo=nope');

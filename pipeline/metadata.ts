@@ -48,7 +48,9 @@ export function embeddedExif(raw: RawExif, display: ExifDisplay): EmbeddedExif {
   const model = text(raw.Model);
   if (make) ifd0.Make = make;
   if (model) ifd0.Model = model;
-  const lens = text(raw.LensModel) ?? (display.lens !== UNKNOWN ? display.lens : undefined);
+  // The normalised lens and ISO, not the raw tags: a raw `0.0 mm f/0.0` lens or an ISO of 0 would make
+  // the in-browser fallback disagree with the index.
+  const lens = display.lens !== UNKNOWN ? text(display.lens) : undefined;
   if (lens) ifd2.LensModel = lens;
   const focal = rational(raw.FocalLength);
   if (focal) ifd2.FocalLength = focal;
@@ -56,8 +58,7 @@ export function embeddedExif(raw: RawExif, display: ExifDisplay): EmbeddedExif {
   if (fNumber) ifd2.FNumber = fNumber;
   const exposure = rational(raw.ExposureTime);
   if (exposure) ifd2.ExposureTime = exposure;
-  const iso = firstNumber(raw.ISO ?? raw.ISOSpeedRatings ?? raw.PhotographicSensitivity);
-  if (iso !== undefined) ifd2.ISOSpeedRatings = String(Math.round(iso));
+  if (display.iso !== UNKNOWN) ifd2.ISOSpeedRatings = display.iso;
   // The panel's inputs when FNumber / ExposureTime are missing (APEX values).
   const apex = rational(raw.ApertureValue);
   if (apex && !fNumber) ifd2.ApertureValue = apex;

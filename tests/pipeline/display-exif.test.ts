@@ -1,0 +1,42 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import exifr from 'exifr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIFR_OPTIONS, formatExif, hasAnyExif, type RawExif } from '../../data/exif-display.ts';
+import { photoIndexSchema, type PhotoIndex } from '../../data/manifests.ts';
+import { FIXTURES, ingestArgs, makeTree, readJson, runCli, type Tree } from './helpers.ts';
+
+/**
+ * The site falls back to reading EXIF from the display rendition in the browser when a
+ * photo has no index entry; it must then show exactly what the index would have shown.
+ */
+describe('the display rendition carries the metadata panel values of the index', () => {
+  let tree: Tree;
+  let index: PhotoIndex;
+
+  beforeAll(async () => {
+    const names = (await readdir(path.join(FIXTURES, 'exif'))).filter((name) => /\.jpe?g$/i.test(name));
+    const files = Object.fromEntries(names.map((name) => [`Order/Family/Species/${name}`, path.join(FIXTURES, 'exif', name)]));
+    tree = await makeTree({ files });
+    const run = await runCli(ingestArgs(tree, '--quiet'));
+    expect(run.code, run.stderr).toBe(0);
+    index = photoIndexSchema.parse(await readJson(path.join(tree.publicDir, 'photo-index.json')));
+  });
+  afterAll(() => tree.cleanup());
+
+  it('reads back, through formatExif, the same seven values for every real camera file', async () => {
+    const photos = Object.values(index.photos);
+    expect(photos.length).toBeGreaterThanOrEqual(10);
+    for (const photo of photos) {
+      // The browser fetches the whole display file and hands exifr its bytes.
+      const bytes = await readFile(path.join(tree.publicDir, photo.display.path));
+      const raw = (await exifr.parse(bytes, EXIFR_OPTIONS)) as RawExif | undefined;
+      if (photo.exif === null) {
+        expect(hasAnyExif(raw), photo.source).toBe(false);
+        continue;
+      }
+      expect(raw, photo.source).toBeDefined();
+      expect(formatExif(raw!), photo.source).toEqual(photo.exif);
+    }
+  });
+});

@@ -79,6 +79,8 @@ describe('pre-rendered pages without JavaScript', () => {
         // Thumbnails hold their box before any image loads.
         const box = await page.locator('main li a[aria-label]').first().boundingBox();
         expect(box?.height ?? 0).toBeGreaterThan(50);
+        // And the photos themselves show, from the tiles' <noscript> fallback.
+        await page.waitForFunction(() => [...document.querySelectorAll('main img')].some((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
 
         expect(await open('/life-list')).toBe(200);
         expect(await page.locator('h1').textContent()).toBe('Life List');

@@ -65,7 +65,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '' }
   return (
     <div ref={boxRef} className={`${shape} overflow-hidden bg-stone-800 ${className}`} style={boxStyle} data-status={status}>
       {status === 'failed' ? (
-        <div role="img" aria-label={alt || undefined} className={`flex h-full w-full justify-center p-3 text-center text-sm text-stone-300 ${fit === 'fill' ? 'items-end' : 'items-center'}`}>
+        <div {...(alt ? { role: 'img', 'aria-label': alt } : {})} className={`flex h-full w-full justify-center p-3 text-center text-sm text-stone-300 ${fit === 'fill' ? 'items-end' : 'items-center'}`}>
           {LOAD_ERROR_TEXT}
         </div>
       ) : status !== 'waiting' ? (
@@ -92,7 +92,12 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '' }
             className={`block h-full w-full object-cover transition-opacity duration-300 ${status === 'loaded' ? 'opacity-100' : 'opacity-0'}`}
           />
         </picture>
-      ) : null}
+      ) : (
+        // Pre-rendered pages show the photo to visitors and crawlers without JavaScript.
+        <noscript>
+          <img src={src} alt={alt} width={image.width} height={image.height} loading="lazy" decoding="async" className="block h-full w-full object-cover" />
+        </noscript>
+      )}
     </div>
   );
 }

@@ -65,7 +65,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '' }
   return (
     <div ref={boxRef} className={`${shape} overflow-hidden bg-stone-800 ${className}`} style={boxStyle} data-status={status}>
       {status === 'failed' ? (
-        <div {...(alt ? { role: 'img', 'aria-label': alt } : {})} className={`flex h-full w-full justify-center p-3 text-center text-sm text-stone-300 ${fit === 'fill' ? 'items-end' : 'items-center'}`}>
+        <div className={`flex h-full w-full justify-center p-3 text-center text-sm text-stone-300 ${fit === 'fill' ? 'items-end' : 'items-center'}`}>
           {LOAD_ERROR_TEXT}
         </div>
       ) : status !== 'waiting' ? (

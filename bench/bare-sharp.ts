@@ -14,6 +14,9 @@ import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { parseSiteConfig, type RenditionOptions } from '../data/site-config.ts';
 
+/** As pipeline/renditions.ts: a low AVIF effort is nearly free next to the decode. */
+const AVIF_EFFORT = 2;
+
 export type BareStrategy = 'decode-once' | 'per-rendition';
 
 const program = new Command()
@@ -55,28 +58,34 @@ async function renditions(relative: string, settings: RenditionOptions, strategy
   await fs.mkdir(dir, { recursive: true });
   const long = (edge: number) => ({ width: edge, height: edge, fit: 'inside' as const, withoutEnlargement: true });
   const formats = settings.formats.flatMap((format) => settings.srcsetWidths.map((width) => ({ format, width })));
+  // The pipeline's rule (pipeline/renditions.ts): every width below the display width, plus the first that reaches it.
+  const keep = (displayWidth: number) => formats.filter(({ format, width }, i) => width < displayWidth || formats.slice(0, i).filter((f) => f.format === format).every((f) => f.width < displayWidth));
   const encode = (image: sharp.Sharp, format: 'jpeg' | 'webp' | 'avif') =>
-    format === 'jpeg' ? image.jpeg({ quality: settings.jpegQuality }) : format === 'webp' ? image.webp({ quality: settings.webpQuality }) : image.avif({ quality: settings.avifQuality });
+    format === 'jpeg' ? image.jpeg({ quality: settings.jpegQuality }) : format === 'webp' ? image.webp({ quality: settings.webpQuality }) : image.avif({ quality: settings.avifQuality, effort: AVIF_EFFORT });
 
   if (strategy === 'per-rendition') {
     // Every rendition decodes the original again, each with its own shrink-on-load factor.
     const from = () => sharp(source).rotate();
+    // The display width from the header alone (a decode here would be work the strategy does not need).
+    const meta = await sharp(source).metadata();
+    const [w, h] = (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
+    const displayWidth = Math.round(w * Math.min(1, settings.displayLongEdge / Math.max(w, h)));
     await Promise.all([
       encode(from().resize(long(settings.displayLongEdge)), 'jpeg').toFile(path.join(dir, `${stem}.jpg`)),
       encode(from().resize(long(settings.thumbnailLongEdge)), 'jpeg').toFile(path.join(dir, `${stem}_lowq.jpg`)),
-      ...formats.map(({ format, width }) => encode(from().resize({ width, withoutEnlargement: true }), format).toFile(path.join(dir, `${stem}-${width}.${format}`))),
+      ...keep(displayWidth).map(({ format, width }) => encode(from().resize({ width, withoutEnlargement: true }), format).toFile(path.join(dir, `${stem}-${width}.${format}`))),
       placeholder(from()),
     ]);
     return;
   }
   // One decode (shrunk on load to the display size), every other rendition from those pixels.
-  const { data, info } = await sharp(source).rotate().resize(long(settings.displayLongEdge)).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(source).rotate().resize(long(settings.displayLongEdge)).toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const from = () => sharp(data, raw);
   await Promise.all([
     encode(from(), 'jpeg').toFile(path.join(dir, `${stem}.jpg`)),
     encode(from().resize(long(settings.thumbnailLongEdge)), 'jpeg').toFile(path.join(dir, `${stem}_lowq.jpg`)),
-    ...formats.map(({ format, width }) => encode(from().resize({ width, withoutEnlargement: true }), format).toFile(path.join(dir, `${stem}-${width}.${format}`))),
+    ...keep(info.width).map(({ format, width }) => encode(from().resize({ width, withoutEnlargement: true }), format).toFile(path.join(dir, `${stem}-${width}.${format}`))),
     placeholder(from()),
   ]);
 }

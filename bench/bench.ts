@@ -13,6 +13,7 @@ import { coldIngest } from './parts/cold-ingest.ts';
 import { lightbox } from './parts/lightbox.ts';
 import { pages } from './parts/pages.ts';
 import { scale } from './parts/scale.ts';
+import { releaseSnapshot } from './lib/site.ts';
 
 const positiveInt = (value: string) => {
   const n = Number(value);
@@ -77,6 +78,7 @@ if (want('noop') || want('memory')) await part('scale', () => scale(options, log
 if (want('pages')) await part('pages', () => pages(options, log));
 if (want('lightbox')) await part('lightbox', () => lightbox(options, log));
 
+await releaseSnapshot();
 const loadAfter = os.loadavg();
 const results = {
   startedAt: startedAt.toISOString(),

@@ -114,7 +114,8 @@ export async function largeSet(recipe: LargeSetRecipe, log: (line: string) => vo
     log,
   );
   const bytes = await sizeOf(dir, photos);
-  const mp = ((recipe.width * recipe.height) / 1e6).toFixed(0);
+  const megapixels = (recipe.width * recipe.height) / 1e6;
+  const mp = megapixels.toFixed(megapixels < 10 ? 1 : 0);
   return { dir, count: photos.length, photos, bytes, description: `${photos.length} × ${mp} MP JPEG (${recipe.width}×${recipe.height}, q${recipe.quality}, mean ${(bytes / photos.length / 1e6).toFixed(1)} MB)` };
 }
 

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   childFolders,
@@ -43,18 +44,37 @@ export async function ensureBuilt(build: boolean, log: Log): Promise<void> {
   if (code !== 0 || !existsSync(path.join(DIST, 'index.html'))) throw new Error('npm run build did not produce dist/index.html');
 }
 
-async function readManifest<T>(name: keyof typeof MANIFEST_FILES, parse: (raw: unknown) => T): Promise<T> {
-  return parse(JSON.parse(await fs.readFile(path.join(DIST, MANIFEST_FILES[name]), 'utf8')));
+let snapshot: Promise<string> | undefined;
+
+/**
+ * A private copy of dist/ for this run: other processes (E2E runs, builds) may rebuild
+ * dist/ while the benchmark measures, and a page must not change under Lighthouse.
+ */
+function snapshotDist(): Promise<string> {
+  snapshot ??= (async () => {
+    const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-dist-'));
+    await fs.cp(DIST, copy, { recursive: true });
+    if (!existsSync(path.join(copy, 'index.html'))) throw new Error('dist/ changed while it was copied; run again');
+    return copy;
+  })();
+  return snapshot;
+}
+
+export async function releaseSnapshot(): Promise<void> {
+  if (snapshot) await fs.rm(await snapshot.catch(() => ''), { recursive: true, force: true });
 }
 
 export async function loadBuiltSite(): Promise<BuiltSite> {
+  const dist = await snapshotDist();
+  const readManifest = async <T>(name: keyof typeof MANIFEST_FILES, parse: (raw: unknown) => T): Promise<T> =>
+    parse(JSON.parse(await fs.readFile(path.join(dist, MANIFEST_FILES[name]), 'utf8')));
   const info = await readManifest('info', (raw) => infoSchema.parse(raw));
   const index = await readManifest('photoIndex', (raw) => photoIndexSchema.parse(raw));
   const structure = await readManifest('lifeListStructure', (raw) => lifeListStructureSchema.parse(raw));
   const leaf = firstPhotoWall(structure, []);
   if (!leaf) throw new Error('the Life List of the built site has no photo wall');
   // The species page of that same leaf: a page we know has photos.
-  return { dist: DIST, info, index, routes: { home: '/', leaf: lifeListRoute(leaf), species: speciesRoute(leaf[leaf.length - 1]!) } };
+  return { dist, info, index, routes: { home: '/', leaf: lifeListRoute(leaf), species: speciesRoute(leaf[leaf.length - 1]!) } };
 }
 
 /** Depth-first, alphabetical: the first level that shows a wall of thumbnails. */

@@ -1,4 +1,4 @@
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type ElementHandle, type Page } from 'playwright-core';
 import type { PhotoEntry } from '../../data/manifests.ts';
 import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
 import { median, type Row } from '../lib/report.ts';
@@ -6,53 +6,47 @@ import { ensureBuilt, loadBuiltSite, pageUrl } from '../lib/site.ts';
 import { serveStatic } from '../lib/static-server.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './pages.ts';
 
-declare global {
-  interface Window {
-    __benchPanel?: Promise<{ clickAt: number; valuesAt: number; paintedAt: number }>;
-  }
-}
-
 /**
  * Arms a watcher in the page before the click: resolves when the metadata panel shows the
  * photo's values (the camera and date from the photo index), with the click event's own
  * timestamp as the start, so Playwright's own latency is not counted.
  */
 async function armPanelWatch(page: Page, expected: string[]): Promise<void> {
-  await page.evaluate((values) => {
-    window.__benchPanel = new Promise((resolve, reject) => {
-      let clickAt = -1;
-      addEventListener('click', (event) => (clickAt = event.timeStamp), { capture: true, once: true });
-      const panelText = () => {
-        const byTestId = document.querySelector('[data-testid="metadata-panel"], [data-testid="exif-panel"]');
-        return (byTestId ?? document.body).textContent ?? '';
-      };
-      const check = () => {
-        if (clickAt < 0) return;
-        const text = panelText();
-        if (!text.includes('Camera') || !values.every((v) => text.includes(v))) return;
-        observer.disconnect();
-        clearTimeout(timer);
-        const valuesAt = performance.now();
-        // The next frame after the DOM holds the values: when the visitor can see them.
-        requestAnimationFrame(() => setTimeout(() => resolve({ clickAt, valuesAt, paintedAt: performance.now() }), 0));
-      };
-      const observer = new MutationObserver(check);
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-      const timer = setTimeout(() => {
-        observer.disconnect();
-        reject(new Error(`the metadata panel did not show ${values.join(', ')} within 10 s`));
-      }, 10_000);
-    });
-  }, expected);
+  await page.evaluate(`(${PANEL_WATCH})(${JSON.stringify(expected)})`);
 }
+
+// In-page code is kept as text: tsx's transform would add helpers (__name) the page lacks.
+const PANEL_WATCH = `(values) => {
+  window.__benchPanel = new Promise((resolve, reject) => {
+    let clickAt = -1;
+    addEventListener('click', (event) => { clickAt = event.timeStamp; }, { capture: true, once: true });
+    // The site's panel (web/lightbox/MetadataPanel.tsx); the whole page if its markup changes.
+    const panelText = () => (document.querySelector('aside[aria-label="Photo details"], [data-testid="metadata-panel"]') ?? document.body).textContent ?? '';
+    const observer = new MutationObserver(() => {
+      if (clickAt < 0) return;
+      const text = panelText();
+      if (!text.includes('Camera') || !values.every((v) => text.includes(v))) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      const valuesAt = performance.now();
+      // The next frame after the DOM holds the values: when the visitor can see them.
+      requestAnimationFrame(() => setTimeout(() => resolve({ clickAt, valuesAt, paintedAt: performance.now() }), 0));
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error('the metadata panel did not show ' + values.join(', ') + ' within 10 s'));
+    }, 10000);
+  });
+}`;
 
 /** The thumbnail of a photo on the page, found by its rendition file name in src or srcset. */
 async function clickThumbnail(page: Page, photo: PhotoEntry): Promise<void> {
   const names = [photo.thumbnail.path, ...photo.sources.flatMap((s) => s.files.map((f) => f.path))].map((p) => encodeURIComponent(p.split('/').pop()!));
-  const handle = await page.waitForFunction((candidates) => {
-    return [...document.querySelectorAll('img')].find((img) => candidates.some((name) => (img.getAttribute('src') ?? '').includes(name) || (img.getAttribute('srcset') ?? '').includes(name))) ?? null;
-  }, names);
-  const element = handle.asElement();
+  const handle = await page.waitForFunction(
+    `[...document.querySelectorAll('img')].find((img) => ${JSON.stringify(names)}.some((name) => (img.getAttribute('src') ?? '').includes(name) || (img.getAttribute('srcset') ?? '').includes(name))) ?? null`,
+  );
+  const element = handle.asElement() as ElementHandle | null;
   if (!element) throw new Error(`no thumbnail of ${photo.source} on the page`);
   await element.scrollIntoViewIfNeeded();
   await element.click();
@@ -78,10 +72,10 @@ export async function lightbox(options: BenchOptions, log: Log): Promise<PartRes
       log(`lightbox: open ${i + 1}/${opens} (${photo.species})`);
       await armPanelWatch(page, expected);
       await clickThumbnail(page, photo);
-      const t = await page.evaluate(() => window.__benchPanel!);
+      const t = (await page.evaluate('window.__benchPanel')) as { clickAt: number; valuesAt: number; paintedAt: number };
       samples.push({ photo: photo.id, clickToValuesMs: t.valuesAt - t.clickAt, clickToPaintMs: t.paintedAt - t.clickAt });
       await page.keyboard.press('Escape');
-      await page.waitForFunction(() => !document.body.textContent?.includes('Shutter Speed'), undefined, { timeout: 10_000 });
+      await page.waitForFunction(`!document.querySelector('aside[aria-label="Photo details"]') && !document.body.textContent.includes('Shutter Speed')`, undefined, { timeout: 10_000 });
       await page.waitForTimeout(300);
     }
   } finally {

@@ -18,6 +18,8 @@ interface LighthouseFigures {
   cls: number;
   tbtMs: number;
   bytes: number;
+  /** Lighthouse's measure of this machine's CPU speed at the time (lower = slower or busier). */
+  benchmarkIndex: number | null;
 }
 
 /** One Lighthouse run (mobile preset, its default) in a fresh Chromium, performance only. */
@@ -35,7 +37,7 @@ async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
     };
     const score = lhr.categories.performance?.score;
     if (typeof score !== 'number') throw new Error(`Lighthouse on ${url} gave no performance score`);
-    return { score: score * 100, lcpMs: audit('largest-contentful-paint'), cls: audit('cumulative-layout-shift'), tbtMs: audit('total-blocking-time'), bytes: audit('total-byte-weight') };
+    return { score: score * 100, lcpMs: audit('largest-contentful-paint'), cls: audit('cumulative-layout-shift'), tbtMs: audit('total-blocking-time'), bytes: audit('total-byte-weight'), benchmarkIndex: lhr.environment.benchmarkIndex ?? null };
   } finally {
     await chrome.kill();
   }
@@ -82,7 +84,7 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
         figures.push(await lighthouseOnce(url));
       }
       details[page.name] = { url, route: page.route, runs: figures };
-      const m = (key: keyof LighthouseFigures) => median(figures.map((f) => f[key]));
+      const m = (key: Exclude<keyof LighthouseFigures, 'benchmarkIndex'>) => median(figures.map((f) => f[key]));
       const part = `Page ${page.label}`;
       rows.push(
         { part, metric: 'performance score', value: m('score'), unit: 'score', target: { op: '>=', value: 98 }, note: page.name === 'home' ? `Lighthouse 12 mobile preset, median of ${runs}` : undefined },

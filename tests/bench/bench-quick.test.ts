@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm run bench -- --quick` really runs, so the benchmark never rots. It asserts that every
+ * figure was measured and is a sane number, never how fast anything is: speed is shown by the
+ * benchmark's own table, not by a timed test. The E2E global setup has built dist/.
+ */
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-quick-test-'));
+const resultsFile = path.join(scratch, 'results.json');
+
+interface ResultRow {
+  part: string;
+  metric: string;
+  value: number | null;
+  status: string;
+}
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('npm run bench -- --quick', () => {
+  const run = spawnSync(path.join(repo, 'node_modules/.bin/tsx'), ['bench/bench.ts', '--quick', '--no-build', '--results', resultsFile], {
+    cwd: repo,
+    encoding: 'utf8',
+    timeout: 540_000,
+  });
+  const results = () => JSON.parse(readFileSync(resultsFile, 'utf8')) as { rows: ResultRow[]; errors: Record<string, string>; machine: { loadavgBefore: number[] } };
+  const value = (part: string, metric: RegExp) => {
+    const row = results().rows.find((r) => r.part === part && metric.test(r.metric));
+    expect(row, `${part} / ${metric}`).toBeDefined();
+    return row!.value;
+  };
+  const finitePositive = (v: number | null) => {
+    expect(v).not.toBeNull();
+    expect(Number.isFinite(v)).toBe(true);
+    expect(v!).toBeGreaterThan(0);
+  };
+
+  it('completes every part without errors and prints the table', () => {
+    expect(run.error).toBeUndefined();
+    expect(results().errors).toEqual({});
+    expect(run.status, run.stderr.slice(-2000)).toBe(0);
+    expect(run.stdout).toMatch(/Part\s+Metric\s+Value\s+Target\s+Status/);
+    expect(results().machine.loadavgBefore).toHaveLength(3);
+    for (const row of results().rows) expect(['PASS', 'FAIL', 'n/a']).toContain(row.status);
+  }, 600_000);
+
+  it('measures cold ingest for the pipeline and the bare sharp script, and their ratio', () => {
+    const pipeline = value('Cold ingest', /^pipeline$/);
+    const bare = value('Cold ingest', /^bare sharp/);
+    finitePositive(pipeline);
+    finitePositive(bare);
+    expect(value('Cold ingest', /pipeline \/ bare/)).toBeCloseTo(pipeline! / bare!, 6);
+    finitePositive(value('Cold ingest', /pipeline CPU per photo/));
+    finitePositive(value('Cold ingest', /bare CPU per photo/));
+    for (const rss of [value('Cold ingest', /pipeline peak RSS/), value('Cold ingest', /bare peak RSS/)]) {
+      // MB: a Node process with sharp loaded is tens of MB at least, and far below the machine's memory.
+      expect(rss!).toBeGreaterThan(20);
+      expect(rss!).toBeLessThan(os.totalmem() / 1024 / 1024);
+    }
+  });
+
+  it('measures no-op re-ingests and peak memory at two photo counts', () => {
+    const noop = results().rows.filter((r) => r.part === 'No-op re-ingest' && /^[\d,]+ photos$/.test(r.metric));
+    expect(noop).toHaveLength(2);
+    for (const row of noop) finitePositive(row.value);
+    finitePositive(value('No-op re-ingest', /^CPU/));
+    const memory = results().rows.filter((r) => r.part === 'Memory' && /peak RSS/.test(r.metric));
+    expect(memory).toHaveLength(2);
+    for (const row of memory) expect(row.value!).toBeGreaterThan(20);
+    finitePositive(value('Memory', /RSS growth/));
+  });
+
+  it('runs Lighthouse on the home page, a Life List leaf and a species page', () => {
+    for (const page of ['Page Home /', 'Page Life List leaf', 'Page Species page']) {
+      const score = value(page, /performance score/);
+      expect(score).not.toBeNull();
+      expect(score!).toBeGreaterThanOrEqual(0);
+      expect(score!).toBeLessThanOrEqual(100);
+      finitePositive(value(page, /^LCP$/));
+      expect(value(page, /^CLS$/)!).toBeGreaterThanOrEqual(0);
+      expect(value(page, /^TBT$/)!).toBeGreaterThanOrEqual(0);
+      finitePositive(value(page, /transferred/));
+    }
+    finitePositive(value('Pages', /initial JS/));
+  });
+
+  it('times the lightbox from a click to the metadata panel', () => {
+    const ms = value('Lightbox', /click → panel values/);
+    finitePositive(ms);
+    expect(ms!).toBeLessThan(10_000);
+  });
+});

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
@@ -8,6 +9,18 @@ import { readSite } from './sample-site.ts';
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));
 const url = (route: string) => new URL(route.replace(/^\//, ''), siteUrl).href;
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.on('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -171,7 +184,7 @@ describe('deep links on a static host', () => {
   });
 
   it('a reload on a species page works with vite preview', async () => {
-    const port = 4600 + Math.floor(Math.random() * 300);
+    const port = await freePort();
     const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: new URL('../..', import.meta.url), stdio: 'pipe', detached: true });
     try {
       await new Promise<void>((ready, fail) => {

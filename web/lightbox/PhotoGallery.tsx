@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { GalleryPhoto } from '../photos.ts';
 import { useOpenPhotoKey } from './photo-param.ts';
 
@@ -13,12 +13,28 @@ interface PhotoGalleryProps {
   single?: boolean;
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * False while hydrating a pre-rendered page (whose HTML never holds the lightbox:
+ * the query string is not part of a static file), true afterwards, so a deep link
+ * with ?photo= opens the lightbox right after hydration instead of breaking it.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 /** Opens the lightbox when the URL names one of this page's photos. */
 export function PhotoGallery({ photos, title, single = false }: PhotoGalleryProps) {
   const key = useOpenPhotoKey();
+  const hydrated = useHydrated();
   const index = key === null ? -1 : photos.findIndex((photo) => photo.key === key);
   const opened = photos[index];
-  if (!opened) return null;
+  if (!opened || !hydrated) return null;
   return (
     <Suspense fallback={null}>
       <PhotoLightbox photos={single ? [opened] : photos} index={single ? 0 : index} title={title} />

@@ -24,13 +24,13 @@ function run(command: string, args: string[]) {
 }
 
 /**
- * Builds the sample site once (ingest, then vite build) and serves dist/ for every
+ * Builds the sample site once (as `npm run build` does) and serves dist/ for every
  * E2E test. E2E_REUSE_BUILD=1 skips the build when dist/ exists (local iteration only).
  */
 export default async function setup(project: TestProject) {
   if (!(process.env.E2E_REUSE_BUILD === '1' && existsSync(`${distDir}/index.html`))) {
-    run('npx', ['tsx', 'pipeline/cli.ts', 'ingest', '--quiet']);
-    run('npx', ['vite', 'build', '--logLevel', 'warn']);
+    // `npm run build`: ingest, client and server builds, pre-render of every page.
+    run('npx', ['tsx', 'web/prerender/build.ts', '--quiet']);
   }
   const server = await startStaticServer({ root: distDir });
   project.provide('siteUrl', server.url);

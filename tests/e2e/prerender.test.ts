@@ -1,19 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, isPhotoWall, type LifeListFolder, type PhotoEntry } from '../../data/manifests.ts';
 import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
-import { buildSite } from '../../web/prerender/build.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, launchChromium, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
 
 /**
- * The sample site, built with the real `npm run build` steps into a temporary
- * folder, served by `vite preview` and by a plain static server, and read by
+ * The sample site, built by the real `npm run build` steps, served by `vite preview` and by a plain static server, and read by
  * Chromium with and without JavaScript. Names come from the generated manifests.
  */
-let work: string;
 let dist: string;
 let browser: Browser;
 let vitePreview: StaticServer;
@@ -36,11 +32,12 @@ function findLevels(root: LifeListFolder): { wall: string[]; folders: string[] }
   return { wall, folders };
 }
 
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'prerender-sample-'));
-  dist = join(work, 'dist');
-  await buildSite({ generated: join(work, 'generated'), out: dist, base: '/', quiet: true });
-  const publicDir = join(work, 'generated/public');
+  // The sample site as `npm run build` makes it: tests/e2e/global-setup.ts builds it once for every E2E test.
+  dist = inject('distDir');
+  const publicDir = join(repo, 'data/generated/public');
   photos = Object.values(photoIndexSchema.parse(JSON.parse(await readText(join(publicDir, 'photo-index.json')))).photos);
   featuredCount = infoSchema.parse(JSON.parse(await readText(join(publicDir, 'info.json')))).featured.length;
   const levels = findLevels(lifeListStructureSchema.parse(JSON.parse(await readText(join(publicDir, 'life_list/life_list_structure.json')))));
@@ -51,7 +48,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([browser?.close(), vitePreview?.close(), plain?.close()]);
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 async function withContext<T>(javaScriptEnabled: boolean, run: (context: BrowserContext) => Promise<T>): Promise<T> {

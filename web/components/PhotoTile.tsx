@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { photoLinkProps } from '../lightbox/photo-param.ts';
 import type { GalleryPhoto, TileImage } from '../photos.ts';
 import { ImageTile } from './ImageTile.tsx';
@@ -15,10 +15,9 @@ interface PhotoTileProps {
 
 /** A thumbnail that opens the lightbox, with the species name revealed on hover and keyboard focus. */
 export function PhotoTile({ image, species, photoKey, sizes, layout }: PhotoTileProps) {
-  const { search } = useLocation();
   return (
     <Link
-      {...photoLinkProps(search, photoKey)}
+      {...photoLinkProps(photoKey)}
       aria-label={species}
       className={`group relative block overflow-hidden rounded-sm bg-stone-900 outline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-200 ${layout === 'cover' ? 'aspect-[4/3]' : ''}`}
     >

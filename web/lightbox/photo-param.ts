@@ -25,9 +25,13 @@ export function withPhoto(search: string, key: string | null): string {
   return text ? `?${text}` : '';
 }
 
-/** Link target and state that open `key` in the lightbox, pushing a history entry. */
-export function photoLinkProps(search: string, key: string): { to: To; state: OpenedHereState; preventScrollReset: true } {
-  return { to: { search: withPhoto(search, key) }, state: { openedHere: true }, preventScrollReset: true };
+/**
+ * Link target and state that open `key` in the lightbox, pushing a history entry.
+ * Only the photo parameter: the same href on the server and on the client, so a
+ * pre-rendered page hydrates even when visited with extra parameters (?fbclid=…).
+ */
+export function photoLinkProps(key: string): { to: To; state: OpenedHereState; preventScrollReset: true } {
+  return { to: { search: withPhoto('', key) }, state: { openedHere: true }, preventScrollReset: true };
 }
 
 export function useOpenPhotoKey(): string | null {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { assetUrl } from '../../data/paths.ts';
-import { fixtureManifests, photos, renderRoute, useFixtureManifests } from '../test/fixtures.tsx';
+import { assetUrl, lifeListRoute } from '../../data/paths.ts';
+import { fixtureManifests, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
 import { intersectAll } from '../test/intersection.ts';
 
 /** The distinct images of the lightbox's thumbnails strip (an infinite carousel repeats some). */
@@ -78,6 +78,8 @@ describe('species page', () => {
     expect(within(list).getAllByRole('link')).toHaveLength(2);
     expect(screen.getByText('2 photos')).toBeInTheDocument();
     expect(document.title).toBe('Wood Duck · Robin Fieldfare · Birds');
+    const trail = screen.getByRole('navigation', { name: 'Life List' });
+    expect(within(trail).getByRole('link', { name: 'Ducks, Geese, and Waterfowl' })).toHaveAttribute('href', lifeListRoute(WOOD_DUCK.slice(0, 2)));
   });
 
   it('opens the lightbox on the clicked photo, within all of the species', async () => {

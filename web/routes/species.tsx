@@ -38,9 +38,16 @@ export function SpeciesPage() {
       <PageMeta title={pageTitle(site, species)} description={`${species}: ${count} by ${site.owner}.`} />
       <div className="mb-8">
         {folder.length > 1 && (
-          <Link to={lifeListRoute(folder)} className="text-sm tracking-wide text-stone-400 hover:text-amber-200">
-            {folder.slice(0, -1).join(' › ')}
-          </Link>
+          <nav aria-label="Life List" className="text-sm tracking-wide text-stone-400">
+            {folder.slice(0, -1).map((name, depth) => (
+              <span key={name}>
+                {depth > 0 && ' › '}
+                <Link to={lifeListRoute(folder.slice(0, depth + 1))} className="hover:text-amber-200">
+                  {name}
+                </Link>
+              </span>
+            ))}
+          </nav>
         )}
         <h1 className="mt-1 font-serif text-4xl text-stone-50">{species}</h1>
         <p className="mt-2 text-sm text-stone-400">{count}</p>

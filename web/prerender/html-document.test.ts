@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { fillTemplate, headKey, hoistedValue, hydrationGuardScript, splitHoisted, unescapeHtml } from './html-document.ts';
+import { outputFiles } from './output-files.ts';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Template</title>
+    <script type="module" src="/assets/index.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+describe('outputFiles', () => {
+  it('writes each page as <path>/index.html and <path>.html, percent-decoded as static hosts look them up', () => {
+    expect(outputFiles('/')).toEqual(['index.html']);
+    expect(outputFiles('/info')).toEqual(['info/index.html', 'info.html']);
+    expect(outputFiles('/life-list/Anseriformes+Ducks%2C%20Geese')).toEqual(['life-list/Anseriformes+Ducks, Geese/index.html', 'life-list/Anseriformes+Ducks, Geese.html']);
+    expect(outputFiles(`/species/${encodeURIComponent('Tom & Jerry\'s "Owl"')}`)[0]).toBe('species/Tom & Jerry\'s "Owl"/index.html');
+  });
+
+  it('refuses routes that would escape the output folder', () => {
+    expect(() => outputFiles('/species/..')).toThrow(/cannot be written/);
+    expect(() => outputFiles('/species/a%2Fb')).toThrow(/cannot be written/);
+    expect(() => outputFiles('/species/%E0%A4%A')).toThrow(/invalid percent-encoding/);
+  });
+});
+
+describe('React output', () => {
+  it('splits the hoisted head elements from the markup and reads their values back', () => {
+    const html = '<title>Tom &amp; Jerry&#x27;s &quot;Owl&quot;</title><meta name="description" content="a &lt;b&gt; &amp; c"/><link rel="preload" as="image" href="/x.jpg"/><div><title>not hoisted</title></div>';
+    const { head, body } = splitHoisted(html);
+    expect(head).toHaveLength(3);
+    expect(body).toBe('<div><title>not hoisted</title></div>');
+    expect(head.map(headKey)).toEqual(['title', 'name:description', 'rel:preload']);
+    expect(hoistedValue(head, 'title')).toBe(`Tom & Jerry's "Owl"`);
+    expect(hoistedValue(head, 'name:description')).toBe('a <b> & c');
+    expect(unescapeHtml('&#60;&#x3e;&apos;')).toBe("<>'");
+  });
+});
+
+describe('fillTemplate', () => {
+  it('replaces the template title, keeps the charset first, and never reads "$" in the markup as a pattern', () => {
+    const html = fillTemplate(TEMPLATE, { head: ['<title>Page</title>'], headScripts: ['<script>first()</script>'], body: '<p>$& $1 $$</p>', afterRoot: ['<script>guard()</script>'] });
+    expect(html).not.toContain('Template');
+    expect(html.indexOf('<meta charset')).toBeLessThan(html.indexOf('<script>first()'));
+    expect(html.indexOf('<script>first()')).toBeLessThan(html.indexOf('/assets/index.js'));
+    expect(html).toContain('<div id="root"><p>$& $1 $$</p></div><script>guard()</script>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('refuses a template that was already filled', () => {
+    const once = fillTemplate(TEMPLATE, { head: [], body: '<p>x</p>' });
+    expect(() => fillTemplate(once, { head: [], body: '<p>y</p>' })).toThrow(/run vite build/);
+  });
+});
+
+describe('the hydration guard', () => {
+  function runGuard(renderedPath: string | null, at: string) {
+    window.history.replaceState(null, '', at);
+    document.body.innerHTML = '<div id="root"><p>server markup</p></div>';
+    const state = window as Window & { __staticRouterHydrationData?: unknown };
+    state.__staticRouterHydrationData = { loaderData: {} };
+    const script = hydrationGuardScript(renderedPath).replace(/^<script>|<\/script>$/g, '');
+    new Function(script)();
+    return { kept: document.getElementById('root')?.hasChildNodes(), data: state.__staticRouterHydrationData, url: window.location.pathname + window.location.search };
+  }
+
+  it('keeps the markup on the page it was rendered for', () => {
+    expect(runGuard('/species/Bald%20Eagle', '/species/Bald%20Eagle?photo=x')).toEqual({ kept: true, data: { loaderData: {} }, url: '/species/Bald%20Eagle?photo=x' });
+  });
+
+  it('rewrites another spelling of the same path (trailing slash, decoded comma) to the rendered one', () => {
+    expect(runGuard('/life-list/A+B%2C%20C', '/life-list/A+B,%20C/?photo=1')).toMatchObject({ kept: true, url: '/life-list/A+B%2C%20C?photo=1' });
+  });
+
+  it('drops markup rendered for another URL (a host fallback) so the client renders from scratch', () => {
+    expect(runGuard('/', '/species/Bald%20Eagle')).toEqual({ kept: false, data: undefined, url: '/species/Bald%20Eagle' });
+    expect(runGuard(null, '/anything')).toMatchObject({ kept: false, data: undefined });
+  });
+});

@@ -1,4 +1,5 @@
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -29,12 +30,17 @@ function publishedSettings(): { basePath?: string; assetOrigin?: string } {
  * pre-render step replaces this with real per-route HTML and a real not-found page.
  */
 function spaFallback404(): Plugin {
+  // The build's own output folder: builds into other folders (tests, the server bundle) must not touch dist/.
+  let builtTo = outDir;
   return {
     name: 'portfolio:spa-fallback-404',
     apply: 'build',
+    configResolved(config) {
+      builtTo = resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      const index = `${outDir}/index.html`;
-      const notFound = `${outDir}/404.html`;
+      const index = `${builtTo}/index.html`;
+      const notFound = `${builtTo}/404.html`;
       if (existsSync(index) && !existsSync(notFound)) copyFileSync(index, notFound);
     },
   };

@@ -56,6 +56,13 @@ export async function coldIngest(options: BenchOptions, log: Log): Promise<PartR
     { part, metric: 'pipeline', value: pipelineRate, unit: 'photos/s', note: `${set.description}, ${options.concurrency} in flight, median of ${runs.length} run(s)` },
     { part, metric: `bare sharp (${mostCommon(bareBest.map(([s]) => s))})`, value: bareRate, unit: 'photos/s', note: sameRenditionsNote(runs.every((r) => r.sameFiles)) },
     { part, metric: 'pipeline / bare', value: pipelineRate / bareRate, unit: 'x', target: { op: '>=', value: 0.9 } },
+    {
+      part,
+      metric: 'bare / pipeline CPU',
+      value: median(bareBest.map(([, run]) => run.cpuMs)) / median(runs.map((r) => r.pipeline.cpuMs)),
+      unit: 'x',
+      note: "the pipeline's overhead in CPU time, which other processes on the machine disturb less than wall time",
+    },
     { part, metric: 'pipeline vs thumbsup (1 photo/s)', value: pipelineRate / THUMBSUP_PHOTOS_PER_SECOND, unit: 'x', target: is24mp ? { op: '>=', value: 5 } : undefined },
     { part, metric: 'pipeline CPU per photo', value: median(runs.map((r) => r.pipeline.cpuMs)) / set.count, unit: 'ms' },
     { part, metric: 'bare CPU per photo', value: median(bareBest.map(([, run]) => run.cpuMs)) / set.count, unit: 'ms' },

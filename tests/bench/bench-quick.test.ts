@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * `npm run bench -- --quick` really runs, so the benchmark never rots. It asserts that every
@@ -24,11 +24,14 @@ interface ResultRow {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('npm run bench -- --quick', () => {
-  const run = spawnSync(path.join(repo, 'node_modules/.bin/tsx'), ['bench/bench.ts', '--quick', '--no-build', '--results', resultsFile], {
-    cwd: repo,
-    encoding: 'utf8',
-    timeout: 540_000,
-  });
+  let run: SpawnSyncReturns<string>;
+  beforeAll(() => {
+    run = spawnSync(path.join(repo, 'node_modules/.bin/tsx'), ['bench/bench.ts', '--quick', '--no-build', '--results', resultsFile], {
+      cwd: repo,
+      encoding: 'utf8',
+      timeout: 540_000,
+    });
+  }, 600_000);
   const results = () => JSON.parse(readFileSync(resultsFile, 'utf8')) as { rows: ResultRow[]; errors: Record<string, string>; machine: { loadavgBefore: number[] } };
   const value = (part: string, metric: RegExp) => {
     const row = results().rows.find((r) => r.part === part && metric.test(r.metric));
@@ -48,7 +51,7 @@ describe('npm run bench -- --quick', () => {
     expect(run.stdout).toMatch(/Part\s+Metric\s+Value\s+Target\s+Status/);
     expect(results().machine.loadavgBefore).toHaveLength(3);
     for (const row of results().rows) expect(['PASS', 'FAIL', 'n/a']).toContain(row.status);
-  }, 600_000);
+  });
 
   it('measures cold ingest for the pipeline and the bare sharp script, and their ratio', () => {
     const pipeline = value('Cold ingest', /^pipeline$/);

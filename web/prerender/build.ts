@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build, type InlineConfig } from 'vite';
-import { infoSchema } from '../../data/manifests.ts';
+import { infoSchema, type Info } from '../../data/manifests.ts';
 import { normaliseBasePath } from '../seo/site-urls.ts';
 import { prerender } from './prerender.ts';
 
@@ -36,10 +36,11 @@ function ingest(photos: string | undefined, generated: string, quiet: boolean): 
   else if (result.status !== 0) throw new Error(`The ingest failed (exit status ${result.status ?? result.signal}).${quiet && result.stderr ? `\n${result.stderr}` : ''}`);
 }
 
-function publishedBasePath(publicDir: string): string | undefined {
+/** The publishing settings of the last ingest (info.json), or undefined before the first one. */
+function publishedSettings(publicDir: string): Info['publishing'] | undefined {
   const file = join(publicDir, 'info.json');
   if (!existsSync(file)) return undefined;
-  return infoSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).publishing.basePath;
+  return infoSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).publishing;
 }
 
 export async function buildSite(options: BuildOptions = {}): Promise<{ out: string }> {
@@ -49,8 +50,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<{ out: stri
   const quiet = options.quiet ?? false;
   if (!options.skipIngest) ingest(options.photos ? resolve(options.photos) : undefined, generated, quiet);
 
-  const base = normaliseBasePath(options.base ?? process.env.BASE_PATH ?? publishedBasePath(publicDir));
-  const assetOrigin = process.env.VITE_ASSET_ORIGIN ?? (existsSync(join(publicDir, 'info.json')) ? infoSchema.parse(JSON.parse(readFileSync(join(publicDir, 'info.json'), 'utf8'))).publishing.assetOrigin : undefined) ?? '';
+  // The same precedence as vite.config.ts, so `vite preview` (npm start) serves the build under the same base path.
+  const base = normaliseBasePath(options.base ?? (process.env.BASE_PATH || publishedSettings(publicDir)?.basePath));
+  const assetOrigin = process.env.VITE_ASSET_ORIGIN || publishedSettings(publicDir)?.assetOrigin || '';
   const shared: InlineConfig = {
     configFile: join(projectRoot, 'vite.config.ts'),
     base,

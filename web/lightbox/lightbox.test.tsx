@@ -103,6 +103,16 @@ describe('lightbox', () => {
     expect(panel()).toBeNull();
   });
 
+  it('hides the panel when the image has only size and orientation tags, as the pipeline does', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    exifrParse.mockResolvedValue({ Orientation: 1, XResolution: 72, YResolution: 72, ResolutionUnit: 2 });
+    useFixtureManifests();
+    renderRoute(`${lifeListRoute(MALLARD)}?photo=flock.jpg`);
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(panel()).toBeNull();
+  });
+
   it("has a close button labelled 'Close modal' that closes it and clears the panel; Back after opening closes it too", async () => {
     useFixtureManifests();
     const { router } = renderRoute(lifeListRoute(WOOD_DUCK));

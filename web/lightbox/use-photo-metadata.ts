@@ -7,9 +7,10 @@ export type PhotoMetadata = { status: 'ready'; values: ExifDisplay } | { status:
 
 /** Reads the camera metadata of a photo the index does not know, from the full image, in the browser. */
 async function readMetadataFromImage(url: string): Promise<ExifDisplay> {
-  const [{ default: exifr }, { EXIFR_OPTIONS, formatExif }] = await Promise.all([import('exifr'), import('../../data/exif-display.ts')]);
+  const [{ default: exifr }, { EXIFR_OPTIONS, formatExif, hasAnyExif }] = await Promise.all([import('exifr'), import('../../data/exif-display.ts')]);
   const raw: unknown = await exifr.parse(url, EXIFR_OPTIONS);
-  if (typeof raw !== 'object' || raw === null) throw new Error('the image has no Exif metadata');
+  // Same rule as the pipeline's `exif: null`: a file with only size/orientation tags has no camera metadata.
+  if (typeof raw !== 'object' || raw === null || !hasAnyExif({ ...raw })) throw new Error('the image has no Exif metadata');
   return formatExif({ ...raw });
 }
 

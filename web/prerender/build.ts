@@ -26,6 +26,12 @@ export interface BuildOptions {
   base?: string;
   skipIngest?: boolean;
   quiet?: boolean;
+  /**
+   * React flavour of the bundles. Vite follows NODE_ENV, which test runners set to
+   * 'test' (a development build, whose hydration checks are stricter); the shell
+   * default is production. Tests pass 'production' to check what is deployed.
+   */
+  nodeEnv?: 'production' | 'development';
 }
 
 function ingest(photos: string | undefined, generated: string, quiet: boolean): void {
@@ -59,7 +65,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<{ out: stri
     logLevel: quiet ? 'warn' : 'info',
     define: { 'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin) },
   };
-  await build({ ...shared, publicDir, build: { outDir: out, emptyOutDir: true } });
+  const previousNodeEnv = process.env.NODE_ENV;
+  if (options.nodeEnv) process.env.NODE_ENV = options.nodeEnv;
+  try {
+    await build({ ...shared, publicDir, build: { outDir: out, emptyOutDir: true } });
+  } finally {
+    if (options.nodeEnv) process.env.NODE_ENV = previousNodeEnv;
+  }
 
   // Inside node_modules so the bundle's bare imports (react, react-router) resolve from the project.
   const ssrDir = await mkdtemp(join(projectRoot, 'node_modules/.cache-portfolio-ssr-'));

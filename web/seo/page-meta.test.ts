@@ -1,7 +1,6 @@
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { describeLifeList, describeNotFound, describePhoto, describeSpecies, headTags, photoAppRoute, photoShareRoute, type SiteIdentity } from './page-meta.ts';
-import { PageMeta } from './PageMeta.tsx';
+import { renderHeadTag } from '../prerender/html-document.ts';
 import { createSiteUrls } from './site-urls.ts';
 
 const hostile = `<img src=x onerror=alert(1)>`;
@@ -48,11 +47,13 @@ describe('page descriptions', () => {
   });
 });
 
-describe('<PageMeta>', () => {
-  it('renders hostile names as text and attribute values, never as markup', () => {
-    const html = renderToString(<PageMeta page={describeSpecies(site, hostile, 1, { ...image, alt: hostile })} />);
+describe('head tags written into the pre-rendered HTML', () => {
+  it('carry hostile names as text and attribute values, never as markup', () => {
+    const urls = createSiteUrls({ basePath: '/' });
+    const html = headTags(describeSpecies(site, hostile, 1, { ...image, alt: hostile }), urls).map(renderHeadTag).join('');
     const doc = new DOMParser().parseFromString(`<!doctype html><head>${html}</head>`, 'text/html');
     expect(doc.querySelector('img')).toBeNull();
+    expect(doc.head.children).toHaveLength(headTags(describeSpecies(site, hostile, 1, image), urls).length);
     expect(doc.title).toBe(`${hostile} · Birds & "Co"`);
     expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(hostile);
     expect(doc.querySelector('meta[property="og:image:alt"]')?.getAttribute('content')).toBe(hostile);

@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The manifests the pipeline writes and the site reads. The first three keep the
  * specification's shapes and URLs; `photo-index.json` and `info.json` are ours.
  * Every manifest is parsed with its schema when written, validated, and loaded.
+ * zod/mini, not full zod: the browser parses these too, and full zod would cost
+ * more gzipped JavaScript than React itself.
  */
 
 export const MANIFEST_FILES = {
@@ -20,14 +22,17 @@ export const FAV_TAG = 'fav';
 export const LOWQ_MARKER = 'lowq';
 export const THUMBNAIL_SUFFIX = '_lowq.jpg';
 
+const nonEmpty = () => z.string().check(z.minLength(1));
+const positiveInt = () => z.int().check(z.positive());
+
 // --- bird-photos.json -------------------------------------------------------
 
 export const birdPhotoEntrySchema = z.object({
   /** 1-based number of the photo within its species; 0 marks an entry to skip. */
-  id: z.number().int().min(0),
+  id: z.int().check(z.minimum(0)),
   tags: z.array(z.string()),
 });
-export const birdPhotosSchema = z.record(z.string().min(1), z.array(birdPhotoEntrySchema));
+export const birdPhotosSchema = z.record(z.string().check(z.minLength(1)), z.array(birdPhotoEntrySchema));
 export type BirdPhotoEntry = z.infer<typeof birdPhotoEntrySchema>;
 export type BirdPhotos = z.infer<typeof birdPhotosSchema>;
 
@@ -42,13 +47,14 @@ export interface LifeListFolder {
   [child: string]: LifeListFolder | number | string[] | undefined;
 }
 
-export const lifeListFolderSchema: z.ZodType<LifeListFolder> = z.lazy(() =>
-  z
-    .object({
-      file_count: z.number().int().min(0),
-      files: z.array(z.string().min(1)).optional(),
-    })
-    .catchall(lifeListFolderSchema),
+export const lifeListFolderSchema: z.ZodMiniType<LifeListFolder> = z.lazy(() =>
+  z.catchall(
+    z.object({
+      file_count: z.int().check(z.minimum(0)),
+      files: z.optional(z.array(nonEmpty())),
+    }),
+    lifeListFolderSchema,
+  ),
 );
 /** The root is the life_list folder itself. */
 export const lifeListStructureSchema = lifeListFolderSchema;
@@ -93,7 +99,7 @@ export function compareNames(a: string, b: string): number {
 // --- life_list/cover_photos_full_paths.json -----------------------------------
 
 /** Folder path (slash-joined names under life_list/) → cover thumbnail path (site-relative, e.g. `life_list/A/B/C/x_lowq.jpg`). */
-export const coverPhotosSchema = z.record(z.string().min(1), z.string().min(1));
+export const coverPhotosSchema = z.record(nonEmpty(), nonEmpty());
 export type CoverPhotos = z.infer<typeof coverPhotosSchema>;
 
 // --- photo-index.json -----------------------------------------------------------
@@ -111,57 +117,60 @@ export const exifDisplaySchema = z.strictObject({
 export type ExifDisplay = z.infer<typeof exifDisplaySchema>;
 
 /** Site-relative path of a published file (no leading slash, not URL-encoded). */
-const assetPath = z.string().min(1).refine((p) => !p.startsWith('/') && !p.includes('..') && !p.includes('\\'), 'must be a site-relative path');
+const assetPath = z.string().check(
+  z.minLength(1),
+  z.refine((p) => !p.startsWith('/') && !p.includes('..') && !p.includes('\\'), 'must be a site-relative path'),
+);
 
 export const imageFileSchema = z.strictObject({
   path: assetPath,
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: positiveInt(),
+  height: positiveInt(),
 });
 export type ImageFile = z.infer<typeof imageFileSchema>;
 
 export const imageSourceSchema = z.strictObject({
   type: z.enum(['image/webp', 'image/avif']),
-  files: z.array(imageFileSchema).min(1),
+  files: z.array(imageFileSchema).check(z.minLength(1)),
 });
 export type ImageSource = z.infer<typeof imageSourceSchema>;
 
 export const creditSchema = z.strictObject({
-  author: z.string().min(1),
-  licence: z.string().min(1),
-  licenceUrl: z.url().optional(),
-  source: z.string().optional(),
+  author: nonEmpty(),
+  licence: nonEmpty(),
+  licenceUrl: z.optional(z.url()),
+  source: z.optional(z.string()),
 });
 export type Credit = z.infer<typeof creditSchema>;
 
 export const photoEntrySchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]+$/),
+  id: z.string().check(z.regex(/^[a-z0-9-]+$/)),
   /** Path of the original under life_list/, slash-separated. */
-  source: z.string().min(1),
-  species: z.string().min(1),
+  source: nonEmpty(),
+  species: nonEmpty(),
   /** Folder names from the Life List root down to the species folder. */
-  folder: z.array(z.string().min(1)).min(1),
+  folder: z.array(nonEmpty()).check(z.minLength(1)),
   /** This photo's `id` in bird-photos.json (1-based within its species). */
-  number: z.number().int().min(1),
+  number: z.int().check(z.minimum(1)),
   /** The display file's name as listed in the structure's `files`. */
-  fileName: z.string().min(1),
+  fileName: nonEmpty(),
   /** Size of the original after EXIF orientation is applied. */
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: positiveInt(),
+  height: positiveInt(),
   /** ThumbHash of the photo, base64. */
-  placeholder: z.string().min(1),
+  placeholder: nonEmpty(),
   thumbnail: imageFileSchema,
   display: imageFileSchema,
   sources: z.array(imageSourceSchema),
-  original: assetPath.optional(),
+  original: z.optional(assetPath),
   featured: z.boolean(),
   /** null when the file carries no EXIF at all: the site then hides the metadata panel. */
-  exif: exifDisplaySchema.nullable(),
+  exif: z.nullable(exifDisplaySchema),
   /** Day the photo was taken, `YYYY-MM-DD`, for sorting; null when unknown. */
-  takenOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  takenOn: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
   /** When the pipeline first saw this photo (ISO 8601). */
   addedAt: z.iso.datetime(),
-  credit: creditSchema.optional(),
+  credit: z.optional(creditSchema),
 });
 export type PhotoEntry = z.infer<typeof photoEntrySchema>;
 
@@ -170,28 +179,28 @@ export const photoIndexSchema = z
     version: z.literal(1),
     photos: z.record(z.string(), photoEntrySchema),
   })
-  .refine((index) => Object.entries(index.photos).every(([key, photo]) => key === photo.id), 'every key must equal its photo id');
+  .check(z.refine((index) => Object.entries(index.photos).every(([key, photo]) => key === photo.id), 'every key must equal its photo id'));
 export type PhotoIndex = z.infer<typeof photoIndexSchema>;
 
 // --- info.json --------------------------------------------------------------------
 
 export const infoSchema = z.strictObject({
-  owner: z.string().min(1),
-  title: z.string().min(1),
+  owner: nonEmpty(),
+  title: nonEmpty(),
   description: z.string(),
   gear: z.array(z.string()),
   /** Photo ids of the home wall, in the owner's order. */
   featured: z.array(z.string()),
   stats: z.strictObject({
     /** The owner's life count when configured, else the number of species in the Life List. */
-    speciesObserved: z.number().int().min(0),
-    speciesPhotographed: z.number().int().min(0),
-    photos: z.number().int().min(0),
+    speciesObserved: z.int().check(z.minimum(0)),
+    speciesPhotographed: z.int().check(z.minimum(0)),
+    photos: z.int().check(z.minimum(0)),
   }),
   publishing: z.strictObject({
-    baseUrl: z.url().optional(),
+    baseUrl: z.optional(z.url()),
     basePath: z.string(),
-    assetOrigin: z.url().optional(),
+    assetOrigin: z.optional(z.url()),
   }),
 });
 export type Info = z.infer<typeof infoSchema>;

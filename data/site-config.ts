@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeIssues } from './describe-issues.ts';
 
 /**
  * photos/site.json: everything the owner configures. Read by the pipeline only;
@@ -65,18 +66,7 @@ export type FeaturedPhoto = z.infer<typeof featuredPhotoSchema>;
 export type RenditionOptions = z.infer<typeof renditionOptionsSchema>;
 export type PrivacyOptions = z.infer<typeof privacyOptionsSchema>;
 
-/** One line per problem, each naming the key it is about, e.g. `featured.3.file: expected string`. */
-export function describeIssues(error: z.ZodError): string[] {
-  return error.issues.flatMap((issue) => {
-    // zod reports all unknown keys of an object in one issue at the object's path; name each one.
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${pathOf([...issue.path, key])}: unknown key`);
-    return [`${pathOf(issue.path)}: ${issue.message}`];
-  });
-}
-
-function pathOf(path: readonly PropertyKey[]): string {
-  return path.length > 0 ? path.map(String).join('.') : '(top level)';
-}
+export { describeIssues } from './describe-issues.ts';
 
 export class SiteConfigError extends Error {
   constructor(

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+// zod/mini because it composes the manifest schemas, which are zod/mini.
+import * as z from 'zod/mini';
 import { exifDisplaySchema, imageFileSchema, imageSourceSchema } from '../data/manifests.ts';
 import { writeFileAtomically } from './atomic-file.ts';
 import { messageOf } from './metadata.ts';
@@ -22,7 +23,7 @@ export const CACHE_VERSION = 1;
  */
 export const PUBLIC_MARKER_FILE = '.ingest-marker';
 
-const keyed = <T extends z.ZodType>(value: T) => z.strictObject({ key: z.string(), value });
+const keyed = <T extends z.ZodMiniType>(value: T) => z.strictObject({ key: z.string(), value });
 
 export const photoRecordSchema = z.strictObject({
   size: z.number(),
@@ -30,20 +31,20 @@ export const photoRecordSchema = z.strictObject({
   fingerprint: z.string(),
   addedAt: z.string(),
   /** Set when the photo could not be published; re-reported without decoding while the file is unchanged. */
-  failure: z.string().optional(),
-  failedUnder: z.string().optional(),
-  warning: z.string().optional(),
-  metadataKey: z.string().optional(),
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
-  exif: exifDisplaySchema.nullable().optional(),
-  takenOn: z.string().nullable().optional(),
+  failure: z.optional(z.string()),
+  failedUnder: z.optional(z.string()),
+  warning: z.optional(z.string()),
+  metadataKey: z.optional(z.string()),
+  width: z.optional(z.int().check(z.positive())),
+  height: z.optional(z.int().check(z.positive())),
+  exif: z.optional(z.nullable(exifDisplaySchema)),
+  takenOn: z.optional(z.nullable(z.string())),
   outputs: z.strictObject({
-    display: keyed(imageFileSchema).optional(),
-    thumbnail: keyed(imageFileSchema).optional(),
-    sources: keyed(z.array(imageSourceSchema)).optional(),
-    placeholder: keyed(z.string()).optional(),
-    original: keyed(z.string().nullable()).optional(),
+    display: z.optional(keyed(imageFileSchema)),
+    thumbnail: z.optional(keyed(imageFileSchema)),
+    sources: z.optional(keyed(z.array(imageSourceSchema))),
+    placeholder: z.optional(keyed(z.string())),
+    original: z.optional(keyed(z.nullable(z.string()))),
   }),
 });
 export type PhotoRecord = z.infer<typeof photoRecordSchema>;

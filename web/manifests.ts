@@ -8,8 +8,8 @@ import {
   type ManifestName,
   type Manifests,
 } from '../data/manifests.ts';
-import { describeIssues } from '../data/site-config.ts';
-import type { z } from 'zod';
+import { describeIssues } from '../data/describe-issues.ts';
+import type { ZodMiniType } from 'zod/mini';
 
 /**
  * The only code of the site that fetches manifests. Each one is parsed with its
@@ -51,7 +51,7 @@ export function setManifestFetcher(next?: ManifestFetcher): void {
   for (const entry of Object.values(caches)) entry.reset();
 }
 
-const schemas: { [N in ManifestName]: z.ZodType<Manifests[N]> } = {
+const schemas: { [N in ManifestName]: ZodMiniType<Manifests[N]> } = {
   birdPhotos: birdPhotosSchema,
   lifeListStructure: lifeListStructureSchema,
   coverPhotos: coverPhotosSchema,

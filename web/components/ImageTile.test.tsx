@@ -43,6 +43,10 @@ describe('ImageTile', () => {
   it('reserves the box from the width and height and shows the placeholder meanwhile', () => {
     const { box } = renderTile();
     expect(box.style.aspectRatio).toBe('480 / 320');
+    // Out of view: only the photo's average colour, so pre-rendered pages stay small.
+    expect(box.style.backgroundColor).toMatch(/^rgb\(\d+,? \d+,? \d+\)$/);
+    expect(box.style.backgroundImage).toBe('');
+    intersectAll();
     expect(box.style.backgroundImage).toMatch(/^url\("data:image\/png;base64,/);
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { thumbHashToDataURL } from 'thumbhash';
+import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { imageUrl } from '../assets.ts';
 import type { TileImage } from '../photos.ts';
 
@@ -22,10 +22,29 @@ interface ImageTileProps {
   className?: string;
 }
 
-function placeholderUrl(hash: string | undefined): string | undefined {
+function hashBytes(hash: string | undefined): Uint8Array | undefined {
   if (!hash) return undefined;
   try {
-    const bytes = Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));
+    return Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The photo's average colour: a few bytes in the pre-rendered HTML instead of a 4 KB PNG per tile. */
+function averageColour(bytes: Uint8Array | undefined): string | undefined {
+  if (!bytes) return undefined;
+  try {
+    const { r, g, b } = thumbHashToAverageRGBA(bytes);
+    return `rgb(${Math.round(r * 255)} ${Math.round(g * 255)} ${Math.round(b * 255)})`;
+  } catch {
+    return undefined;
+  }
+}
+
+function placeholderUrl(bytes: Uint8Array | undefined): string | undefined {
+  if (!bytes) return undefined;
+  try {
     return thumbHashToDataURL(bytes);
   } catch {
     return undefined;
@@ -41,7 +60,11 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '' }
   const boxRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('waiting');
   const src = imageUrl(image.path);
-  const placeholder = useMemo(() => placeholderUrl(image.placeholder), [image.placeholder]);
+  const hash = useMemo(() => hashBytes(image.placeholder), [image.placeholder]);
+  const colour = useMemo(() => averageColour(hash), [hash]);
+  // The blurred preview is decoded only for tiles that start loading; `status` is client-only
+  // state, so the pre-rendered markup and the first client render stay identical.
+  const placeholder = useMemo(() => (status === 'loading' ? placeholderUrl(hash) : undefined), [status, hash]);
 
   useEffect(() => {
     const box = boxRef.current;
@@ -58,7 +81,8 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '' }
 
   const boxStyle: CSSProperties = {
     ...(fit === 'natural' && image.width && image.height ? { aspectRatio: `${image.width} / ${image.height}` } : {}),
-    ...(placeholder && status !== 'loaded' && status !== 'failed' ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' } : {}),
+    ...(colour && status !== 'loaded' && status !== 'failed' ? { backgroundColor: colour } : {}),
+    ...(placeholder ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' } : {}),
   };
   const shape = fit === 'fill' ? 'absolute inset-0 h-full w-full' : `relative w-full ${image.width && image.height ? '' : 'aspect-[4/3]'}`;
 

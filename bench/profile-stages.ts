@@ -56,6 +56,9 @@ for (const relative of files) {
   await stage('  same decode, linear kernel', () => sharp(file).rotate().resize({ ...long(r.displayLongEdge), kernel: 'linear' }).raw().toBuffer());
   // Exactly half the size: libjpeg's own 1/2 scaling, no resampling after it.
   await stage('  decode at 1/2 only (no resample)', () => sharp(file).resize(Math.ceil((header.width ?? 2) / 2), Math.ceil((header.height ?? 2) / 2)).raw().toBuffer());
+  // What-ifs: the decode if the lightbox image were smaller, and the thumbnail-only anchor.
+  await stage('  what-if: decode → 1536 px', () => sharp(file).rotate().resize(long(1536)).raw().toBuffer());
+  await stage('  what-if: decode → 480 px JPEG only', () => sharp(file).rotate().resize(long(480)).jpeg({ quality: r.jpegQuality }).toBuffer());
   const from = () => sharp(decoded.data, { raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels } });
   await stage('display JPEG encode (+EXIF)', () => from().jpeg({ quality: r.jpegQuality }).withExif(meta.embed).toBuffer());
   await stage('thumbnail JPEG', () => from().resize(long(r.thumbnailLongEdge)).jpeg({ quality: r.jpegQuality }).toBuffer());

@@ -20,10 +20,30 @@ interface LighthouseFigures {
   bytes: number;
   /** Lighthouse's measure of this machine's CPU speed at the time (lower = slower or busier). */
   benchmarkIndex: number | null;
+  /** Why the figures are what they are (the first run of each page keeps them). */
+  diagnostics?: Record<string, unknown>;
+}
+
+/** The audits that explain a slow page: what the LCP element is, which scripts cost main-thread time, what weighs. */
+function diagnosticsOf(lhr: { audits: Record<string, { numericValue?: number; displayValue?: string; details?: unknown }> }): Record<string, unknown> {
+  const items = (id: string, pick: (item: Record<string, unknown>) => unknown, limit = 6) => {
+    const details = lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined;
+    return (details?.items ?? []).slice(0, limit).map(pick);
+  };
+  return {
+    fcpMs: lhr.audits['first-contentful-paint']?.numericValue,
+    speedIndexMs: lhr.audits['speed-index']?.numericValue,
+    lcpBreakdown: items('largest-contentful-paint-element', (item) => item, 2),
+    bootup: items('bootup-time', (item) => ({ url: item.url, totalMs: item.total, scriptingMs: item.scripting })),
+    mainThread: items('mainthread-work-breakdown', (item) => ({ group: item.groupLabel ?? item.group, ms: item.duration })),
+    heaviest: items('total-byte-weight', (item) => ({ url: item.url, bytes: item.totalBytes })),
+    renderBlocking: items('render-blocking-resources', (item) => ({ url: item.url, wastedMs: item.wastedMs })),
+    unusedJs: items('unused-javascript', (item) => ({ url: item.url, wastedBytes: item.wastedBytes })),
+  };
 }
 
 /** One Lighthouse run (mobile preset, its default) in a fresh Chromium, performance only. */
-async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
+async function lighthouseOnce(url: string, keepDiagnostics: boolean): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
@@ -37,7 +57,7 @@ async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
     };
     const score = lhr.categories.performance?.score;
     if (typeof score !== 'number') throw new Error(`Lighthouse on ${url} gave no performance score`);
-    return { score: score * 100, lcpMs: audit('largest-contentful-paint'), cls: audit('cumulative-layout-shift'), tbtMs: audit('total-blocking-time'), bytes: audit('total-byte-weight'), benchmarkIndex: lhr.environment.benchmarkIndex ?? null };
+    return { score: score * 100, lcpMs: audit('largest-contentful-paint'), cls: audit('cumulative-layout-shift'), tbtMs: audit('total-blocking-time'), bytes: audit('total-byte-weight'), benchmarkIndex: lhr.environment.benchmarkIndex ?? null, ...(keepDiagnostics ? { diagnostics: diagnosticsOf(lhr) } : {}) };
   } finally {
     await chrome.kill();
   }
@@ -81,10 +101,10 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
       const figures: LighthouseFigures[] = [];
       for (let i = 0; i < runs; i++) {
         log(`pages: Lighthouse ${page.label} (${page.route}) run ${i + 1}/${runs}`);
-        figures.push(await lighthouseOnce(url));
+        figures.push(await lighthouseOnce(url, i === 0));
       }
       details[page.name] = { url, route: page.route, runs: figures };
-      const m = (key: Exclude<keyof LighthouseFigures, 'benchmarkIndex'>) => median(figures.map((f) => f[key]));
+      const m = (key: Exclude<keyof LighthouseFigures, 'benchmarkIndex' | 'diagnostics'>) => median(figures.map((f) => f[key]));
       const part = `Page ${page.label}`;
       rows.push(
         { part, metric: 'performance score', value: m('score'), unit: 'score', target: { op: '>=', value: 98 }, note: page.name === 'home' ? `Lighthouse 12 mobile preset, median of ${runs}` : undefined },

@@ -17,13 +17,13 @@ import { parseSiteConfig, type RenditionOptions } from '../data/site-config.ts';
 /** As pipeline/renditions.ts: a low AVIF effort is nearly free next to the decode. */
 const AVIF_EFFORT = 2;
 
-export type BareStrategy = 'decode-once' | 'per-rendition';
+export type BareStrategy = 'decode-once' | 'per-rendition' | 'jpeg-shrink';
 
 const program = new Command()
   .requiredOption('--photos <dir>', 'photos folder (with life_list/ and site.json)')
   .requiredOption('--out <dir>', 'output folder')
   .requiredOption('--concurrency <n>', 'photos in flight', (v) => Number.parseInt(v, 10))
-  .addOption(new Option('--strategy <name>', 'how renditions share the decode').choices(['decode-once', 'per-rendition']).default('decode-once'))
+  .addOption(new Option('--strategy <name>', 'how renditions share the decode').choices(['decode-once', 'per-rendition', 'jpeg-shrink']).default('decode-once'))
   .parse();
 const options = program.opts<{ photos: string; out: string; concurrency: number; strategy: BareStrategy }>();
 
@@ -79,7 +79,7 @@ async function renditions(relative: string, settings: RenditionOptions, strategy
     return;
   }
   // One decode (shrunk on load to the display size), every other rendition from those pixels.
-  const { data, info } = await sharp(source).rotate().resize(long(settings.displayLongEdge)).toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(strategy === 'jpeg-shrink' ? await withJpegShrink(source, settings.displayLongEdge) : source).rotate().resize(long(settings.displayLongEdge)).toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const from = () => sharp(data, raw);
   await Promise.all([
@@ -88,6 +88,20 @@ async function renditions(relative: string, settings: RenditionOptions, strategy
     ...keep(info.width).map(({ format, width }) => encode(from().resize({ width, withoutEnlargement: true }), format).toFile(path.join(dir, `${stem}-${width}.${format}`))),
     placeholder(from()),
   ]);
+}
+
+/**
+ * sharp picks libjpeg's shrink-on-load factor itself, and skips it when the integer part of
+ * the reduction equals the factor (6000 px → 2048 px is 2.93: no 1/2 load, a full decode).
+ * libvips also takes load options in the file name (`photo.jpg[shrink=2]`), so the largest
+ * factor that keeps the long edge at or above the display size can be asked for directly.
+ */
+async function withJpegShrink(source: string, displayLongEdge: number): Promise<string> {
+  const header = await sharp(source).metadata();
+  if (header.format !== 'jpeg' || !header.width || !header.height) return source;
+  const reduction = Math.max(header.width, header.height) / displayLongEdge;
+  const factor = [8, 4, 2].find((f) => reduction >= f);
+  return factor ? `${source}[shrink=${factor}]` : source;
 }
 
 /** The placeholder the pipeline stores per photo: a ThumbHash of a ≤100 px version. */

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { MANIFEST_FILES, photoIndexSchema } from '../../data/manifests.ts';
 import { runMeasured, type Measured } from './measure.ts';
 
+export type BareStrategy = 'decode-once' | 'per-rendition' | 'jpeg-shrink';
+
 export const REPO = path.resolve(import.meta.dirname, '..', '..');
 const TSX = path.join(REPO, 'node_modules', '.bin', 'tsx');
 
@@ -36,7 +38,7 @@ export async function runPipeline(photos: string, out: string, concurrency: numb
 }
 
 /** The bare sharp script: the same renditions and nothing else. */
-export async function runBare(photos: string, out: string, concurrency: number, strategy: 'decode-once' | 'per-rendition'): Promise<IngestRun> {
+export async function runBare(photos: string, out: string, concurrency: number, strategy: BareStrategy): Promise<IngestRun> {
   const script = path.join(REPO, 'bench', 'bare-sharp.ts');
   const run = await runMeasured(TSX, [script, '--photos', photos, '--out', out, '--concurrency', String(concurrency), '--strategy', strategy], { cwd: REPO });
   if (run.exitCode !== 0) throw new Error(`bare sharp script exited with ${run.exitCode}: ${lastLines(run.stderr)}`);

@@ -23,7 +23,7 @@ export async function coldIngestSet(options: BenchOptions, log: Log): Promise<Ph
 
 export async function coldIngest(options: BenchOptions, log: Log): Promise<PartResult> {
   const set = await coldIngestSet(options, log);
-  const strategies = options.quick ? (['decode-once'] as const) : (['decode-once', 'per-rendition'] as const);
+  const strategies = options.quick ? (['decode-once', 'jpeg-shrink'] as const) : (['decode-once', 'jpeg-shrink', 'per-rendition'] as const);
   const runs: Array<{ pipeline: IngestRun; bare: Record<string, IngestRun>; sameFiles: boolean }> = [];
   for (let i = 0; i < options.ingestRuns; i++) {
     // Interleaved, so a burst of load from elsewhere on the machine hits both sides alike.

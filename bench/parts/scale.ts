@@ -5,7 +5,7 @@ import { MB, median, type Row } from '../lib/report.ts';
 import { coldIngestSet } from './cold-ingest.ts';
 
 /** Small camera-like files: the cache and the memory bound are what is measured, not the decode. */
-const SMALL = { kind: 'large', count: 12, width: 1600, height: 1067, quality: 90, grain: 20 } as const;
+const SMALL = { kind: 'large', count: 12, width: 960, height: 640, quality: 90, grain: 20 } as const;
 /** RSS may vary this much between two counts and still count as not growing. */
 const FLAT = 1.15;
 

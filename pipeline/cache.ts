@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as z from 'zod/mini';
 import { exifDisplaySchema, imageFileSchema, imageSourceSchema } from '../data/manifests.ts';
 import { writeFileAtomically } from './atomic-file.ts';
-import { messageOf } from './metadata.ts';
+import { messageOf } from './problems.ts';
 import { problem } from './messages.ts';
 import type { Problems } from './problems.ts';
 

@@ -122,28 +122,53 @@ export function resolveFeatured(photos: readonly PublishedPhoto[], site: SiteCon
 /** Nested folders with `file_count` everywhere (0 included) and `files` on leaves: display name then `_lowq` name per photo. */
 export function structureOf(photos: readonly PublishedPhoto[], folders: readonly string[][]): LifeListFolder {
   const root: LifeListFolder = { file_count: photos.length };
-  const paths = [...folders.map((f) => f.join('/')), ...photos.map((p) => p.plan.folder.join('/'))];
-  const allFolders = new Set<string>();
-  for (const p of paths) {
-    const parts = p.split('/');
-    for (let i = 1; i <= parts.length; i++) allFolders.add(parts.slice(0, i).join('/'));
+  const allFolders = ancestorsOf([...folders, ...photos.map((p) => p.plan.folder)]);
+  const inside = groupByAncestor(photos);
+  const children = new Map<string, string[]>();
+  for (const folder of allFolders) {
+    const siblings = children.get(parentOf(folder)) ?? [];
+    siblings.push(folder);
+    children.set(parentOf(folder), siblings);
   }
-  const parents = new Set([...allFolders].map((f) => f.split('/').slice(0, -1).join('/')));
+  const byName = (a: string, b: string) => compareNames(lastName(a), lastName(b)) || (a < b ? -1 : 1);
 
   const build = (prefix: string): LifeListFolder => {
-    const inside = photos.filter((p) => isWithin(p.plan.folder, prefix));
-    const node: LifeListFolder = { file_count: inside.length };
-    if (!parents.has(prefix)) {
-      node.files = inside.flatMap((p) => [p.plan.displayName, p.plan.thumbnailName]);
+    const mine = inside.get(prefix) ?? [];
+    const node: LifeListFolder = { file_count: mine.length };
+    const below = children.get(prefix);
+    if (!below) {
+      node.files = mine.flatMap((p) => [p.plan.displayName, p.plan.thumbnailName]);
       return node;
     }
-    const children = [...allFolders].filter((f) => parentOf(f) === prefix).sort((a, b) => compareNames(lastName(a), lastName(b)) || (a < b ? -1 : 1));
-    for (const child of children) node[lastName(child)] = build(child);
+    for (const child of [...below].sort(byName)) node[lastName(child)] = build(child);
     return node;
   };
-  const top = [...allFolders].filter((f) => !f.includes('/')).sort((a, b) => compareNames(a, b) || (a < b ? -1 : 1));
-  for (const name of top) root[name] = build(name);
+  for (const name of [...(children.get('') ?? [])].sort(byName)) root[name] = build(name);
   return root;
+}
+
+/** Every folder path and all its ancestors, slash-joined. */
+function ancestorsOf(folders: ReadonlyArray<readonly string[]>): Set<string> {
+  const all = new Set<string>();
+  for (const folder of folders) {
+    for (let i = 1; i <= folder.length; i++) all.add(folder.slice(0, i).join('/'));
+  }
+  return all;
+}
+
+/** Folder path → the photos in its subtree, in the photos' order: one pass, not one scan per folder. */
+function groupByAncestor(photos: readonly PublishedPhoto[]): Map<string, PublishedPhoto[]> {
+  const groups = new Map<string, PublishedPhoto[]>();
+  for (const photo of photos) {
+    const folder = photo.plan.folder;
+    for (let i = 1; i <= folder.length; i++) {
+      const key = folder.slice(0, i).join('/');
+      const group = groups.get(key);
+      if (group) group.push(photo);
+      else groups.set(key, [photo]);
+    }
+  }
+  return groups;
 }
 
 /**
@@ -157,10 +182,7 @@ export function coversOf(
   site: SiteConfig,
   problems: Problems,
 ): Record<string, string> {
-  const folderPaths = new Set<string>();
-  for (const f of [...folders, ...photos.map((p) => p.plan.folder)]) {
-    for (let i = 1; i <= f.length; i++) folderPaths.add(f.slice(0, i).join('/'));
-  }
+  const folderPaths = ancestorsOf([...folders, ...photos.map((p) => p.plan.folder)]);
   const overrides = new Map<string, PublishedPhoto>();
   for (const [folder, photoPath] of Object.entries(site.covers)) {
     const key = trimSlashes(folder);
@@ -174,9 +196,11 @@ export function coversOf(
     else overrides.set(key, match);
   }
 
+  const firstFeatured = groupByAncestor(featured);
+  const firstPhoto = groupByAncestor(photos);
   const covers: Record<string, string> = {};
   for (const folder of [...folderPaths].sort()) {
-    const cover = overrides.get(folder) ?? featured.find((p) => isWithin(p.plan.folder, folder)) ?? photos.find((p) => isWithin(p.plan.folder, folder));
+    const cover = overrides.get(folder) ?? firstFeatured.get(folder)?.[0] ?? firstPhoto.get(folder)?.[0];
     if (cover) covers[folder] = cover.plan.thumbnail;
   }
   return covers;

@@ -5,6 +5,7 @@ import type { ExifDisplay } from '../data/manifests.ts';
 import type { PrivacyOptions } from '../data/site-config.ts';
 import { readMetadataBytes } from './exif-bytes.ts';
 import { problem } from './messages.ts';
+import { messageOf } from './problems.ts';
 
 /** What the pipeline keeps of a photo's metadata. */
 export interface PhotoMetadata {
@@ -140,9 +141,4 @@ async function serialTags(bytes: Buffer): Promise<Record<string, string>> {
     if (value) tags[key] = value;
   }
   return tags;
-}
-
-export function messageOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0]!.trim();
 }

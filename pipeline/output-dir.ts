@@ -5,7 +5,7 @@ import { MANIFEST_FILES } from '../data/manifests.ts';
 import { isTempName, writeFileAtomically } from './atomic-file.ts';
 import { LIFE_LIST_DIR, ORIGINALS_DIR } from './plan.ts';
 import { rollForward } from './manifest-set.ts';
-import { messageOf } from './metadata.ts';
+import { messageOf } from './problems.ts';
 import { fatal } from './messages.ts';
 import { FatalProblem } from './problems.ts';
 

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import fg from 'fast-glob';
-import sharp from 'sharp';
 import { compareNames, LOWQ_MARKER } from '../data/manifests.ts';
 import { folderNameProblem } from '../data/paths.ts';
 import { problem } from './messages.ts';
@@ -44,14 +43,17 @@ export async function run({ lifeListDir, outDir, settings, problems }: ScanOptio
     fg('**/*', { ...globOptions, onlyFiles: true }),
     fg('**/*', { ...globOptions, onlyDirectories: true }),
   ]);
-  return classify(files.map(nfc), dirs.map(nfc), { lifeListDir, settings, problems });
+  const hasHeif = files.some((f) => HEIF_EXTENSIONS.includes(path.extname(f).toLowerCase()));
+  return classify(files.map(nfc), dirs.map(nfc), { lifeListDir, settings, problems, heifDecodable: hasHeif && (await heifDecodable()) });
 }
 
 function nfc(p: string): string {
   return p.normalize('NFC');
 }
 
-function heifDecodable(): boolean {
+/** Loads sharp only when there is a HEIC to judge: a no-op run otherwise never loads it. */
+async function heifDecodable(): Promise<boolean> {
+  const { default: sharp } = await import('sharp');
   const suffixes = sharp.format.heif?.input?.fileSuffix ?? [];
   return suffixes.includes('.heic');
 }
@@ -60,10 +62,15 @@ function heifDecodable(): boolean {
 export function classify(
   files: string[],
   dirs: string[],
-  { lifeListDir, settings, problems }: { lifeListDir: string; settings: PlanSettings; problems: Problems },
+  {
+    lifeListDir,
+    settings,
+    problems,
+    heifDecodable = false,
+  }: { lifeListDir: string; settings: PlanSettings; problems: Problems; heifDecodable?: boolean },
 ): PhotoList {
   const where = (relative: string) => `${LIFE_LIST_DIR}/${relative}`;
-  const decodable = heifDecodable() ? [...PHOTO_EXTENSIONS, ...HEIF_EXTENSIONS] : PHOTO_EXTENSIONS;
+  const decodable = heifDecodable ? [...PHOTO_EXTENSIONS, ...HEIF_EXTENSIONS] : PHOTO_EXTENSIONS;
 
   // Folders whose own name is unusable; everything below them is skipped too.
   const badFolders = new Set<string>();

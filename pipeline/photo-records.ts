@@ -2,15 +2,12 @@ import { stat } from 'node:fs/promises';
 import { OUTPUT_CODE_METADATA } from './plan.ts';
 import type { Cache, PhotoRecord } from './cache.ts';
 import { fingerprintOf } from './cache.ts';
-import * as metadata from './metadata.ts';
-import { messageOf } from './metadata.ts';
 import { problem } from './messages.ts';
 import { LIFE_LIST_DIR, OUTPUT_KINDS, outputKeys, type OutputKind, type PlanSettings } from './plan.ts';
 import type { ScannedPhoto } from './photo-list.ts';
 import { forEachLimited } from './pool.ts';
 import type { ProgressSink } from './progress.ts';
-import { PhotoProblem, type Problems } from './problems.ts';
-import * as renditions from './renditions.ts';
+import { messageOf, PhotoProblem, type Problems } from './problems.ts';
 
 export type PhotoStatus = 'new' | 'updated' | 'unchanged' | 'failed';
 
@@ -112,6 +109,8 @@ async function recordOf(photo: ScannedPhoto, keys: Record<OutputKind, string>, o
     delete record.failure;
     delete record.failedUnder;
     delete record.warning;
+    // Loaded on first use: a run with nothing to redo never loads sharp or exifr.
+    const [metadata, renditions] = await Promise.all([import('./metadata.ts'), import('./renditions.ts')]);
     const meta = await metadata.run(photo.absolutePath, size, options.settings.privacy);
     record.exif = meta.exif;
     record.takenOn = meta.takenOn;

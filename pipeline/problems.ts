@@ -55,3 +55,9 @@ export class FatalProblem extends Error {
 export const EXIT_OK = 0;
 export const EXIT_SOME_FAILED = 1;
 export const EXIT_FATAL = 2;
+
+/** The first line of an error's message, for a one-line problem report. */
+export function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]!.trim();
+}

@@ -6,10 +6,9 @@ import type { ImageFile, ImageSource } from '../data/manifests.ts';
 import type { PrivacyOptions, RenditionOptions } from '../data/site-config.ts';
 import { writeAtomically } from './atomic-file.ts';
 import type { EmbeddedExif } from './metadata.ts';
-import { messageOf } from './metadata.ts';
+import { messageOf, PhotoProblem } from './problems.ts';
 import { problem } from './messages.ts';
 import { MIME_TYPES, type OutputKind, type PhotoPlan } from './plan.ts';
-import { PhotoProblem } from './problems.ts';
 
 // Memory stays bounded by the photos in flight, not by libvips' operation cache.
 sharp.cache(false);

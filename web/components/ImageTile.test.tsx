@@ -1,8 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { TileImage } from '../photos.ts';
 import { activeObservers, intersectAll } from '../test/intersection.ts';
-import { ImageTile } from './ImageTile.tsx';
+import { ImageTile, tileLoading, type TileLoading } from './ImageTile.tsx';
 
 const image: TileImage = {
   path: "life_list/Charadriiformes/Franklin's Gull/gull_lowq.jpg",
@@ -78,5 +80,85 @@ describe('ImageTile', () => {
     fireEvent.error(screen.getByRole('img'));
     expect(screen.getByText('Failed to load image')).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledWith(expect.stringContaining("/life_list/Charadriiformes/Franklin's%20Gull/gull_lowq.jpg"));
+  });
+});
+
+describe('ImageTile on the first screen (eager)', () => {
+  const tile = (loading: TileLoading) => <ImageTile image={image} alt="Franklin's Gull" sizes="50vw" loading={loading} />;
+
+  /** The pre-rendered markup, hydrated the way entry-client does it; the image's outcome is set before React attaches its handlers. */
+  async function hydrateTile(loading: TileLoading, outcome: { complete: boolean; naturalWidth: number }) {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(tile(loading));
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(outcome.complete);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(outcome.naturalWidth);
+    const recoverable = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, tile(loading), { onRecoverableError: recoverable });
+    });
+    const box = container.firstElementChild as HTMLElement;
+    return { container, box, recoverable };
+  }
+
+  it('is a real, visible image in the pre-rendered markup, fetched first when it is a priority tile', () => {
+    const priority = document.createElement('div');
+    priority.innerHTML = renderToString(tile('priority'));
+    const img = priority.querySelector('picture > img');
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img?.getAttribute('class')).not.toMatch(/opacity-0/);
+    expect(priority.querySelector('picture > source')).toHaveAttribute('srcset', '/life_list/A/gull-480.webp 480w, /life_list/A/gull-960.webp 960w');
+    expect(priority.querySelector('noscript')).toBeNull();
+
+    const eager = document.createElement('div');
+    eager.innerHTML = renderToString(tile('eager'));
+    expect(eager.querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(eager.querySelector('img')).not.toHaveAttribute('fetchpriority');
+    // No 4 KB blurred preview in the HTML: the average colour only.
+    expect((eager.firstElementChild as HTMLElement).style.backgroundImage).toBe('');
+  });
+
+  it('waits for no observer and shows the image at once, without the lazy fade', () => {
+    render(tile('eager'));
+    expect(activeObservers()).toHaveLength(0);
+    const img = screen.getByRole('img', { name: "Franklin's Gull" });
+    expect(img).not.toHaveClass('opacity-0');
+    expect(img).not.toHaveClass('transition-opacity');
+    fireEvent.load(img);
+    expect(img.closest('[data-status]')).toHaveAttribute('data-status', 'loaded');
+  });
+
+  it('hydrates without a mismatch and reaches loaded when the image arrived before the JavaScript', async () => {
+    const { container, box, recoverable } = await hydrateTile('priority', { complete: true, naturalWidth: 480 });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(box).toHaveAttribute('data-status', 'loaded');
+    expect(box.style.backgroundColor).toBe('');
+    container.remove();
+  });
+
+  it("shows 'Failed to load image' and logs it once when the image failed before the JavaScript", async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { container, box, recoverable } = await hydrateTile('eager', { complete: true, naturalWidth: 0 });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(box).toHaveAttribute('data-status', 'failed');
+    expect(box).toHaveTextContent('Failed to load image');
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('gull_lowq.jpg'));
+    container.remove();
+  });
+
+  it('still hears the outcome of an image that is loading while it hydrates', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { container, box } = await hydrateTile('eager', { complete: false, naturalWidth: 0 });
+    expect(box).toHaveAttribute('data-status', 'loading');
+    fireEvent.error(box.querySelector('img')!);
+    expect(box).toHaveTextContent('Failed to load image');
+    container.remove();
+  });
+
+  it('is used for the first tiles of a page only, the first two of them fetched first', () => {
+    expect([0, 1, 2, 3, 4, 5].map((position) => tileLoading(position, 4))).toEqual(['priority', 'priority', 'eager', 'eager', 'lazy', 'lazy']);
+    expect([0, 1, 2].map((position) => tileLoading(position, 1))).toEqual(['priority', 'lazy', 'lazy']);
   });
 });

@@ -9,6 +9,20 @@ export const LOAD_ERROR_TEXT = 'Failed to load image';
 
 type Status = 'waiting' | 'loading' | 'loaded' | 'failed';
 
+/**
+ * How a tile starts. 'lazy' (the spec's rule) waits for the observer and fades in;
+ * 'eager' is a real, visible image in the pre-rendered HTML, so the browser fetches it
+ * with the page instead of after the JavaScript (the first screen's tiles);
+ * 'priority' is eager and fetched before other images (the likely LCP element).
+ */
+export type TileLoading = 'lazy' | 'eager' | 'priority';
+
+/** Tiles above the fold: the first `eager` are eager, the first `priority` of them fetched first. */
+export function tileLoading(position: number, eager: number, priority = 2): TileLoading {
+  if (position < Math.min(priority, eager)) return 'priority';
+  return position < eager ? 'eager' : 'lazy';
+}
+
 interface ImageTileProps {
   image: TileImage;
   alt: string;
@@ -20,6 +34,7 @@ interface ImageTileProps {
    */
   fit?: 'natural' | 'fill';
   className?: string;
+  loading?: TileLoading;
 }
 
 function hashBytes(hash: string | undefined): Uint8Array | undefined {
@@ -55,18 +70,31 @@ function placeholderUrl(bytes: Uint8Array | undefined): string | undefined {
  * One image tile used by every page: sets its source only once near the viewport,
  * holds its box from the manifest's size so nothing shifts, shows the ThumbHash
  * meanwhile, fades the photo in, and says so when the file cannot be loaded.
+ * An eager tile is in the pre-rendered markup as a visible image instead.
  */
-export function ImageTile({ image, alt, sizes, fit = 'natural', className = '' }: ImageTileProps) {
+export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', loading = 'lazy' }: ImageTileProps) {
+  const eager = loading !== 'lazy';
   const boxRef = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<Status>('waiting');
+  const imgRef = useRef<HTMLImageElement>(null);
+  const [status, setStatus] = useState<Status>(eager ? 'loading' : 'waiting');
   const src = imageUrl(image.path);
   const hash = useMemo(() => hashBytes(image.placeholder), [image.placeholder]);
   const colour = useMemo(() => averageColour(hash), [hash]);
-  // The blurred preview is decoded only for tiles that start loading; `status` is client-only
-  // state, so the pre-rendered markup and the first client render stay identical.
-  const placeholder = useMemo(() => (status === 'loading' ? placeholderUrl(hash) : undefined), [status, hash]);
+  // The blurred preview is decoded only for lazy tiles that start loading; `status` is client-only
+  // state for them, so the pre-rendered markup and the first client render stay identical.
+  // Eager tiles keep the average colour: their image arrives with the page.
+  const placeholder = useMemo(() => (!eager && status === 'loading' ? placeholderUrl(hash) : undefined), [eager, status, hash]);
+
+  const reported = useRef(false);
+  const failed = () => {
+    // Logged once, though an eager image's error can reach both the handler and the check below.
+    if (!reported.current) console.error(`${LOAD_ERROR_TEXT}: ${src}`);
+    reported.current = true;
+    setStatus('failed');
+  };
 
   useEffect(() => {
+    if (eager) return;
     const box = boxRef.current;
     if (!box) return;
     const observer = new IntersectionObserver((entries) => {
@@ -77,6 +105,16 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '' }
     }, LAZY_LOAD_OPTIONS);
     observer.observe(box);
     return () => observer.disconnect();
+  }, [eager]);
+
+  // A pre-rendered eager image may have loaded, or failed, before React attached its
+  // handlers while hydrating: its load or error event is gone, so read the outcome.
+  useEffect(() => {
+    const img = imgRef.current;
+    if (!eager || !img?.complete) return;
+    if (img.naturalWidth > 0) setStatus((current) => (current === 'loading' ? 'loaded' : current));
+    else failed();
+    // Only once, after the first render: later outcomes arrive through onLoad and onError.
   }, []);
 
   const boxStyle: CSSProperties = {
@@ -85,6 +123,9 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '' }
     ...(placeholder ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' } : {}),
   };
   const shape = fit === 'fill' ? 'absolute inset-0 h-full w-full' : `relative w-full ${image.width && image.height ? '' : 'aspect-[4/3]'}`;
+  // Lazy tiles are invisible while loading and fade in (the spec's 300 ms); an eager tile is
+  // visible from the first paint, as a plain pre-rendered image would be.
+  const visibility = eager ? '' : ` transition-opacity duration-300 ${status === 'loaded' ? 'opacity-100' : 'opacity-0'}`;
 
   return (
     <div ref={boxRef} className={`${shape} overflow-hidden bg-stone-800 ${className}`} style={boxStyle} data-status={status}>
@@ -103,17 +144,15 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '' }
             />
           ))}
           <img
+            ref={imgRef}
             src={src}
             alt={alt}
             width={image.width}
             height={image.height}
-            decoding="async"
+            {...(eager ? { loading: 'eager', ...(loading === 'priority' ? { fetchPriority: 'high' } : {}) } : { decoding: 'async' })}
             onLoad={() => setStatus('loaded')}
-            onError={() => {
-              console.error(`${LOAD_ERROR_TEXT}: ${src}`);
-              setStatus('failed');
-            }}
-            className={`block h-full w-full object-cover transition-opacity duration-300 ${status === 'loaded' ? 'opacity-100' : 'opacity-0'}`}
+            onError={failed}
+            className={`block h-full w-full object-cover${visibility}`}
           />
         </picture>
       ) : (

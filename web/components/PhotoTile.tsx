@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { photoLinkProps } from '../lightbox/photo-param.ts';
 import type { GalleryPhoto, TileImage } from '../photos.ts';
-import { ImageTile } from './ImageTile.tsx';
+import { ImageTile, type TileLoading } from './ImageTile.tsx';
 
 interface PhotoTileProps {
   image: TileImage;
@@ -11,17 +11,19 @@ interface PhotoTileProps {
   sizes: string;
   /** 'cover': fixed 4:3 cell of a grid; 'natural': the photo's own shape (masonry). */
   layout: 'cover' | 'natural';
+  /** 'lazy' unless the tile is on the first screen (see tileLoading). */
+  loading?: TileLoading;
 }
 
 /** A thumbnail that opens the lightbox, with the species name revealed on hover and keyboard focus. */
-export function PhotoTile({ image, species, photoKey, sizes, layout }: PhotoTileProps) {
+export function PhotoTile({ image, species, photoKey, sizes, layout, loading }: PhotoTileProps) {
   return (
     <Link
       {...photoLinkProps(photoKey)}
       aria-label={species}
       className={`group relative block overflow-hidden rounded-sm bg-stone-900 outline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-200 ${layout === 'cover' ? 'aspect-[4/3]' : ''}`}
     >
-      <ImageTile image={image} alt={species} sizes={sizes} fit={layout === 'cover' ? 'fill' : 'natural'} className="transition-transform duration-500 group-hover:scale-[1.03]" />
+      <ImageTile image={image} alt={species} sizes={sizes} fit={layout === 'cover' ? 'fill' : 'natural'} loading={loading} className="transition-transform duration-500 group-hover:scale-[1.03]" />
       <span
         aria-hidden="true"
         data-testid="species-caption"

@@ -1,5 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { PageMeta } from '../components/PageMeta.tsx';
+import { tileLoading } from '../components/ImageTile.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { loadManifest } from '../manifests.ts';
@@ -7,6 +8,8 @@ import { galleryPhotoFromEntry, type GalleryPhoto } from '../photos.ts';
 import { pageTitle, useSite } from './root.tsx';
 
 export const WALL_SIZES = '(min-width: 1280px) 320px, (min-width: 768px) 33vw, 50vw';
+/** Tiles of a wall pre-rendered as real images: the first two rows on a phone. */
+export const WALL_EAGER_TILES = 4;
 
 /** The featured photos, in the owner's order (info.json `featured` → photo index). */
 export async function homeLoader() {
@@ -29,9 +32,9 @@ export function HomePage() {
         <p className="text-stone-400">No featured photos yet.</p>
       ) : (
         <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
-          {photos.map((photo) => (
+          {photos.map((photo, position) => (
             <li key={photo.key}>
-              <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" />
+              <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} />
             </li>
           ))}
         </ul>

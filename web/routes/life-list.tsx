@@ -1,18 +1,20 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { childFolders, folderAt, isPhotoWall, isThumbnailName, type CoverPhotos, type LifeListFolder, type PhotoEntry } from '../../data/manifests.ts';
 import { decodeLifeListPath, lifeListRoute, speciesRoute } from '../../data/paths.ts';
-import { ImageTile } from '../components/ImageTile.tsx';
+import { ImageTile, tileLoading, type TileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoTile } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { loadManifest } from '../manifests.ts';
 import { galleryPhotoFromEntry, type GalleryPhoto, type TileImage } from '../photos.ts';
-import { WALL_SIZES } from './home.tsx';
+import { WALL_EAGER_TILES, WALL_SIZES } from './home.tsx';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
 
 export const COVER_LOAD_ERROR = 'Error loading cover photos';
 const CARD_SIZES = '(min-width: 1280px) 310px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+/** Folder cards pre-rendered with a real cover image (one column on a phone: the first screen). */
+const CARD_EAGER_TILES = 4;
 
 export interface FolderCard {
   name: string;
@@ -102,13 +104,13 @@ export async function lifeListLoader({ params }: LoaderFunctionArgs): Promise<Li
   return { kind: 'folders', segments, cards: folderCards(folder, segments, covers, here) };
 }
 
-function Card({ card }: { card: FolderCard }) {
+function Card({ card, loading }: { card: FolderCard; loading: TileLoading }) {
   return (
     <Link
       to={lifeListRoute(card.segments)}
       className="group relative block aspect-[4/3] overflow-hidden rounded-sm bg-stone-700 outline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-200"
     >
-      {card.cover && <ImageTile image={card.cover} alt="" sizes={CARD_SIZES} fit="fill" className="transition-transform duration-500 group-hover:scale-105" />}
+      {card.cover && <ImageTile image={card.cover} alt="" sizes={CARD_SIZES} fit="fill" loading={loading} className="transition-transform duration-500 group-hover:scale-105" />}
       <span className="absolute inset-0 flex items-center justify-center bg-black/35 p-4 text-center font-serif text-2xl text-white drop-shadow-[0_1px_3px_rgba(0,0,0,0.9)] transition-colors group-hover:bg-black/20">
         {card.name}
       </span>
@@ -144,9 +146,9 @@ export function LifeListPage() {
       </div>
       {level.kind === 'folders' ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {level.cards.map((card) => (
+          {level.cards.map((card, position) => (
             <li key={card.name}>
-              <Card card={card} />
+              <Card card={card} loading={tileLoading(position, CARD_EAGER_TILES)} />
             </li>
           ))}
         </ul>
@@ -160,14 +162,14 @@ export function LifeListPage() {
             </p>
           )}
           <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
-            {level.items.map((item) => (
+            {level.items.map((item, position) => (
               <li key={item.thumbnail.path}>
                 {item.photoKey === undefined ? (
                   <div className="relative aspect-[4/3]">
-                    <ImageTile image={item.thumbnail} alt={title} sizes={WALL_SIZES} fit="fill" />
+                    <ImageTile image={item.thumbnail} alt={title} sizes={WALL_SIZES} fit="fill" loading={tileLoading(position, WALL_EAGER_TILES)} />
                   </div>
                 ) : (
-                  <PhotoTile image={item.thumbnail} species={title} photoKey={item.photoKey} sizes={WALL_SIZES} layout="cover" />
+                  <PhotoTile image={item.thumbnail} species={title} photoKey={item.photoKey} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} />
                 )}
               </li>
             ))}

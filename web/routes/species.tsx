@@ -1,6 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { lifeListRoute } from '../../data/paths.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
+import { tileLoading } from '../components/ImageTile.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { loadManifest } from '../manifests.ts';
@@ -9,6 +10,8 @@ import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
 
 const MASONRY_SIZES = '(min-width: 1280px) 410px, 50vw';
+/** Photos of the masonry pre-rendered as real images (they fill the first screen of a phone). */
+const MASONRY_EAGER_TILES = 2;
 
 /**
  * One species' photos: bird-photos.json entries (id 0 skipped) matched to the
@@ -53,9 +56,9 @@ export function SpeciesPage() {
         <p className="mt-2 text-sm text-stone-400">{count}</p>
       </div>
       <ul className="columns-2 gap-3 xl:columns-3">
-        {photos.map((photo) => (
+        {photos.map((photo, position) => (
           <li key={photo.key} className="mb-3 break-inside-avoid">
-            <PhotoTile {...tileOf(photo)} sizes={MASONRY_SIZES} layout="natural" />
+            <PhotoTile {...tileOf(photo)} sizes={MASONRY_SIZES} layout="natural" loading={tileLoading(position, MASONRY_EAGER_TILES)} />
           </li>
         ))}
       </ul>

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runValidate } from '../../pipeline/validate.ts';
 import { fixture, ingestArgs, makeTree, runCli, type Tree } from './helpers.ts';
 
-const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../pipeline/cli.ts');
+/** What `npm run ingest` runs: plain node on a bundle of pipeline/cli.ts, rebuilt when a source is newer. */
+const LAUNCHER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../pipeline/launch.mjs');
 
 function startCli(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [LAUNCHER, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -20,7 +21,7 @@ function startCli(args: string[]) {
   return { child, done };
 }
 
-describe('the CLI as a real process', () => {
+describe('the CLI as a real process, started as npm run ingest starts it', () => {
   let tree: Tree;
   beforeAll(async () => {
     tree = await makeTree({

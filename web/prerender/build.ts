@@ -35,11 +35,12 @@ export interface BuildOptions {
 }
 
 function ingest(photos: string | undefined, generated: string, quiet: boolean): void {
-  const args = ['tsx', join(projectRoot, 'pipeline/cli.ts'), 'ingest', '--quiet', '--out', generated, ...(photos ? ['--photos', photos] : [])];
-  const result = spawnSync('npx', args, { cwd: projectRoot, stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit', encoding: 'utf8' });
+  const args = [join(projectRoot, 'pipeline/launch.mjs'), 'ingest', '--quiet', '--out', generated, ...(photos ? ['--photos', photos] : [])];
+  const result = spawnSync(process.execPath, args, { cwd: projectRoot, stdio: quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit', encoding: 'utf8' });
+  const problems = quiet && result.stderr ? `\n${result.stderr}` : '';
   // 1 = some photos failed: the rest is published and the ingest said which; 2 = nothing usable.
-  if (result.status === 1) process.stderr.write('The ingest reported problems (above); building with the photos that worked.\n');
-  else if (result.status !== 0) throw new Error(`The ingest failed (exit status ${result.status ?? result.signal}).${quiet && result.stderr ? `\n${result.stderr}` : ''}`);
+  if (result.status === 1) process.stderr.write(`The ingest reported problems; building with the photos that worked.${problems}\n`);
+  else if (result.status !== 0) throw new Error(`The ingest failed (exit status ${result.status ?? result.signal}).${problems}`);
 }
 
 /** The publishing settings of the last ingest (info.json), or undefined before the first one. */

@@ -13,7 +13,7 @@ import { coldIngest } from './parts/cold-ingest.ts';
 import { lightbox } from './parts/lightbox.ts';
 import { pages } from './parts/pages.ts';
 import { scale } from './parts/scale.ts';
-import { releaseSnapshot } from './lib/site.ts';
+import { releaseSite } from './lib/site.ts';
 
 const positiveInt = (value: string) => {
   const n = Number(value);
@@ -78,7 +78,7 @@ if (want('noop') || want('memory')) await part('scale', () => scale(options, log
 if (want('pages')) await part('pages', () => pages(options, log));
 if (want('lightbox')) await part('lightbox', () => lightbox(options, log));
 
-await releaseSnapshot();
+await releaseSite();
 const loadAfter = os.loadavg();
 const results = {
   startedAt: startedAt.toISOString(),
@@ -105,5 +105,11 @@ await fs.writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
 const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
 process.stdout.write(`\n${renderTable(rows, 'text')}\n\n`);
 process.stdout.write(`Machine: ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${process.version}; load average before ${load(loadBefore)}, after ${load(loadAfter)}\n`);
+const busy = Object.entries(details)
+  .map(([name, d]) => [name, (d as { loadavg?: number[] }).loadavg?.[0] ?? 0] as const)
+  .filter(([, load]) => load > results.machine.cpus);
+if (busy.length > 0) {
+  process.stdout.write(`Warning: other processes loaded the machine during ${busy.map(([name, load]) => `${name} (load ${load.toFixed(1)})`).join(', ')}: those figures are pessimistic; run again on a quiet machine.\n`);
+}
 process.stdout.write(`Results: ${path.relative(process.cwd(), file)}\n`);
 process.exitCode = Object.keys(errors).length > 0 ? 1 : 0;

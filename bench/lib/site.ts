@@ -17,7 +17,7 @@ import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
 import type { Log } from './context.ts';
 import { REPO } from './ingest.ts';
 
-export const DIST = path.join(REPO, 'dist');
+const DIST = path.join(REPO, 'dist');
 
 export interface BuiltSite {
   dist: string;
@@ -27,46 +27,45 @@ export interface BuiltSite {
   routes: { home: string; leaf: string; species: string };
 }
 
-/** `npm run build` (ingest of photos/ + vite build), unless told to reuse an existing dist/. */
-export async function ensureBuilt(build: boolean, log: Log): Promise<void> {
-  if (!build && existsSync(path.join(DIST, 'index.html'))) {
-    log('pages: using the existing dist/ (--no-build)');
-    return;
-  }
-  log('pages: npm run build…');
-  const code = await new Promise<number>((resolve, reject) => {
-    // What is deployed: a production bundle, even when the benchmark runs under a test runner (NODE_ENV=test).
-    const child = spawn('npm', ['run', 'build'], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    child.on('error', reject);
-    child.on('close', (status) => (status === 0 ? resolve(0) : reject(new Error(`npm run build failed (${status}): ${stderr.trim().split('\n').slice(-5).join(' | ')}`))));
-  });
-  if (code !== 0 || !existsSync(path.join(DIST, 'index.html'))) throw new Error('npm run build did not produce dist/index.html');
-}
-
-let snapshot: Promise<string> | undefined;
+let siteDir: Promise<string> | undefined;
 
 /**
- * A private copy of dist/ for this run: other processes (E2E runs, builds) may rebuild
- * dist/ while the benchmark measures, and a page must not change under Lighthouse.
+ * The built site this run measures, in a private folder: other processes (E2E runs,
+ * builds) may rebuild dist/ meanwhile, and a page must not change under Lighthouse.
+ * With `build`, `npm run build -- --out <folder>` (ingest of photos/, bundles, pre-render);
+ * without, a copy of the existing dist/. Built once per run.
  */
-function snapshotDist(): Promise<string> {
-  snapshot ??= (async () => {
-    const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-dist-'));
-    await fs.cp(DIST, copy, { recursive: true });
-    if (!existsSync(path.join(copy, 'index.html'))) throw new Error('dist/ changed while it was copied; run again');
-    return copy;
+export function ensureBuilt(build: boolean, log: Log): Promise<string> {
+  siteDir ??= (async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
+    if (!build && existsSync(path.join(DIST, 'index.html'))) {
+      log('pages: using a copy of the existing dist/ (--no-build)');
+      await fs.cp(DIST, dir, { recursive: true });
+      if (!existsSync(path.join(dir, 'index.html'))) throw new Error('dist/ changed while it was copied; run again');
+      return dir;
+    }
+    log('pages: npm run build…');
+    await new Promise<void>((resolve, reject) => {
+      // What is deployed: a production bundle, even when the benchmark runs under a test runner (NODE_ENV=test).
+      const child = spawn('npm', ['run', 'build', '--', '--out', dir, '--quiet'], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+      child.on('error', reject);
+      child.on('close', (status) => (status === 0 ? resolve() : reject(new Error(`npm run build failed (${status}): ${stderr.trim().split('\n').slice(-5).join(' | ')}`))));
+    });
+    if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`npm run build -- --out ${dir} wrote no index.html`);
+    return dir;
   })();
-  return snapshot;
+  return siteDir;
 }
 
-export async function releaseSnapshot(): Promise<void> {
-  if (snapshot) await fs.rm(await snapshot.catch(() => ''), { recursive: true, force: true });
+export async function releaseSite(): Promise<void> {
+  if (siteDir) await fs.rm(await siteDir.catch(() => ''), { recursive: true, force: true });
 }
 
 export async function loadBuiltSite(): Promise<BuiltSite> {
-  const dist = await snapshotDist();
+  if (!siteDir) throw new Error('ensureBuilt() first');
+  const dist = await siteDir;
   const readManifest = async <T>(name: keyof typeof MANIFEST_FILES, parse: (raw: unknown) => T): Promise<T> =>
     parse(JSON.parse(await fs.readFile(path.join(dist, MANIFEST_FILES[name]), 'utf8')));
   const info = await readManifest('info', (raw) => infoSchema.parse(raw));

@@ -48,4 +48,23 @@ describe('manifest loader', () => {
     await expect(loadManifest('birdPhotos')).resolves.toEqual({ Osprey: [] });
     expect(fetcher).toHaveBeenCalledWith('bird-photos.json');
   });
+
+  it('names the file when the code that checks manifests cannot be downloaded, and tries again on the next load', async () => {
+    vi.resetModules();
+    let offline = true;
+    vi.doMock('./manifest-schemas.ts', async (importOriginal) => {
+      if (offline) throw new Error('Failed to fetch dynamically imported module');
+      return importOriginal();
+    });
+    try {
+      const fresh = await import('./manifests.ts');
+      fresh.setManifestFetcher(async () => fixtureManifests().info);
+      await expect(fresh.loadManifest('info')).rejects.toThrow(/^Could not load info\.json: the site's code that checks it could not be loaded \(/);
+      offline = false;
+      await expect(fresh.loadManifest('info')).resolves.toEqual(fixtureManifests().info);
+    } finally {
+      vi.doUnmock('./manifest-schemas.ts');
+      vi.resetModules();
+    }
+  });
 });

@@ -1,15 +1,5 @@
-import {
-  MANIFEST_FILES,
-  birdPhotosSchema,
-  coverPhotosSchema,
-  infoSchema,
-  lifeListStructureSchema,
-  photoIndexSchema,
-  type ManifestName,
-  type Manifests,
-} from '../data/manifests.ts';
-import { describeIssues } from '../data/describe-issues.ts';
-import type { ZodMiniType } from 'zod/mini';
+import { MANIFEST_FILES, type ManifestName } from '../data/manifest-layout.ts';
+import type { Manifests } from '../data/manifests.ts';
 
 /**
  * The only code of the site that fetches manifests. Each one is parsed with its
@@ -51,25 +41,47 @@ export function setManifestFetcher(next?: ManifestFetcher): void {
   for (const entry of Object.values(caches)) entry.reset();
 }
 
-const schemas: { [N in ManifestName]: ZodMiniType<Manifests[N]> } = {
-  birdPhotos: birdPhotosSchema,
-  lifeListStructure: lifeListStructureSchema,
-  coverPhotos: coverPhotosSchema,
-  photoIndex: photoIndexSchema,
-  info: infoSchema,
-};
+// The schemas (and zod) come in their own chunk, only once a manifest is fetched: a
+// pre-rendered page hydrates from its embedded data, so its first load needs neither.
+let parser: Promise<typeof import('./manifest-schemas.ts')> | undefined;
+function loadParser() {
+  if (!parser) {
+    const attempt = import('./manifest-schemas.ts');
+    // A failed download is forgotten, so a later navigation retries.
+    attempt.catch(() => {
+      if (parser === attempt) parser = undefined;
+    });
+    parser = attempt;
+  }
+  return parser;
+}
+
+/** Downloads the schemas ahead of a navigation that will need them (when the browser is idle). */
+export function preloadManifestParser(): void {
+  void loadParser();
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function fetchAndParse<N extends ManifestName>(name: N): Promise<Manifests[N]> {
   const path = MANIFEST_FILES[name];
+  // Both downloads at once; a failed fetch is reported first.
+  const parsing = loadParser();
   let raw: unknown;
   try {
     raw = await fetcher(path);
   } catch (error) {
     if (error instanceof ManifestError) throw error;
-    throw new ManifestError(path, error instanceof Error ? error.message : String(error));
+    throw new ManifestError(path, reason(error));
   }
-  const result = schemas[name].safeParse(raw);
-  if (!result.success) throw new ManifestError(path, `not valid (${describeIssues(result.error).slice(0, 5).join('; ')})`);
+  let parseManifest: Awaited<typeof parsing>['parseManifest'];
+  try {
+    ({ parseManifest } = await parsing);
+  } catch (error) {
+    throw new ManifestError(path, `the site's code that checks it could not be loaded (${reason(error)})`);
+  }
+  const result = parseManifest(name, raw);
+  if (!result.ok) throw new ManifestError(path, `not valid (${result.problems.slice(0, 5).join('; ')})`);
   return result.data;
 }
 

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
-import { compareNames } from '../../data/manifests.ts';
+import { compareNames } from '../../data/manifest-layout.ts';
 import { speciesRoute } from '../../data/paths.ts';
 import { ImageTile } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';

@@ -1,5 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { childFolders, folderAt, isPhotoWall, isThumbnailName, type CoverPhotos, type LifeListFolder, type PhotoEntry } from '../../data/manifests.ts';
+import { childFolders, folderAt, isPhotoWall, isThumbnailName, type LifeListFolder } from '../../data/manifest-layout.ts';
+import type { CoverPhotos, PhotoEntry } from '../../data/manifests.ts';
 import { decodeLifeListPath, lifeListRoute, speciesRoute } from '../../data/paths.ts';
 import { ImageTile, tileLoading, type TileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';

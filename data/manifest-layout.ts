@@ -1,0 +1,65 @@
+/**
+ * The part of the manifest contract that needs no schema: file names and the
+ * Life List helpers. Kept apart from `manifests.ts` so the site's entry chunk can
+ * use them without zod, which it loads only when it fetches a manifest.
+ * `manifests.ts` re-exports all of it.
+ */
+
+export const MANIFEST_FILES = {
+  birdPhotos: 'bird-photos.json',
+  lifeListStructure: 'life_list/life_list_structure.json',
+  coverPhotos: 'life_list/cover_photos_full_paths.json',
+  photoIndex: 'photo-index.json',
+  info: 'info.json',
+} as const;
+
+export type ManifestName = keyof typeof MANIFEST_FILES;
+
+export const FAV_TAG = 'fav';
+export const LOWQ_MARKER = 'lowq';
+export const THUMBNAIL_SUFFIX = '_lowq.jpg';
+
+/** Keys of a folder object that are not sub-folders. */
+export const RESERVED_FOLDER_KEYS = ['file_count', 'files'] as const;
+
+export interface LifeListFolder {
+  file_count: number;
+  files?: string[];
+  [child: string]: LifeListFolder | number | string[] | undefined;
+}
+
+/** Sub-folders of a level, sorted alphabetically by name. */
+export function childFolders(folder: LifeListFolder): Array<[string, LifeListFolder]> {
+  return Object.entries(folder)
+    .filter((entry): entry is [string, LifeListFolder] => !isReservedKey(entry[0]) && typeof entry[1] === 'object' && !Array.isArray(entry[1]))
+    .sort(([a], [b]) => compareNames(a, b));
+}
+
+export function isReservedKey(key: string): boolean {
+  return (RESERVED_FOLDER_KEYS as readonly string[]).includes(key);
+}
+
+/** The specification's leaf rule: exactly two keys, one of them `files`. */
+export function isPhotoWall(folder: LifeListFolder): boolean {
+  const keys = Object.keys(folder);
+  return keys.length === 2 && keys.includes('files');
+}
+
+export function isThumbnailName(fileName: string): boolean {
+  return fileName.includes(LOWQ_MARKER);
+}
+
+/** Follows folder names down from the root; undefined when any of them does not exist. */
+export function folderAt(root: LifeListFolder, segments: readonly string[]): LifeListFolder | undefined {
+  let current: LifeListFolder | undefined = root;
+  for (const name of segments) {
+    if (!current || isReservedKey(name) || !Object.hasOwn(current, name)) return undefined;
+    const next: unknown = current[name];
+    current = typeof next === 'object' && next !== null && !Array.isArray(next) ? (next as LifeListFolder) : undefined;
+  }
+  return current;
+}
+
+export function compareNames(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+}

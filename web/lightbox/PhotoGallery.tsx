@@ -2,8 +2,16 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { GalleryPhoto } from '../photos.ts';
 import { useOpenPhotoKey } from './photo-param.ts';
 
-// The lightbox (library, plugins, CSS, exifr) is only downloaded when a photo is opened.
-const PhotoLightbox = lazy(() => import('./PhotoLightbox.tsx'));
+// The lightbox (library, plugins, CSS) is not in the entry chunk: it is downloaded when the
+// browser is idle after the page has loaded (preloadLightbox), or when a photo is opened first.
+const loadLightbox = () => import('./PhotoLightbox.tsx');
+const PhotoLightbox = lazy(loadLightbox);
+
+/** Downloads and evaluates the lightbox's code ahead of the first click, so the first open is as fast as the next ones. */
+export function preloadLightbox(): void {
+  // A failure is not an error yet: opening a photo tries again and reports it.
+  loadLightbox().catch(() => {});
+}
 
 interface PhotoGalleryProps {
   photos: readonly GalleryPhoto[];

@@ -57,7 +57,7 @@ export async function scale(options: BenchOptions, log: Log, want: { noop: boole
         value: median(p.noopWallMs) / 1000,
         unit: 's',
         target: p.set.count === 1000 ? { op: '<=', value: 1 } : undefined,
-        note: `second run, nothing changed; median of ${p.noopWallMs.length}; whole process incl. Node/tsx start-up`,
+        note: `second run, nothing changed; median of ${p.noopWallMs.length}; whole process, start-up included`,
       });
     }
     const last = points[points.length - 1]!;

@@ -1,10 +1,9 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { whenLoadedAndIdle } from './idle.ts';
 import { preloadLightbox } from './lightbox/PhotoGallery.tsx';
-import { preloadManifestParser } from './manifests.ts';
 import { routes } from './routes.tsx';
 import './styles.css';
 
@@ -29,13 +28,13 @@ const app = (
   </StrictMode>
 );
 
-// A pre-rendered page already holds the markup: take it over instead of rendering anew.
-if (container.hasChildNodes()) hydrateRoot(container, app);
+// A pre-rendered page already holds the markup: take it over instead of rendering anew. As a
+// transition, the hydration yields to the browser every few milliseconds (one long task
+// otherwise); the page is already visible meanwhile, and a click hydrates its target at once.
+if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 
-// Code the first screen does not need, fetched once it is shown: the lightbox (so the first
-// click opens it as fast as later ones) and the manifests' schemas (for client navigations).
-whenLoadedAndIdle(() => {
-  preloadLightbox();
-  preloadManifestParser();
-});
+// The lightbox's code, fetched once the page is shown, so the first click opens it as fast as
+// later ones. (The manifests' schemas are not preloaded: evaluating zod is a long task on a
+// phone, and a client navigation fetches them alongside the manifest it needs anyway.)
+whenLoadedAndIdle(preloadLightbox);

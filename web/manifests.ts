@@ -56,11 +56,6 @@ function loadParser() {
   return parser;
 }
 
-/** Downloads the schemas ahead of a navigation that will need them (when the browser is idle). */
-export function preloadManifestParser(): void {
-  void loadParser();
-}
-
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function fetchAndParse<N extends ManifestName>(name: N): Promise<Manifests[N]> {

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
@@ -42,14 +42,17 @@ describe('ImageTile', () => {
     expect(box.querySelector('img')).toBeNull();
   });
 
-  it('reserves the box from the width and height and shows the placeholder meanwhile', () => {
+  it('reserves the box from the width and height and shows the placeholder meanwhile', async () => {
     const { box } = renderTile();
     expect(box.style.aspectRatio).toBe('480 / 320');
     // Out of view: only the photo's average colour, so pre-rendered pages stay small.
     expect(box.style.backgroundColor).toMatch(/^rgb\(\d+,? \d+,? \d+\)$/);
     expect(box.style.backgroundImage).toBe('');
     intersectAll();
-    expect(box.style.backgroundImage).toMatch(/^url\("data:image\/png;base64,/);
+    // Decoded in a task of its own, right after the tile starts loading.
+    await waitFor(() => expect(box.style.backgroundImage).toMatch(/^url\("data:image\/png;base64,/));
+    fireEvent.load(screen.getByRole('img'));
+    expect(box.style.backgroundImage).toBe('');
   });
 
   it('offers the modern formats through srcset and sizes, with the _lowq.jpg as fallback', () => {

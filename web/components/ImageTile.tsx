@@ -80,10 +80,16 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
   const src = imageUrl(image.path);
   const hash = useMemo(() => hashBytes(image.placeholder), [image.placeholder]);
   const colour = useMemo(() => averageColour(hash), [hash]);
-  // The blurred preview is decoded only for lazy tiles that start loading; `status` is client-only
-  // state for them, so the pre-rendered markup and the first client render stay identical.
+  // The blurred preview is decoded only for lazy tiles that start loading (client-only state, so
+  // the pre-rendered markup and the first client render stay identical), each in a task of its
+  // own: a screenful of tiles entering the view together would otherwise be one long task.
   // Eager tiles keep the average colour: their image arrives with the page.
-  const placeholder = useMemo(() => (!eager && status === 'loading' ? placeholderUrl(hash) : undefined), [eager, status, hash]);
+  const [placeholder, setPlaceholder] = useState<string>();
+  useEffect(() => {
+    if (eager || status !== 'loading' || !hash) return;
+    const timer = setTimeout(() => setPlaceholder(placeholderUrl(hash)), 0);
+    return () => clearTimeout(timer);
+  }, [eager, status, hash]);
 
   const reported = useRef(false);
   const failed = () => {
@@ -120,7 +126,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
   const boxStyle: CSSProperties = {
     ...(fit === 'natural' && image.width && image.height ? { aspectRatio: `${image.width} / ${image.height}` } : {}),
     ...(colour && status !== 'loaded' && status !== 'failed' ? { backgroundColor: colour } : {}),
-    ...(placeholder ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' } : {}),
+    ...(placeholder && status === 'loading' ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' } : {}),
   };
   const shape = fit === 'fill' ? 'absolute inset-0 h-full w-full' : `relative w-full ${image.width && image.height ? '' : 'aspect-[4/3]'}`;
   // Lazy tiles are invisible while loading and fade in (the spec's 300 ms); an eager tile is

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, headKey, hoistedValue, hydrationGuardScript, splitHoisted, unescapeHtml } from './html-document.ts';
+import { fillTemplate, headKey, hoistedValue, hydrationGuardScript, inlineStylesheets, splitHoisted, unescapeHtml } from './html-document.ts';
 import { outputFiles } from './output-files.ts';
 
 const TEMPLATE = `<!doctype html>
@@ -55,6 +55,23 @@ describe('fillTemplate', () => {
   it('refuses a template that was already filled', () => {
     const once = fillTemplate(TEMPLATE, { head: [], body: '<p>x</p>' });
     expect(() => fillTemplate(once, { head: [], body: '<p>y</p>' })).toThrow(/run vite build/);
+  });
+});
+
+describe('inlineStylesheets', () => {
+  it("writes the build's stylesheets into the page and keeps any other link", async () => {
+    const template = TEMPLATE.replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/sub/assets/index-1.css"><link rel="stylesheet" href="https://fonts.example/a.css"><link rel="stylesheet" href="/sub/assets/odd.css"></head>',
+    );
+    const files: Record<string, string> = { '/sub/assets/index-1.css': '.a{color:red}\n', '/sub/assets/odd.css': '.b{content:"</style><script>"}' };
+    const html = await inlineStylesheets(template, async (href) => files[href]);
+    expect(html).toContain('<style>.a{color:red}</style>');
+    expect(html).not.toContain('index-1.css');
+    expect(html).toContain('<link rel="stylesheet" href="https://fonts.example/a.css">');
+    // CSS that would end the <style> element early is left linked.
+    expect(html).toContain('<link rel="stylesheet" href="/sub/assets/odd.css">');
+    expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('</head>'));
   });
 });
 

@@ -94,6 +94,27 @@ export function replaceUrlScript(appUrl: string): string {
   return `<script>history.replaceState(history.state,'',${jsonForScript(appUrl)})</script>`;
 }
 
+const STYLESHEET_LINK = /<link\s[^>]*\brel="stylesheet"[^>]*>/gi;
+
+/**
+ * Writes the stylesheets the template links into it as <style> elements. A linked
+ * stylesheet blocks the first paint for a round trip; the site's whole CSS is a few KB
+ * (gzip), less than that round trip costs. `read` gives a stylesheet's text from the
+ * link's href, or undefined to keep that link as it is.
+ */
+export async function inlineStylesheets(template: string, read: (href: string) => Promise<string | undefined>): Promise<string> {
+  const links = [...template.matchAll(STYLESHEET_LINK)].map((match) => match[0]);
+  let html = template;
+  for (const link of links) {
+    const href = /\shref="([^"]+)"/.exec(link)?.[1];
+    const css = href === undefined ? undefined : await read(unescapeHtml(href));
+    // A stylesheet that could close the element early stays linked.
+    if (css === undefined || /<\/style/i.test(css)) continue;
+    html = html.replace(link, () => `<style>${css.trim()}</style>`);
+  }
+  return html;
+}
+
 export interface PageParts {
   /** Elements for <head>, already escaped HTML. */
   head: string[];

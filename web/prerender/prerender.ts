@@ -8,7 +8,7 @@ import { atomFeed, newestPhotos } from '../seo/feed.ts';
 import { headTags, type SiteIdentity } from '../seo/page-meta.ts';
 import { robotsTxt, sitemapXml } from '../seo/sitemap.ts';
 import { createSiteUrls, type SiteUrls } from '../seo/site-urls.ts';
-import { fillTemplate, headKey, hoistedValue, hydrationGuardScript, renderHeadTag, replaceUrlScript, splitHoisted, tagKey } from './html-document.ts';
+import { fillTemplate, headKey, inlineStylesheets, hoistedValue, hydrationGuardScript, renderHeadTag, replaceUrlScript, splitHoisted, tagKey } from './html-document.ts';
 import { outputFiles } from './output-files.ts';
 import { pagesToRender, type PageToRender } from './pages.ts';
 
@@ -88,6 +88,14 @@ function pageHead(page: PageToRender, hoisted: string[], urls: SiteUrls): string
   return [...titleFirst, ...own.filter((e) => headKey(e) !== 'title'), ...ours.filter((t) => t.tag !== 'title').map(renderHeadTag), feed];
 }
 
+/** A stylesheet of the build from its href (under the base path), or undefined for any other. */
+async function builtStylesheet(dist: string, basePath: string, href: string): Promise<string | undefined> {
+  if (!href.startsWith(basePath) || !href.endsWith('.css')) return undefined;
+  const file = resolve(dist, href.slice(basePath.length));
+  if (!file.startsWith(resolve(dist))) return undefined;
+  return readFile(file, 'utf8').catch(() => undefined);
+}
+
 async function writePage(dist: string, route: string, html: string): Promise<number> {
   const files = route === '/404' ? ['404.html'] : outputFiles(route);
   for (const file of files) {
@@ -106,7 +114,7 @@ async function writePage(dist: string, route: string, html: string): Promise<num
 export async function prerender(options: PrerenderOptions): Promise<PrerenderReport> {
   const log = options.log ?? (() => {});
   const templateFile = join(options.dist, 'index.html');
-  const template = await readFile(templateFile, 'utf8');
+  const linkedTemplate = await readFile(templateFile, 'utf8');
   const manifests = await readManifests(options.publicDir);
   const entry = await isServerEntry(await import(pathToFileURL(resolve(options.serverEntry)).href));
   entry.setManifestFetcher(async (path) => JSON.parse(await readFile(join(options.publicDir, path), 'utf8')));
@@ -116,6 +124,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   const site: SiteIdentity = { title: info.title, owner: info.owner, description: info.description, publishing };
   const urls = createSiteUrls(publishing);
   const basePath = publishing.basePath.endsWith('/') ? publishing.basePath : `${publishing.basePath}/`;
+  const template = await inlineStylesheets(linkedTemplate, (href) => builtStylesheet(options.dist, basePath, href));
   const credits = (await entry.renderPage(`${basePath}credits`)).status === 200;
   const pages = pagesToRender(manifests, site, { credits });
 

@@ -101,6 +101,9 @@ const results = {
 const file = options.resultsFile ?? path.join(import.meta.dirname, 'results', `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
 await fs.mkdir(path.dirname(file), { recursive: true });
 await fs.writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+// The same table in Markdown, for the README's Performance section.
+const loadNote = `Load average (1/5/15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(' ')}, after ${loadAfter.map((v) => v.toFixed(2)).join(' ')}.`;
+await fs.writeFile(file.replace(/\.json$/, '.md'), `${renderTable(rows, 'markdown')}\n\n${results.machine.cpus} × ${results.machine.cpuModel}, Node ${process.version}, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC. ${loadNote}\n`);
 
 const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
 process.stdout.write(`\n${renderTable(rows, 'text')}\n\n`);

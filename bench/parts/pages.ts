@@ -43,7 +43,7 @@ function diagnosticsOf(lhr: { audits: Record<string, { numericValue?: number; di
 }
 
 /** One Lighthouse run (mobile preset, its default) in a fresh Chromium, performance only. */
-async function lighthouseOnce(url: string, keepDiagnostics: boolean): Promise<LighthouseFigures> {
+export async function lighthouseOnce(url: string, keepDiagnostics: boolean): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });

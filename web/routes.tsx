@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { ignorePhotoParam } from './lightbox/photo-param.ts';
 import { CreditsPage, creditsLoader } from './routes/credits.tsx';
 import { RouteError } from './routes/error.tsx';
 import { HomePage, homeLoader } from './routes/home.tsx';
@@ -18,17 +19,18 @@ export const routes: RouteObject[] = [
     id: ROOT_ROUTE_ID,
     path: '/',
     loader: rootLoader,
+    shouldRevalidate: ignorePhotoParam,
     Component: RootLayout,
     ErrorBoundary: RootError,
     HydrateFallback: RootHydrateFallback,
     children: [
-      { index: true, loader: homeLoader, Component: HomePage, ErrorBoundary: RouteError },
-      { path: 'life-list', loader: lifeListLoader, Component: LifeListPage, ErrorBoundary: RouteError },
-      { path: 'life-list/:path', loader: lifeListLoader, Component: LifeListPage, ErrorBoundary: RouteError },
-      { path: 'species/:species', loader: speciesLoader, Component: SpeciesPage, ErrorBoundary: RouteError },
-      { path: 'info', loader: infoLoader, Component: InfoPage, ErrorBoundary: RouteError },
-      { path: 'credits', loader: creditsLoader, Component: CreditsPage, ErrorBoundary: RouteError },
-      { path: '*', loader: notFoundLoader, Component: () => null, ErrorBoundary: RouteError },
+      { index: true, loader: homeLoader, shouldRevalidate: ignorePhotoParam, Component: HomePage, ErrorBoundary: RouteError },
+      { path: 'life-list', loader: lifeListLoader, shouldRevalidate: ignorePhotoParam, Component: LifeListPage, ErrorBoundary: RouteError },
+      { path: 'life-list/:path', loader: lifeListLoader, shouldRevalidate: ignorePhotoParam, Component: LifeListPage, ErrorBoundary: RouteError },
+      { path: 'species/:species', loader: speciesLoader, shouldRevalidate: ignorePhotoParam, Component: SpeciesPage, ErrorBoundary: RouteError },
+      { path: 'info', loader: infoLoader, shouldRevalidate: ignorePhotoParam, Component: InfoPage, ErrorBoundary: RouteError },
+      { path: 'credits', loader: creditsLoader, shouldRevalidate: ignorePhotoParam, Component: CreditsPage, ErrorBoundary: RouteError },
+      { path: '*', loader: notFoundLoader, shouldRevalidate: ignorePhotoParam, Component: () => null, ErrorBoundary: RouteError },
     ],
   },
 ];

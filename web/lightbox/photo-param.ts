@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useSearchParams, type To } from 'react-router';
+import { useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs, type To } from 'react-router';
 
 /**
  * The open photo lives in the URL (`?photo=<id>`), react-router's modal pattern:
@@ -56,4 +56,21 @@ export function usePhotoNavigation(): { show: (key: string) => void; close: () =
     else navigate({ search: withPhoto(location.search, null) }, { replace: true, preventScrollReset: true });
   }, [location.search, location.state, navigate]);
   return { show, close };
+}
+
+function withoutPhoto(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete(PHOTO_PARAM);
+  params.sort();
+  return `${url.pathname}?${params.toString()}`;
+}
+
+/**
+ * `shouldRevalidate` of every route: the open photo is lightbox state and no loader reads it,
+ * so opening, changing or closing a photo runs no loader (react-router would otherwise rerun
+ * them on any change of the query string, fetching and parsing the manifests on the first open).
+ */
+export function ignorePhotoParam({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  if (withoutPhoto(currentUrl) === withoutPhoto(nextUrl)) return false;
+  return defaultShouldRevalidate;
 }

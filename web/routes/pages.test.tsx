@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { assetUrl, lifeListRoute } from '../../data/paths.ts';
+import { setManifestFetcher } from '../manifests.ts';
 import { fixtureManifests, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
 
 /** The distinct images of the lightbox's thumbnails strip (an infinite carousel repeats some). */
@@ -64,6 +65,30 @@ describe('home', () => {
     expect(within(dialog).queryByRole('button', { name: 'Next' })).toBeNull();
     expect(thumbnailSources(dialog)).toEqual([assetUrl('/', photos.duckDrake.thumbnail.path)]);
     expect(within(dialog).queryByRole('button', { name: 'Previous' })).toBeNull();
+  });
+});
+
+describe('opening a photo', () => {
+  it('runs no loader: the open photo is lightbox state, so no manifest is fetched again', async () => {
+    const manifests = fixtureManifests();
+    useFixtureManifests(manifests);
+    const { router } = renderRoute('/');
+    const tile = await screen.findByRole('link', { name: 'Wood Duck' });
+    // From here on, any loader that runs fetches through this (the cache is cleared with it).
+    const fetched: string[] = [];
+    setManifestFetcher(async (path) => {
+      fetched.push(path);
+      return structuredClone(path === 'info.json' ? manifests.info : manifests.photoIndex);
+    });
+    await userEvent.click(tile);
+    await screen.findByRole('dialog');
+    await userEvent.click(screen.getByRole('button', { name: 'Close modal' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(fetched).toEqual([]);
+    // Another page still loads its data.
+    await router.navigate('/info');
+    await screen.findByRole('heading', { name: 'Gear' });
+    expect(fetched).toContain('info.json');
   });
 });
 

@@ -4,8 +4,14 @@ import { useOpenPhotoKey } from './photo-param.ts';
 
 // The lightbox (library, plugins, CSS) is not in the entry chunk: it is downloaded when the
 // browser is idle after the page has loaded (preloadLightbox), or when a photo is opened first.
-const loadLightbox = () => import('./PhotoLightbox.tsx');
-const PhotoLightbox = lazy(loadLightbox);
+type PhotoLightboxComponent = (typeof import('./PhotoLightbox.tsx'))['default'];
+let loadedLightbox: PhotoLightboxComponent | undefined;
+const loadLightbox = () =>
+  import('./PhotoLightbox.tsx').then((module) => {
+    loadedLightbox = module.default;
+    return module;
+  });
+const LazyLightbox = lazy(loadLightbox);
 
 /** Downloads and evaluates the lightbox's code ahead of the first click, so the first open is as fast as the next ones. */
 export function preloadLightbox(): void {
@@ -43,6 +49,9 @@ export function PhotoGallery({ photos, title, single = false }: PhotoGalleryProp
   const index = key === null ? -1 : photos.findIndex((photo) => photo.key === key);
   const opened = photos[index];
   if (!opened || !hydrated) return null;
+  // Once the code is here (preloaded), render it directly: a lazy component suspends on its first
+  // render even then, and React holds back the content revealed after a fallback by ~300 ms.
+  const PhotoLightbox = loadedLightbox ?? LazyLightbox;
   return (
     <Suspense fallback={null}>
       <PhotoLightbox photos={single ? [opened] : photos} index={single ? 0 : index} title={title} />

@@ -14,6 +14,12 @@ import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { parseSiteConfig, type RenditionOptions } from '../data/site-config.ts';
 
+/**
+ * Like the pipeline's second try, at once: files every viewer opens but sharp refuses at its
+ * default strictness (stray bytes between JPEG segments) decode, corrupt image data does not.
+ */
+const LENIENT = { failOn: 'error' } as const;
+
 /** As pipeline/renditions.ts: a low AVIF effort is nearly free next to the decode. */
 const AVIF_EFFORT = 2;
 
@@ -65,7 +71,7 @@ async function renditions(relative: string, settings: RenditionOptions, strategy
 
   if (strategy === 'per-rendition') {
     // Every rendition decodes the original again, each with its own shrink-on-load factor.
-    const from = () => sharp(source).rotate();
+    const from = () => sharp(source, LENIENT).rotate();
     // The display width from the header alone (a decode here would be work the strategy does not need).
     const meta = await sharp(source).metadata();
     const [w, h] = (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
@@ -79,7 +85,7 @@ async function renditions(relative: string, settings: RenditionOptions, strategy
     return;
   }
   // One decode (shrunk on load to the display size), every other rendition from those pixels.
-  const { data, info } = await sharp(strategy === 'jpeg-shrink' ? await withJpegShrink(source, settings.displayLongEdge) : source).rotate().resize(long(settings.displayLongEdge)).toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(strategy === 'jpeg-shrink' ? await withJpegShrink(source, settings.displayLongEdge) : source, LENIENT).rotate().resize(long(settings.displayLongEdge)).toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const from = () => sharp(data, raw);
   await Promise.all([

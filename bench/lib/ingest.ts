@@ -11,6 +11,8 @@ export const REPO = path.resolve(import.meta.dirname, '..', '..');
 export interface IngestRun extends Measured {
   /** Photos in the written photo index (0 when the run wrote none). */
   indexed: number;
+  /** Photos the pipeline reported as failed (0 for the bare script, which stops on none). */
+  failed?: number;
   /** The pipeline's --json report, when it printed one. */
   report: unknown;
 }
@@ -50,10 +52,12 @@ export async function runPipeline(photos: string, out: string, concurrency: numb
   }
   const args = [...scriptArgs, '--photos', photos, '--out', out, '--quiet', '--json', ...(concurrency ? ['--concurrency', String(concurrency)] : [])];
   const run = await runMeasured(command, args, { cwd: REPO });
-  if (run.exitCode !== 0) {
+  // 1 = some photos failed and the rest was published (an owner's folder may hold such files).
+  if (run.exitCode !== 0 && run.exitCode !== 1) {
     throw new Error(`pipeline ingest exited with ${run.exitCode}: ${lastLines(run.stderr || run.stdout)}`);
   }
-  return { ...run, indexed: await countIndexed(out), report: lastJson(run.stdout) };
+  const report = lastJson(run.stdout);
+  return { ...run, indexed: await countIndexed(out), failed: failedCount(report), report };
 }
 
 let bareBundle: Promise<string> | undefined;
@@ -76,6 +80,12 @@ export async function runBare(photos: string, out: string, concurrency: number, 
   const report = lastJson(run.stdout);
   const photosDone = typeof report === 'object' && report !== null && 'photos' in report ? Number(report.photos) : 0;
   return { ...run, indexed: photosDone, report };
+}
+
+function failedCount(report: unknown): number {
+  if (typeof report !== 'object' || report === null || !('counts' in report)) return 0;
+  const counts = report.counts;
+  return typeof counts === 'object' && counts !== null && 'failed' in counts && typeof counts.failed === 'number' ? counts.failed : 0;
 }
 
 async function countIndexed(out: string): Promise<number> {

@@ -30,7 +30,7 @@ export async function coldIngest(options: BenchOptions, log: Log): Promise<PartR
     log(`cold ingest run ${i + 1}/${options.ingestRuns}: pipeline on ${set.description}`);
     const pipelineOut = await scratchDir('pipeline');
     const pipeline = await runPipeline(set.dir, pipelineOut, options.concurrency);
-    if (pipeline.indexed !== set.count) throw new Error(`the pipeline indexed ${pipeline.indexed} of ${set.count} photos`);
+    if (pipeline.indexed + (pipeline.failed ?? 0) !== set.count) throw new Error(`the pipeline indexed ${pipeline.indexed} of ${set.count} photos (${pipeline.failed ?? 0} failed)`);
     const bare: Record<string, IngestRun> = {};
     let sameFiles = true;
     for (const strategy of strategies) {

@@ -24,7 +24,7 @@ async function measurePoint(set: PhotoSet, options: BenchOptions, noopRuns: numb
   try {
     log(`scale: cold ingest of ${set.description}`);
     const cold = await runPipeline(set.dir, out, options.concurrency);
-    if (cold.indexed !== set.count) throw new Error(`the pipeline indexed ${cold.indexed} of ${set.count} photos`);
+    if (cold.indexed + (cold.failed ?? 0) !== set.count) throw new Error(`the pipeline indexed ${cold.indexed} of ${set.count} photos (${cold.failed ?? 0} failed)`);
     const noopWallMs: number[] = [];
     const noopCpuMs: number[] = [];
     const noopReports: unknown[] = [];

@@ -60,6 +60,9 @@ export function folderAt(root: LifeListFolder, segments: readonly string[]): Lif
   return current;
 }
 
+// One collator for every comparison: localeCompare with options builds one per call.
+const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
 export function compareNames(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+  return nameCollator.compare(a, b);
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the pipeline and the pages measured against their physical limits.
  * Prints one table (figure, target, PASS/FAIL) and writes every measurement to
- * bench/results/<timestamp>.json. See bench/README-performance.md.
+ * bench/results/<timestamp>.json. The README's Performance section explains every figure.
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { promises as fs } from 'node:fs';

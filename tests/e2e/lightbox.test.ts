@@ -72,6 +72,26 @@ describe('lightbox on the built sample site', () => {
     await page.context().close();
   });
 
+  it('goes to the next photo by a swipe and back by a swipe the other way', async () => {
+    const { page } = await openPage(browser);
+    await openFirstPhoto(page);
+    const image = await dialog(page).locator('.yarl__slide_current img').boundingBox();
+    if (!image) throw new Error('no image on screen');
+    const y = image.y + image.height / 2;
+    // A drag of the pointer across the image, as a finger swipes (the library listens to pointer events).
+    const swipe = async (from: number, to: number) => {
+      await page.mouse.move(from, y);
+      await page.mouse.down();
+      for (let step = 1; step <= 8; step++) await page.mouse.move(from + ((to - from) * step) / 8, y);
+      await page.mouse.up();
+    };
+    await swipe(image.x + image.width * 0.8, image.x + image.width * 0.2);
+    await expect.poll(() => photoParam(page)).toBe(second!.id);
+    await swipe(image.x + image.width * 0.2, image.x + image.width * 0.8);
+    await expect.poll(() => photoParam(page)).toBe(first!.id);
+    await page.context().close();
+  });
+
   it('closes on an overlay click', async () => {
     const { page } = await openPage(browser);
     await openFirstPhoto(page);

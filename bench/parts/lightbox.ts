@@ -3,7 +3,8 @@ import type { PhotoEntry } from '../../data/manifests.ts';
 import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
 import { median, type Row } from '../lib/report.ts';
 import { ensureBuilt, loadBuiltSite, pageUrl } from '../lib/site.ts';
-import { serveStatic } from '../lib/static-server.ts';
+// The plain static host of the E2E tests, with gzip: deep links work from the pre-rendered files alone.
+import { startStaticServer } from '../../tests/e2e/static-server.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './pages.ts';
 
 /**
@@ -59,12 +60,12 @@ export async function lightbox(options: BenchOptions, log: Log): Promise<PartRes
   const photos = site.info.featured.map((id) => site.index.photos[id]).filter((p): p is PhotoEntry => p !== undefined && p.exif !== null);
   if (photos.length === 0) throw new Error('no featured photo with EXIF on the built site');
   const opens = options.quick ? 3 : 9;
-  const server = await serveStatic(site.dist, site.info.publishing.basePath);
+  const server = await startStaticServer({ root: site.dist, basePath: site.info.publishing.basePath, gzip: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const samples: Array<{ photo: string; clickToValuesMs: number; clickToPaintMs: number }> = [];
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(pageUrl(server.origin, site, site.routes.home), { waitUntil: 'networkidle' });
+    await page.goto(pageUrl(new URL(server.url).origin, site, site.routes.home), { waitUntil: 'networkidle' });
     for (let i = 0; i < opens; i++) {
       const photo = photos[i % photos.length]!;
       const exif = photo.exif!;

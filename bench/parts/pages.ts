@@ -6,7 +6,8 @@ import { gzipSync } from 'node:zlib';
 import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
 import { median, type Row } from '../lib/report.ts';
 import { ensureBuilt, loadBuiltSite, pageUrl, type BuiltSite } from '../lib/site.ts';
-import { serveStatic } from '../lib/static-server.ts';
+// The plain static host of the E2E tests, with gzip: deep links work from the pre-rendered files alone.
+import { startStaticServer } from '../../tests/e2e/static-server.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** The project's flags for Chromium on these machines (closed network, root). */
@@ -89,7 +90,7 @@ export async function initialJavaScript(site: BuiltSite): Promise<{ files: strin
 export async function pages(options: BenchOptions, log: Log): Promise<PartResult> {
   await ensureBuilt(options.build, log);
   const site = await loadBuiltSite();
-  const server = await serveStatic(site.dist, site.info.publishing.basePath);
+  const server = await startStaticServer({ root: site.dist, basePath: site.info.publishing.basePath, gzip: true });
   const runs = options.quick ? 1 : options.runs;
   const rows: Row[] = [];
   const details: Record<string, unknown> = { routes: site.routes, runs };
@@ -100,7 +101,7 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
       { name: 'species', route: site.routes.species, label: 'Species page' },
     ];
     for (const page of pagesToTest) {
-      const url = pageUrl(server.origin, site, page.route);
+      const url = pageUrl(new URL(server.url).origin, site, page.route);
       const figures: LighthouseFigures[] = [];
       for (let i = 0; i < runs; i++) {
         log(`pages: Lighthouse ${page.label} (${page.route}) run ${i + 1}/${runs}`);

@@ -3,13 +3,16 @@ import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { createGzip } from 'node:zlib';
 
 /**
  * A plain static host, like the ones the README's deploy section targets: it serves
  * files; a directory gets its `index.html`; `/x` may also be `/x.html`; anything
  * else gets `404.html` with status 404 (what GitHub Pages, Netlify, Cloudflare
  * Pages and S3 website hosting do), or a bare 404 when there is no such file.
- * No rewrites, no SPA mode: deep links must work with files alone.
+ * No rewrites, no SPA mode: deep links must work with files alone. With `gzip`, text is
+ * compressed and hashed assets are cached for a year, as a production host does (the
+ * benchmark measures pages through it).
  */
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,7 +45,9 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-export async function startStaticServer(options: { root: string; basePath?: string; port?: number }): Promise<StaticServer> {
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt']);
+
+export async function startStaticServer(options: { root: string; basePath?: string; port?: number; gzip?: boolean }): Promise<StaticServer> {
   const root = resolve(options.root);
   const basePath = options.basePath ?? '/';
 
@@ -70,8 +75,14 @@ export async function startStaticServer(options: { root: string; basePath?: stri
         response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
         return;
       }
-      response.writeHead(found.status, { 'content-type': CONTENT_TYPES[extname(found.file).toLowerCase()] ?? 'application/octet-stream' });
+      const ext = extname(found.file).toLowerCase();
+      const headers: Record<string, string> = { 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream' };
+      const compress = options.gzip === true && COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      if (options.gzip) headers['cache-control'] = path.slice(basePath.length).startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      if (compress) Object.assign(headers, { 'content-encoding': 'gzip', vary: 'accept-encoding' });
+      response.writeHead(found.status, headers);
       if (request.method === 'HEAD') response.end();
+      else if (compress) createReadStream(found.file).pipe(createGzip()).pipe(response);
       else createReadStream(found.file).pipe(response);
     })().catch((error: unknown) => {
       response.writeHead(500).end(String(error));

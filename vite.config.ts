@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { infoSchema } from './data/manifests.ts';
+import { resolveAssetOrigin, resolveBasePath } from './data/publishing.ts';
 import { previewDecodedPaths } from './web/prerender/preview-decoding.ts';
 
 const publicDir = fileURLToPath(new URL('./data/generated/public', import.meta.url));
@@ -48,8 +49,8 @@ function spaFallback404(): Plugin {
 
 export default defineConfig(() => {
   const published = publishedSettings();
-  const base = process.env.BASE_PATH || published.basePath || '/';
-  const assetOrigin = process.env.VITE_ASSET_ORIGIN || published.assetOrigin || '';
+  const base = resolveBasePath({ env: process.env.BASE_PATH, published: published.basePath });
+  const assetOrigin = resolveAssetOrigin({ env: process.env.VITE_ASSET_ORIGIN, published: published.assetOrigin });
   return {
     root: fileURLToPath(new URL('./web', import.meta.url)),
     base,

@@ -28,7 +28,7 @@ export function encodeLifeListPath(segments: readonly string[]): string {
 /** Inverse of encodeLifeListPath; accepts both the encoded form and an already-decoded router param. */
 export function decodeLifeListPath(param: string | undefined): string[] {
   if (!param) return [];
-  return param.split(LIFE_LIST_SEPARATOR).map((s) => {
+  return withoutPageExtension(param).split(LIFE_LIST_SEPARATOR).map((s) => {
     try {
       return decodeURIComponent(s);
     } catch {
@@ -37,13 +37,63 @@ export function decodeLifeListPath(param: string | undefined): string[] {
   });
 }
 
-/** Route of a species page, `/species/Bald%20Eagle` (relative to the site's base path). */
+/**
+ * Every page is one file, and its URL names that file (`/species/Bald%20Eagle.html`): a plain
+ * bucket, nginx, GitHub Pages and every other static host serve it without rewrite rules or
+ * redirects. The router also accepts the same paths without `.html` (the dev server, old links).
+ */
+export const PAGE_EXTENSION = '.html';
+
+export const HOME_ROUTE = '/';
+export const INFO_ROUTE = `/info${PAGE_EXTENSION}`;
+export const CREDITS_ROUTE = `/credits${PAGE_EXTENSION}`;
+export const NOT_FOUND_FILE = '404.html';
+
+/** The lightbox's query parameter: `?photo=<photo id>` opens that photo on its page. */
+export const PHOTO_PARAM = 'photo';
+
+/** Route of a species page, `/species/Bald%20Eagle.html` (relative to the site's base path). */
 export function speciesRoute(species: string): string {
-  return `/species/${encodeURIComponent(species)}`;
+  return `/species/${encodeURIComponent(species)}${PAGE_EXTENSION}`;
 }
 
 export function lifeListRoute(segments: readonly string[]): string {
-  return segments.length === 0 ? '/life-list' : `/life-list/${encodeLifeListPath(segments)}`;
+  return segments.length === 0 ? `/life-list${PAGE_EXTENSION}` : `/life-list/${encodeLifeListPath(segments)}${PAGE_EXTENSION}`;
+}
+
+/** A shared photo's own small page: static hosts ignore `?photo=`, so a link preview needs a path. */
+export function photoShareRoute(id: string): string {
+  return `/photo/${encodeURIComponent(id)}${PAGE_EXTENSION}`;
+}
+
+/** The in-app deep link of a photo: its species page with the lightbox open on it. */
+export function photoAppRoute(species: string, id: string): string {
+  return `${speciesRoute(species)}?${PHOTO_PARAM}=${encodeURIComponent(id)}`;
+}
+
+/** A route parameter without the page extension: `Bald Eagle.html` → `Bald Eagle`. */
+export function withoutPageExtension(param: string | undefined): string {
+  if (param === undefined) return '';
+  return param.endsWith(PAGE_EXTENSION) ? param.slice(0, -PAGE_EXTENSION.length) : param;
+}
+
+/** Where a page's route is written under dist/: the percent-decoded path, which static hosts look up on disk. */
+export function pageFile(route: string): string {
+  const path = route.split('?')[0] ?? '';
+  if (path === HOME_ROUTE) return 'index.html';
+  const segments = path.split('/').filter((s) => s !== '');
+  const decoded = segments.map((segment) => {
+    let name: string;
+    try {
+      name = decodeURIComponent(segment);
+    } catch {
+      throw new Error(`The route ${route} holds an invalid percent-encoding`);
+    }
+    if (name === '.' || name === '..' || name.includes('/') || name.includes('\0')) throw new Error(`The route ${route} cannot be written as a file (segment '${name}')`);
+    return name;
+  });
+  const file = decoded.join('/');
+  return file.endsWith(PAGE_EXTENSION) ? file : `${file}${PAGE_EXTENSION}`;
 }
 
 /**
@@ -65,16 +115,30 @@ export function photoId(relativePath: string): string {
   const normalised = relativePath.normalize('NFC').replaceAll('\\', '/');
   const fileName = normalised.slice(normalised.lastIndexOf('/') + 1);
   const stem = fileName.includes('.') ? fileName.slice(0, fileName.lastIndexOf('.')) : fileName;
-  const slug =
-    stem
+  return `${slugOf(stem)}-${hashOf(normalised)}`;
+}
+
+/** A readable, file- and URL-safe key for any name: its slug plus a hash of the whole name (`Night-Heron` and `Night Heron` differ). */
+export function slugWithHash(text: string): string {
+  const normalised = text.normalize('NFC');
+  return `${slugOf(normalised)}-${hashOf(normalised)}`;
+}
+
+function slugOf(text: string): string {
+  return (
+    text
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .slice(0, 40)
       // Trimmed after the cut too, so a long name never leaves 'slug--hash'.
-      .replace(/^-+|-+$/g, '') || 'photo';
-  return `${slug}-${fnv1a32(normalised).toString(36).padStart(7, '0')}`;
+      .replace(/^-+|-+$/g, '') || 'photo'
+  );
+}
+
+function hashOf(text: string): string {
+  return fnv1a32(text).toString(36).padStart(7, '0');
 }
 
 function fnv1a32(text: string): number {

@@ -93,7 +93,9 @@ export async function publicMatchesCache(publicDir: string, cache: Cache): Promi
 }
 
 export async function writePublicMarker(publicDir: string, cache: Cache): Promise<void> {
-  await writeFileAtomically(path.join(publicDir, PUBLIC_MARKER_FILE), `${cache.marker}\n`);
+  const file = path.join(publicDir, PUBLIC_MARKER_FILE);
+  if ((await readFile(file, 'utf8').catch(() => undefined)) === `${cache.marker}\n`) return;
+  await writeFileAtomically(file, `${cache.marker}\n`);
 }
 
 const SAMPLE_BYTES = 64 * 1024;

@@ -23,9 +23,12 @@ export async function run(manifests: Manifests, publicDir: string, cacheDir: str
     // Parsing here means a bug in the derivation can never publish a manifest the site would reject.
     const parsed = manifestSchemas[name].parse(manifests[name]);
     const target = path.join(publicDir, ...MANIFEST_FILES[name].split('/'));
+    const text = `${JSON.stringify(parsed, null, name === 'photoIndex' ? undefined : 2)}\n`;
+    // An unchanged manifest is left alone, so a no-op run rewrites nothing and the build relinks nothing.
+    if ((await readFile(target, 'utf8').catch(() => undefined)) === text) continue;
     await mkdir(path.dirname(target), { recursive: true });
     const temp = tempPathFor(target);
-    await writeFile(temp, `${JSON.stringify(parsed, null, name === 'photoIndex' ? undefined : 2)}\n`);
+    await writeFile(temp, text);
     renames.push({ from: temp, to: target });
   }
   const journal = path.join(cacheDir, JOURNAL_FILE);

@@ -4,6 +4,8 @@ import { stat } from 'node:fs/promises';
 import { emptyCache, loadCache, outputPathsOf, publicMatchesCache, saveCache, writePublicMarker, type Cache } from './cache.ts';
 import * as lifeList from './life-list.ts';
 import * as manifestSet from './manifest-set.ts';
+import { siteDataFiles } from './outputs/site-data.ts';
+import * as siteDataSet from './site-data-set.ts';
 import { fatal, type SummaryCounts } from './messages.ts';
 import * as outputDir from './output-dir.ts';
 import { LIFE_LIST_DIR, type PlanSettings } from './plan.ts';
@@ -29,6 +31,8 @@ export interface IngestResult {
   problems: Problems;
   publicDir: string;
   photos: number;
+  /** The per-page data files this run wrote and removed (site-relative). */
+  siteData: siteDataSet.SiteDataWrite;
 }
 
 export const DEFAULT_MAX_MEGAPIXELS = 200;
@@ -76,6 +80,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);
   await manifestSet.run(manifests, dirs.publicDir, dirs.cacheDir);
+  const siteData = await siteDataSet.run(siteDataFiles(manifests), dirs.publicDir, dirs.cacheDir, outputsTrusted);
 
   // Only now that the new manifests are committed may the files they no longer list go.
   const keep = new Set(Object.values(next.photos).flatMap((r) => outputPathsOf(r)));
@@ -94,6 +99,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     problems,
     publicDir: dirs.publicDir,
     photos: published.length,
+    siteData,
   };
 }
 

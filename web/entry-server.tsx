@@ -8,7 +8,7 @@ import { routes } from './routes.tsx';
  * compiled settings (base path, asset origin) and renders the same tree as
  * web/entry-client.tsx, which then hydrates the markup.
  */
-export { setManifestFetcher } from './manifests.ts';
+export { setDataFetcher } from './data-files.ts';
 
 /** Settings compiled into this build: the prerender writes URLs with exactly these. */
 export const compiledSettings = {

@@ -1,4 +1,5 @@
-import type { Credit, ExifDisplay, ImageSource, PhotoEntry } from '../data/manifests.ts';
+import type { Credit, ExifDisplay, ImageSource } from '../data/manifests.ts';
+import type { FolderCard, PagePhoto } from '../data/site-data.ts';
 
 /**
  * What pages hand to tiles and the lightbox: manifest paths (turned into URLs at
@@ -28,21 +29,22 @@ export interface GalleryPhoto {
    */
   exif?: ExifDisplay | null;
   credit?: Credit;
+  /** Day taken, `YYYY-MM-DD`, or null when unknown. */
+  takenOn?: string | null;
 }
 
-export function galleryPhotoFromEntry(entry: PhotoEntry): GalleryPhoto {
+export function tileOfCover(cover: NonNullable<FolderCard['cover']>): TileImage {
+  return { path: cover.thumbnail.path, width: cover.thumbnail.width, height: cover.thumbnail.height, placeholder: cover.placeholder, sources: cover.sources };
+}
+
+export function galleryPhotoFromEntry(entry: PagePhoto): GalleryPhoto {
   return {
     key: entry.id,
     species: entry.species,
-    thumbnail: {
-      path: entry.thumbnail.path,
-      width: entry.thumbnail.width,
-      height: entry.thumbnail.height,
-      placeholder: entry.placeholder,
-      sources: entry.sources,
-    },
+    thumbnail: tileOfCover(entry),
     full: { path: entry.display.path, width: entry.display.width, height: entry.display.height },
     exif: entry.exif,
+    takenOn: entry.takenOn,
     ...(entry.credit ? { credit: entry.credit } : {}),
   };
 }

@@ -9,6 +9,10 @@ import { notFoundLoader } from './routes/not-found.tsx';
 import { ROOT_ROUTE_ID, RootError, RootHydrateFallback, RootLayout, rootLoader } from './routes/root.tsx';
 import { SpeciesPage, speciesLoader } from './routes/species.tsx';
 
+function page(path: string, loader: RouteObject['loader'], Component: RouteObject['Component']): RouteObject {
+  return { path, loader, shouldRevalidate: ignorePhotoParam, Component, ErrorBoundary: RouteError };
+}
+
 /**
  * Every page of the site, for `createBrowserRouter` (web/entry-client.tsx) and for
  * `createStaticHandler` when pre-rendering. Each route owns its loader and its
@@ -25,11 +29,11 @@ export const routes: RouteObject[] = [
     HydrateFallback: RootHydrateFallback,
     children: [
       { index: true, loader: homeLoader, shouldRevalidate: ignorePhotoParam, Component: HomePage, ErrorBoundary: RouteError },
-      { path: 'life-list', loader: lifeListLoader, shouldRevalidate: ignorePhotoParam, Component: LifeListPage, ErrorBoundary: RouteError },
-      { path: 'life-list/:path', loader: lifeListLoader, shouldRevalidate: ignorePhotoParam, Component: LifeListPage, ErrorBoundary: RouteError },
-      { path: 'species/:species', loader: speciesLoader, shouldRevalidate: ignorePhotoParam, Component: SpeciesPage, ErrorBoundary: RouteError },
-      { path: 'info', loader: infoLoader, shouldRevalidate: ignorePhotoParam, Component: InfoPage, ErrorBoundary: RouteError },
-      { path: 'credits', loader: creditsLoader, shouldRevalidate: ignorePhotoParam, Component: CreditsPage, ErrorBoundary: RouteError },
+      // Each page once, as `<name>.html` (data/paths.ts); the forms without `.html` serve the dev server and old links.
+      ...['life-list.html', 'life-list', 'life-list/:path'].map((path) => page(path, lifeListLoader, LifeListPage)),
+      page('species/:species', speciesLoader, SpeciesPage),
+      ...['info.html', 'info'].map((path) => page(path, infoLoader, InfoPage)),
+      ...['credits.html', 'credits'].map((path) => page(path, creditsLoader, CreditsPage)),
       { path: '*', loader: notFoundLoader, shouldRevalidate: ignorePhotoParam, Component: () => null, ErrorBoundary: RouteError },
     ],
   },

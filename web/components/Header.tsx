@@ -1,22 +1,34 @@
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { HOME_ROUTE, INFO_ROUTE, lifeListRoute } from '../../data/paths.ts';
 
-const navLink = ({ isActive }: { isActive: boolean }) =>
+const navLink = (isActive: boolean) =>
   `rounded px-2 py-1 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-amber-200 ${isActive ? 'text-amber-200' : 'text-stone-300'}`;
 
+/** Whether the page is in a section: `/life-list.html` covers `/life-list/A+B.html` (and the forms without `.html`). */
+function inSection(pathname: string, route: string): boolean {
+  const section = route.replace(/\.html$/, '');
+  return pathname === route || pathname === section || pathname.startsWith(`${section}/`);
+}
+
 export function Header({ owner }: { owner: string }) {
+  const { pathname } = useLocation();
+  const item = (route: string, label: string) => {
+    const active = inSection(pathname, route);
+    return (
+      <Link to={route} className={navLink(active)} aria-current={active ? 'page' : undefined}>
+        {label}
+      </Link>
+    );
+  };
   return (
     <header className="border-b border-white/10 bg-stone-950/95">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
-        <Link to="/" className="font-serif text-2xl tracking-wide text-stone-50 hover:text-amber-100">
+        <Link to={HOME_ROUTE} className="font-serif text-2xl tracking-wide text-stone-50 hover:text-amber-100">
           {owner}
         </Link>
         <nav aria-label="Main" className="flex gap-4 text-sm uppercase tracking-[0.2em]">
-          <NavLink to="/life-list" className={navLink}>
-            Life List
-          </NavLink>
-          <NavLink to="/info" className={navLink}>
-            Info
-          </NavLink>
+          {item(lifeListRoute([]), 'Life List')}
+          {item(INFO_ROUTE, 'Info')}
         </nav>
       </div>
     </header>

@@ -1,12 +1,13 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs, type To } from 'react-router';
+import { PHOTO_PARAM } from '../../data/paths.ts';
 
 /**
  * The open photo lives in the URL (`?photo=<id>`), react-router's modal pattern:
  * the URL is the only state, so every open photo has a link, Back closes the
  * lightbox and nothing is mirrored by effects.
  */
-export const PHOTO_PARAM = 'photo';
+export { PHOTO_PARAM };
 
 /** Set on the history entry pushed when a visitor opens a photo from the page. */
 interface OpenedHereState {

@@ -1,22 +1,25 @@
 /**
- * `npm run build`: ingest (quiet) → client build → server build → pre-render.
- * Options let tests build a photo tree of their own into a temporary folder
- * without touching the sample build:
+ * `npm run build`: ingest (quiet) → client and server bundles (only when the code changed)
+ * → dist/: the published files hard-linked, each page pre-rendered only when its inputs
+ * changed, and whatever is gone removed. Options let tests build a photo tree of their own
+ * into a temporary folder without touching the sample build:
  *   tsx web/prerender/build.ts [--photos dir] [--generated dir] [--out dir] [--base /sub/] [--skip-ingest]
  * BASE_PATH (env) sets the base path as well; otherwise site.json's publishing.basePath does.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build, type InlineConfig } from 'vite';
 import { infoSchema, type Info } from '../../data/manifests.ts';
-import { normaliseBasePath } from '../seo/site-urls.ts';
+import { NOT_FOUND_FILE } from '../../data/paths.ts';
+import { resolveAssetOrigin, resolveBasePath } from '../../data/publishing.ts';
+import { filesUnder, finishBuild, hashOf, linkIfChanged, loadBuildState } from './build-state.ts';
 import { prerender } from './prerender.ts';
 
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+// Run from its bundle (web/prerender/launch.mjs), the module is not in the project: the launcher says where that is.
+const projectRoot = process.env.PORTFOLIO_ROOT ? `${process.env.PORTFOLIO_ROOT}/` : fileURLToPath(new URL('../../', import.meta.url));
 
 export interface BuildOptions {
   photos?: string;
@@ -32,6 +35,17 @@ export interface BuildOptions {
    * default is production. Tests pass 'production' to check what is deployed.
    */
   nodeEnv?: 'production' | 'development';
+}
+
+export interface BuildResult {
+  out: string;
+  /** Whether the client and server bundles were built (false: the code had not changed). */
+  bundled: boolean;
+  /** Pages and site files written by this build, relative to out. */
+  rendered: string[];
+  pages: number;
+  linked: number;
+  removed: number;
 }
 
 function ingest(photos: string | undefined, generated: string, quiet: boolean): void {
@@ -50,48 +64,87 @@ function publishedSettings(publicDir: string): Info['publishing'] | undefined {
   return infoSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).publishing;
 }
 
-export async function buildSite(options: BuildOptions = {}): Promise<{ out: string }> {
+/** Sources that shape the bundles (tests excluded), hashed by content. */
+async function codeHash(settings: string[]): Promise<string> {
+  const files: string[] = [];
+  for (const dir of ['web', 'data']) for (const f of await filesUnder(join(projectRoot, dir))) if (!/\.test\.tsx?$/.test(f) && !f.startsWith('generated/') && !f.includes('/test/')) files.push(`${dir}/${f}`);
+  files.push('vite.config.ts', 'package-lock.json', 'tsconfig.json');
+  const parts: string[] = [...settings];
+  for (const file of files.sort()) parts.push(file, await readFile(join(projectRoot, file), 'utf8'));
+  return hashOf(...parts);
+}
+
+/** Builds the client and server bundles into `bundleDir` unless a build of the same code is there. */
+async function bundles(bundleDir: string, base: string, assetOrigin: string, nodeEnv: BuildOptions['nodeEnv'], quiet: boolean): Promise<boolean> {
+  const client = join(bundleDir, 'client');
+  const server = join(bundleDir, 'server');
+  if (existsSync(join(client, 'index.html')) && existsSync(join(server, 'entry-server.js'))) return false;
+  await rm(bundleDir, { recursive: true, force: true });
+  const { build } = await import('vite');
+  const shared = {
+    configFile: join(projectRoot, 'vite.config.ts'),
+    base,
+    logLevel: quiet ? ('warn' as const) : ('info' as const),
+    define: { 'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin) },
+  };
+  const previousNodeEnv = process.env.NODE_ENV;
+  if (nodeEnv) process.env.NODE_ENV = nodeEnv;
+  try {
+    // The published files are linked into dist/ by the build itself, not copied by Vite.
+    await build({ ...shared, publicDir: false, build: { outDir: client, emptyOutDir: true } });
+    await build({ ...shared, publicDir: false, build: { ssr: join(projectRoot, 'web/entry-server.tsx'), outDir: server, emptyOutDir: true, copyPublicDir: false } });
+  } finally {
+    if (nodeEnv) process.env.NODE_ENV = previousNodeEnv;
+  }
+  return true;
+}
+
+export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const generated = resolve(options.generated ?? join(projectRoot, 'data/generated'));
   const publicDir = join(generated, 'public');
   const out = resolve(options.out ?? join(projectRoot, 'dist'));
   const quiet = options.quiet ?? false;
+  const log = quiet ? () => {} : (line: string) => process.stdout.write(`${line}\n`);
   if (!options.skipIngest) ingest(options.photos ? resolve(options.photos) : undefined, generated, quiet);
 
+  const published = publishedSettings(publicDir);
   // The same precedence as vite.config.ts, so `vite preview` (npm start) serves the build under the same base path.
-  const base = normaliseBasePath(options.base ?? (process.env.BASE_PATH || publishedSettings(publicDir)?.basePath));
-  const assetOrigin = process.env.VITE_ASSET_ORIGIN || publishedSettings(publicDir)?.assetOrigin || '';
-  const shared: InlineConfig = {
-    configFile: join(projectRoot, 'vite.config.ts'),
-    base,
-    logLevel: quiet ? 'warn' : 'info',
-    define: { 'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin) },
-  };
-  const previousNodeEnv = process.env.NODE_ENV;
-  if (options.nodeEnv) process.env.NODE_ENV = options.nodeEnv;
-  try {
-    await build({ ...shared, publicDir, build: { outDir: out, emptyOutDir: true } });
-  } finally {
-    if (options.nodeEnv) process.env.NODE_ENV = previousNodeEnv;
+  const base = resolveBasePath({ option: options.base, env: process.env.BASE_PATH, published: published?.basePath });
+  const assetOrigin = resolveAssetOrigin({ env: process.env.VITE_ASSET_ORIGIN, published: published?.assetOrigin });
+  const nodeEnv = options.nodeEnv ?? (process.env.NODE_ENV === 'production' || !process.env.NODE_ENV ? 'production' : 'development');
+  const code = await codeHash([base, assetOrigin, nodeEnv]);
+  const buildDir = join(generated, 'build');
+  const bundleDir = join(buildDir, `bundle-${code}`);
+  const bundled = await bundles(bundleDir, base, assetOrigin, options.nodeEnv, quiet);
+  if (bundled) {
+    // Older bundles are of no further use.
+    for (const name of await readdir(buildDir)) if (name.startsWith('bundle-') && name !== `bundle-${code}`) await rm(join(buildDir, name), { recursive: true, force: true });
   }
 
-  // Inside node_modules so the bundle's bare imports (react, react-router) resolve from the project.
-  const ssrDir = await mkdtemp(join(projectRoot, 'node_modules/.cache-portfolio-ssr-'));
-  try {
-    await build({ ...shared, publicDir: false, build: { ssr: join(projectRoot, 'web/entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } });
-    await prerender({
-      dist: out,
-      serverEntry: join(ssrDir, 'entry-server.js'),
-      publicDir,
-      log: quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
-    });
-  } finally {
-    await rm(ssrDir, { recursive: true, force: true });
-  }
-  return { out };
+  const stateFile = join(buildDir, `dist-state-${hashOf(out)}.json`);
+  const state = await loadBuildState(stateFile, out);
+  const client = join(bundleDir, 'client');
+  for (const file of await filesUnder(client)) if (file !== 'index.html' && file !== NOT_FOUND_FILE) await linkIfChanged(state, out, file, join(client, file));
+  for (const file of await filesUnder(publicDir)) await linkIfChanged(state, out, file, join(publicDir, file));
+
+  const report = await prerender({
+    dist: out,
+    templateFile: join(client, 'index.html'),
+    serverEntry: join(bundleDir, 'server', 'entry-server.js'),
+    publicDir,
+    state,
+    codeHash: code,
+    log,
+  });
+  await finishBuild(state, stateFile, out);
+  log(`dist/: ${state.stats.written} files written, ${state.stats.linked} linked, ${state.stats.removed} removed${bundled ? '' : ' (bundles unchanged)'}.`);
+  return { out, bundled, rendered: report.rendered, pages: report.pages, linked: state.stats.linked, removed: state.stats.removed };
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** The command line: `main(process.argv.slice(2))` → exit status. */
+export async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
+    args: argv,
     options: {
       photos: { type: 'string' },
       generated: { type: 'string' },
@@ -101,15 +154,20 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       quiet: { type: 'boolean', default: false },
     },
   });
-  buildSite({
-    photos: values.photos,
-    generated: values.generated,
-    out: values.out,
-    base: values.base,
-    skipIngest: values['skip-ingest'],
-    quiet: values.quiet,
-  }).catch((error: unknown) => {
+  try {
+    await buildSite({
+      photos: values.photos,
+      generated: values.generated,
+      out: values.out,
+      base: values.base,
+      skipIngest: values['skip-ingest'],
+      quiet: values.quiet,
+    });
+    return 0;
+  } catch (error) {
     process.stderr.write(`Build failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+    return 1;
+  }
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

@@ -1,5 +1,7 @@
-import { childFolders, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from '../../data/manifests.ts';
-
+import { NOT_FOUND_FILE, pageFile, photoShareRoute } from '../../data/paths.ts';
+import { siteDataPaths } from '../../data/site-data.ts';
+import { MANIFEST_FILES } from '../../data/manifests.ts';
+import type { GalleryPhoto } from '../photos.ts';
 import {
   describeCredits,
   describeHome,
@@ -8,87 +10,79 @@ import {
   describeNotFound,
   describePhoto,
   describeSpecies,
-  photoAppRoute,
   type PageDescription,
   type PreviewImage,
   type SiteIdentity,
 } from '../seo/page-meta.ts';
+import type { SiteModel } from '../site-model.ts';
 
-/** One HTML file (or pair of files) the pre-render writes. */
+/** One HTML file the pre-render writes. */
 export interface PageToRender {
   /** Where the page lives, relative to the base path, percent-encoded. */
   route: string;
-  /** What the router renders for it (a share page renders its photo's species page, lightbox open). */
-  renderUrl: string;
+  /** The file under dist/ it is written to. */
+  file: string;
+  /** 'app': rendered by the router and hydrated; 'share': a photo's small static page. */
+  kind: 'app' | 'share';
   description: PageDescription;
   /** Display images shown by the page, for the image sitemap. */
   images: string[];
-  /** Share pages are left out: their content is their species page's. */
   inSitemap: boolean;
-  /** Share pages switch the URL to this in-app deep link before the app starts. */
-  appUrl?: string;
+  /** Data files whose content shapes the page: when none changed (nor the code), the page is not rendered again. */
+  dependsOn: string[];
+  /** The photo of a share page. */
+  photo?: GalleryPhoto;
   notFound?: boolean;
 }
 
-export function previewOf(photo: PhotoEntry, alt = photo.species): PreviewImage {
-  return { path: photo.display.path, width: photo.display.width, height: photo.display.height, alt };
-}
-
-function byNumber(a: PhotoEntry, b: PhotoEntry): number {
-  return a.number - b.number;
+export function previewOf(photo: GalleryPhoto, alt = photo.species): PreviewImage {
+  return { path: photo.full.path, width: photo.full.width, height: photo.full.height, alt };
 }
 
 /**
- * Every page of the site from the manifests: home, each visible Life List level,
- * each species, a share page per photo, Info, Credits and the not-found page.
- * `extraRoutes` says which optional routes the app has.
+ * Every page of the site, from the site model: home, each visible Life List level, each
+ * species with a share page per photo, Info, Credits and the not-found page.
  */
-export function pagesToRender(manifests: Manifests, site: SiteIdentity, options: { credits: boolean }): PageToRender[] {
-  const photos = Object.values(manifests.photoIndex.photos);
-  const byThumbnail = new Map(photos.map((p) => [p.thumbnail.path, p]));
-  const featured = manifests.info.featured.flatMap((id) => manifests.photoIndex.photos[id] ?? []);
-  const fallbackImage = featured[0] ?? photos[0];
-  const siteImage = fallbackImage ? previewOf(fallbackImage) : undefined;
+export async function pagesToRender(model: SiteModel, site: SiteIdentity, options: { credits: boolean }): Promise<PageToRender[]> {
+  const featured = await model.home();
   const pages: PageToRender[] = [];
-  const add = (description: PageDescription, images: PhotoEntry[], extra: Partial<PageToRender> = {}) =>
-    pages.push({ route: description.route, renderUrl: description.route, description, images: images.map((p) => p.display.path), inSitemap: true, ...extra });
+  const add = (description: PageDescription, images: GalleryPhoto[], dependsOn: string[], extra: Partial<PageToRender> = {}) =>
+    pages.push({
+      route: description.route,
+      file: pageFile(description.route),
+      kind: 'app',
+      description,
+      images: images.map((p) => p.full.path),
+      inSitemap: true,
+      dependsOn: [MANIFEST_FILES.info, ...dependsOn],
+      ...extra,
+    });
 
-  add(describeHome(site, siteImage), featured);
-
-  const coverOf = (segments: readonly string[]): PhotoEntry | undefined => {
-    const path = manifests.coverPhotos[segments.join('/')];
-    return path === undefined ? undefined : byThumbnail.get(path);
-  };
-  const under = (segments: readonly string[]) => photos.filter((p) => segments.every((s, i) => p.folder[i] === s));
-  const visit = (folder: LifeListFolder, segments: string[]) => {
-    const children = childFolders(folder).filter(([, child]) => child.file_count > 0);
-    const cover = segments.length > 0 ? coverOf(segments) : children.map(([name]) => coverOf([name])).find((p) => p !== undefined);
-    const shown = isPhotoWall(folder)
-      ? under(segments).filter((p) => p.folder.length === segments.length).sort(byNumber)
-      : children.flatMap(([name]) => coverOf([...segments, name]) ?? []);
-    const image = cover ?? shown[0];
-    add(describeLifeList(site, segments, folder.file_count, image ? previewOf(image, segments.at(-1) ?? image.species) : siteImage), shown);
-    for (const [name, child] of children) visit(child, [...segments, name]);
-  };
-  visit(manifests.lifeListStructure, []);
-
-  const bySpecies = new Map<string, PhotoEntry[]>();
-  for (const photo of photos) bySpecies.set(photo.species, [...(bySpecies.get(photo.species) ?? []), photo]);
-  for (const species of Object.keys(manifests.birdPhotos).sort()) {
-    const shownIds = new Set((manifests.birdPhotos[species] ?? []).filter((e) => e.id !== 0).map((e) => e.id));
-    const shown = (bySpecies.get(species) ?? []).filter((p) => shownIds.has(p.number)).sort(byNumber);
-    const first = shown[0];
-    add(describeSpecies(site, species, shown.length, first ? previewOf(first) : undefined), shown);
-    for (const photo of shown) {
-      const appUrl = photoAppRoute(species, photo.id);
-      const description = describePhoto(site, { id: photo.id, species, takenOn: photo.takenOn, camera: photo.exif?.camera, image: previewOf(photo) });
-      add(description, [photo], { renderUrl: appUrl, appUrl, inSitemap: false });
+  let siteImage: PreviewImage | undefined = featured[0] ? previewOf(featured[0]) : undefined;
+  const levels: Array<() => void> = [];
+  await model.walk((level) => {
+    if (level.kind === 'wall') {
+      const { species } = level;
+      const dependsOn = [siteDataPaths.level(level.segments), siteDataPaths.species(species.species)];
+      const first = species.photos[0];
+      siteImage ??= first && previewOf(first);
+      levels.push(() => add(describeLifeList(site, level.segments, species.photos.length, first && previewOf(first, species.species)), species.photos, dependsOn));
+      add(describeSpecies(site, species.species, species.photos.length, first && previewOf(first)), species.photos, [siteDataPaths.species(species.species)]);
+      for (const photo of species.photos) {
+        const description = describePhoto(site, { id: photo.key, species: species.species, takenOn: photo.takenOn ?? null, camera: photo.exif?.camera, image: previewOf(photo) });
+        pages.push({ route: description.route, file: pageFile(photoShareRoute(photo.key)), kind: 'share', description, images: [photo.full.path], inSitemap: false, dependsOn: [MANIFEST_FILES.info], photo });
+      }
+    } else {
+      const covers = level.cards.flatMap((c) => (c.cover ? [c.cover] : []));
+      const cover = covers[0];
+      const image = cover && { path: cover.path, width: cover.width, height: cover.height, alt: level.segments.at(-1) ?? 'Life List' };
+      levels.push(() => add(describeLifeList(site, level.segments, level.photoCount, image ?? siteImage), [], [siteDataPaths.level(level.segments)]));
     }
-  }
-
-  add(describeInfo(site, siteImage), []);
-  if (options.credits) add(describeCredits(site, siteImage), []);
-  pages.push({ route: '/404', renderUrl: '/404', description: describeNotFound(site), images: [], inSitemap: false, notFound: true });
+  });
+  add(describeHome(site, siteImage), featured, [siteDataPaths.home]);
+  for (const addLevel of levels) addLevel();
+  add(describeInfo(site, siteImage), [], []);
+  if (options.credits) add(describeCredits(site, siteImage), [], [siteDataPaths.credits]);
+  pages.push({ route: '/404', file: NOT_FOUND_FILE, kind: 'app', description: describeNotFound(site), images: [], inSitemap: false, dependsOn: [MANIFEST_FILES.info], notFound: true });
   return pages;
 }
-

@@ -1,71 +1,81 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MANIFEST_FILES, manifestSchemas, type ManifestName, type Manifests } from '../../data/manifests.ts';
-import { describeIssues } from '../../data/site-config.ts';
+import { describeIssues } from '../../data/describe-issues.ts';
+import { MANIFEST_FILES, photoIndexSchema } from '../../data/manifests.ts';
+import { HOME_ROUTE } from '../../data/paths.ts';
+import type { DataKind, DataTypes } from '../data-files.ts';
+import { DataFileError } from '../data-files.ts';
 import { escapeHtml } from '../seo/escape.ts';
 import { atomFeed, newestPhotos } from '../seo/feed.ts';
 import { headTags, type SiteIdentity } from '../seo/page-meta.ts';
 import { robotsTxt, sitemapXml } from '../seo/sitemap.ts';
 import { createSiteUrls, type SiteUrls } from '../seo/site-urls.ts';
-import { fillTemplate, headKey, inlineStylesheets, hoistedValue, hydrationGuardScript, renderHeadTag, replaceUrlScript, splitHoisted, tagKey } from './html-document.ts';
-import { outputFiles } from './output-files.ts';
+import { createSiteModel, type LoadData } from '../site-model.ts';
+import { writeIfChanged, type BuildState } from './build-state.ts';
+import { fillTemplate, headKey, inlineStylesheets, hoistedValue, hydrationGuardScript, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
 import { pagesToRender, type PageToRender } from './pages.ts';
+import { sharePageHtml } from './share-page.ts';
 
 /** What web/entry-server.tsx exports, as built by `vite build --ssr`. */
 interface ServerEntry {
   renderPage(url: string): Promise<{ status: number; html: string }>;
-  setManifestFetcher(fetcher: (path: string) => Promise<unknown>): void;
+  setDataFetcher(fetcher: (path: string) => Promise<unknown>): void;
   compiledSettings: { basePath: string; assetOrigin?: string | undefined };
 }
 
 export interface PrerenderOptions {
-  /** The client build (holds index.html); pages are written here. */
+  /** The client build (holds the template) and where pages are written. */
   dist: string;
+  /** The HTML template of the client build (its index.html). */
+  templateFile: string;
   /** The built server entry (entry-server.js). */
   serverEntry: string;
   /** The published data folder (data/generated/public). */
   publicDir: string;
-  /** Newest photos in the feed. */
+  /** What the previous build wrote; pages whose signature is unchanged are not rendered again. */
+  state: BuildState;
+  /** Hash of the code and settings of the bundles: a change re-renders every page. */
+  codeHash: string;
   feedSize?: number;
   log?: (line: string) => void;
 }
 
 export interface PrerenderReport {
   pages: number;
-  files: number;
+  /** Pages rendered and written by this run (the rest were unchanged). */
+  rendered: string[];
   sitemapUrls: number;
   feedEntries: number;
 }
 
 const FEED_FILE = 'feed.xml';
+const schemaModule = () => import('../data-schemas.ts');
 
-async function readManifests(publicDir: string): Promise<Manifests> {
-  const read = async <N extends ManifestName>(name: N): Promise<Manifests[N]> => {
-    const file = join(publicDir, MANIFEST_FILES[name]);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(await readFile(file, 'utf8'));
-    } catch (error) {
-      throw new Error(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}. Run the ingest first.`);
+/** Reads data files from disk through their schemas, keeping each file's text for the page signatures. */
+function diskLoader(publicDir: string, texts: Map<string, string>): LoadData {
+  return async <K extends DataKind>(kind: K, path: string): Promise<DataTypes[K]> => {
+    let text = texts.get(path);
+    if (text === undefined) {
+      try {
+        text = await readFile(join(publicDir, ...path.split('/')), 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new DataFileError(path, 'no such file', 404);
+        throw new DataFileError(path, error instanceof Error ? error.message : String(error));
+      }
+      texts.set(path, text);
     }
-    const result = manifestSchemas[name].safeParse(raw);
-    if (!result.success) throw new Error(`${file} is not valid:\n  ${describeIssues(result.error).join('\n  ')}`);
-    return result.data as Manifests[N];
-  };
-  return {
-    birdPhotos: await read('birdPhotos'),
-    lifeListStructure: await read('lifeListStructure'),
-    coverPhotos: await read('coverPhotos'),
-    photoIndex: await read('photoIndex'),
-    info: await read('info'),
+    const parsed = (await schemaModule()).parseData(kind, JSON.parse(text));
+    if (!parsed.ok) throw new Error(`${join(publicDir, path)} is not valid:\n  ${parsed.problems.join('\n  ')}\nRun the ingest again.`);
+    return parsed.data;
   };
 }
 
-async function isServerEntry(value: unknown): Promise<ServerEntry> {
-  const entry = value as Partial<ServerEntry>;
-  if (typeof entry.renderPage !== 'function' || typeof entry.setManifestFetcher !== 'function' || typeof entry.compiledSettings !== 'object') {
-    throw new Error('The server entry does not export renderPage, setManifestFetcher and compiledSettings (web/entry-server.tsx)');
+async function serverEntryAt(file: string): Promise<ServerEntry> {
+  const entry = (await import(pathToFileURL(resolve(file)).href)) as Partial<ServerEntry>;
+  if (typeof entry.renderPage !== 'function' || typeof entry.setDataFetcher !== 'function' || typeof entry.compiledSettings !== 'object') {
+    throw new Error('The server entry does not export renderPage, setDataFetcher and compiledSettings (web/entry-server.tsx)');
   }
   return entry as ServerEntry;
 }
@@ -73,19 +83,20 @@ async function isServerEntry(value: unknown): Promise<ServerEntry> {
 /**
  * Head of one page: React's own hoisted tags (title, description, robots: the
  * client adopts exactly these when it hydrates) plus ours for every key React did
- * not write. A share page's tags are all ours: they describe the photo, not the
- * species page it renders.
+ * not write.
  */
 function pageHead(page: PageToRender, hoisted: string[], urls: SiteUrls): string[] {
-  const own = page.appUrl ? hoisted.filter((e) => !['title', 'name:description'].includes(headKey(e) ?? '')) : hoisted;
-  const description = page.appUrl ? undefined : hoistedValue(own, 'name:description');
-  const title = page.appUrl ? undefined : hoistedValue(own, 'title');
+  const description = hoistedValue(hoisted, 'name:description');
+  const title = hoistedValue(hoisted, 'title');
   const described = { ...page.description, ...(description ? { description } : {}), ...(title ? { title } : {}) };
-  const present = new Set(own.map(headKey));
+  const present = new Set(hoisted.map(headKey));
   const ours = headTags(described, urls).filter((tag) => !present.has(tagKey(tag)));
-  const titleFirst = [...own.filter((e) => headKey(e) === 'title'), ...ours.filter((t) => t.tag === 'title').map(renderHeadTag)];
-  const feed = `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.description.siteName)}" href="${escapeHtml(urls.page(`/${FEED_FILE}`))}">`;
-  return [...titleFirst, ...own.filter((e) => headKey(e) !== 'title'), ...ours.filter((t) => t.tag !== 'title').map(renderHeadTag), feed];
+  const titleFirst = [...hoisted.filter((e) => headKey(e) === 'title'), ...ours.filter((t) => t.tag === 'title').map(renderHeadTag)];
+  return [...titleFirst, ...hoisted.filter((e) => headKey(e) !== 'title'), ...ours.filter((t) => t.tag !== 'title').map(renderHeadTag), feedLink(page, urls)];
+}
+
+function feedLink(page: PageToRender, urls: SiteUrls): string {
+  return `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.description.siteName)}" href="${escapeHtml(urls.page(`/${FEED_FILE}`))}">`;
 }
 
 /** A stylesheet of the build from its href (under the base path), or undefined for any other. */
@@ -96,61 +107,75 @@ async function builtStylesheet(dist: string, basePath: string, href: string): Pr
   return readFile(file, 'utf8').catch(() => undefined);
 }
 
-async function writePage(dist: string, route: string, html: string): Promise<number> {
-  const files = route === '/404' ? ['404.html'] : outputFiles(route);
-  for (const file of files) {
-    const target = join(dist, file);
-    try {
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, html);
-    } catch (error) {
-      throw new Error(`Cannot write the page ${route} to ${target}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  return files.length;
-}
+const exists = (file: string) => stat(file).then(() => true, () => false);
 
-/** Pre-renders every page into `dist`, then writes sitemap.xml, robots.txt and feed.xml. */
+/**
+ * Pre-renders every page into `dist` whose inputs changed since the last build (its data
+ * files, the site's info, the code), removes the pages that are gone, and rewrites
+ * sitemap.xml, robots.txt and feed.xml when their content changed.
+ */
 export async function prerender(options: PrerenderOptions): Promise<PrerenderReport> {
   const log = options.log ?? (() => {});
-  const templateFile = join(options.dist, 'index.html');
-  const linkedTemplate = await readFile(templateFile, 'utf8');
-  const manifests = await readManifests(options.publicDir);
-  const entry = await isServerEntry(await import(pathToFileURL(resolve(options.serverEntry)).href));
-  entry.setManifestFetcher(async (path) => JSON.parse(await readFile(join(options.publicDir, path), 'utf8')));
+  const texts = new Map<string, string>();
+  const model = createSiteModel(diskLoader(options.publicDir, texts));
+  const entry = await serverEntryAt(options.serverEntry);
+  entry.setDataFetcher(async (path) => {
+    const text = texts.get(path) ?? (await readFile(join(options.publicDir, ...path.split('/')), 'utf8').catch(() => undefined));
+    if (text === undefined) throw new DataFileError(path, 'no such file', 404);
+    return JSON.parse(text);
+  });
 
-  const { info } = manifests;
+  const info = await model.info();
   const publishing = { baseUrl: info.publishing.baseUrl, basePath: entry.compiledSettings.basePath, assetOrigin: entry.compiledSettings.assetOrigin };
   const site: SiteIdentity = { title: info.title, owner: info.owner, description: info.description, publishing };
   const urls = createSiteUrls(publishing);
   const basePath = publishing.basePath.endsWith('/') ? publishing.basePath : `${publishing.basePath}/`;
-  const template = await inlineStylesheets(linkedTemplate, (href) => builtStylesheet(options.dist, basePath, href));
-  const credits = (await entry.renderPage(`${basePath}credits`)).status === 200;
-  const pages = pagesToRender(manifests, site, { credits });
+  const credits = await exists(join(options.publicDir, 'site-data', 'credits.json'));
+  const pages = await pagesToRender(model, site, { credits });
 
-  let files = 0;
+  let template: string | undefined;
+  const appTemplate = async () =>
+    (template ??= await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href)));
+
+  const rendered: string[] = [];
   for (const page of pages) {
-    const url = basePath + page.renderUrl.replace(/^\//, '');
-    const rendered = await entry.renderPage(url);
-    const expected = page.notFound ? 404 : 200;
-    if (rendered.status !== expected) throw new Error(`Rendering ${url} answered HTTP ${rendered.status}, expected ${expected}`);
-    const { head: hoisted, body } = splitHoisted(rendered.html);
-    const renderedPath = page.notFound ? null : new URL(url, 'http://x').pathname;
-    const html = fillTemplate(template, {
-      head: pageHead(page, hoisted, urls),
-      headScripts: page.appUrl ? [replaceUrlScript(basePath + page.appUrl.replace(/^\//, ''))] : [],
-      body,
-      afterRoot: [hydrationGuardScript(renderedPath)],
+    const signature = createHash('sha1')
+      .update(options.codeHash)
+      .update(JSON.stringify(page.description))
+      .update(JSON.stringify(page.photo ?? null));
+    for (const dependency of page.dependsOn) signature.update(`\0${dependency}\0${texts.get(dependency) ?? (await readFile(join(options.publicDir, dependency), 'utf8'))}`);
+    const changed = await writeIfChanged(options.state, options.dist, page.file, signature.digest('base64url'), async () => {
+      if (page.kind === 'share' && page.photo) {
+        const head = headTags(page.description, urls).map(renderHeadTag);
+        return sharePageHtml({ head: [...head, feedLink(page, urls)], photo: page.photo, siteTitle: site.title, owner: site.owner, urls, homeUrl: urls.page(HOME_ROUTE) });
+      }
+      const url = basePath + page.route.replace(/^\//, '');
+      const result = await entry.renderPage(url);
+      const expected = page.notFound ? 404 : 200;
+      if (result.status !== expected) throw new Error(`Rendering ${url} answered HTTP ${result.status}, expected ${expected}`);
+      const { head: hoisted, body } = splitHoisted(result.html);
+      return fillTemplate(await appTemplate(), {
+        head: pageHead(page, hoisted, urls),
+        body,
+        afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname)],
+      });
     });
-    files += await writePage(options.dist, page.route, html);
+    if (changed) rendered.push(page.file);
   }
-  log(`Pre-rendered ${pages.length} pages (${files} files).`);
+  log(`Pre-rendered ${rendered.length} of ${pages.length} pages (the others were unchanged).`);
 
   const inSitemap = pages.filter((p) => p.inSitemap);
-  await writeFile(join(options.dist, 'sitemap.xml'), sitemapXml(inSitemap, urls));
-  await writeFile(join(options.dist, 'robots.txt'), robotsTxt(urls));
-  const newest = newestPhotos(Object.values(manifests.photoIndex.photos), options.feedSize ?? 30);
-  await writeFile(join(options.dist, FEED_FILE), atomFeed(site, newest, urls, `/${FEED_FILE}`));
-  log(`Wrote sitemap.xml (${inSitemap.length} pages), robots.txt and ${FEED_FILE} (${newest.length} photos).`);
-  return { pages: pages.length, files, sitemapUrls: inSitemap.length, feedEntries: newest.length };
+  const index = photoIndexSchema.safeParse(JSON.parse(await readFile(join(options.publicDir, MANIFEST_FILES.photoIndex), 'utf8')));
+  if (!index.success) throw new Error(`${MANIFEST_FILES.photoIndex} is not valid:\n  ${describeIssues(index.error).join('\n  ')}`);
+  const newest = newestPhotos(Object.values(index.data.photos), options.feedSize ?? 30);
+  const extras: Array<[string, string]> = [
+    ['sitemap.xml', sitemapXml(inSitemap, urls)],
+    ['robots.txt', robotsTxt(urls)],
+    [FEED_FILE, atomFeed(site, newest, urls, `/${FEED_FILE}`)],
+  ];
+  for (const [file, content] of extras) {
+    const hash = createHash('sha1').update(content).digest('base64url');
+    if (await writeIfChanged(options.state, options.dist, file, hash, async () => content)) rendered.push(file);
+  }
+  return { pages: pages.length, rendered, sitemapUrls: inSitemap.length, feedEntries: newest.length };
 }

@@ -1,27 +1,21 @@
 import { Link, useLoaderData } from 'react-router';
-import { compareNames } from '../../data/manifest-layout.ts';
 import { speciesRoute } from '../../data/paths.ts';
 import { ImageTile } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { loadManifest } from '../manifests.ts';
-import { galleryPhotoFromEntry } from '../photos.ts';
+import { site } from '../site.ts';
 import { pageTitle, useSite } from './root.tsx';
 
 /** Every photo with a credit line (CC BY and CC BY-SA require the attribution). */
 export async function creditsLoader() {
-  const index = await loadManifest('photoIndex');
-  const credited = Object.values(index.photos)
-    .flatMap((entry) => (entry.credit ? [{ ...galleryPhotoFromEntry(entry), credit: entry.credit }] : []))
-    .sort((a, b) => compareNames(a.species, b.species) || compareNames(a.full.path, b.full.path));
-  return { credited };
+  return { credited: await site.credits() };
 }
 
 export function CreditsPage() {
   const { credited } = useLoaderData<typeof creditsLoader>();
-  const site = useSite();
+  const identity = useSite();
   return (
     <>
-      <PageMeta title={pageTitle(site, 'Photo credits')} description={`Authors and licences of the photos on ${site.title}.`} />
+      <PageMeta title={pageTitle(identity, 'Photo credits')} description={`Authors and licences of the photos on ${identity.title}.`} />
       <h1 className="font-serif text-4xl text-stone-50">Photo credits</h1>
       <p className="mt-2 text-stone-400">{credited.length === 0 ? 'Every photo is by the owner.' : 'These photos are by other photographers, used under the licences below.'}</p>
       <ul className="mt-8 divide-y divide-white/10">

@@ -3,31 +3,25 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { tileLoading } from '../components/ImageTile.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
-import { loadManifest } from '../manifests.ts';
-import { galleryPhotoFromEntry, type GalleryPhoto } from '../photos.ts';
+import { site } from '../site.ts';
 import { pageTitle, useSite } from './root.tsx';
 
 export const WALL_SIZES = '(min-width: 1280px) 320px, (min-width: 768px) 33vw, 50vw';
 /** Tiles of a wall pre-rendered as real images: the first two rows on a phone. */
 export const WALL_EAGER_TILES = 4;
 
-/** The featured photos, in the owner's order (info.json `featured` → photo index). */
+/** The featured photos, in the owner's order. */
 export async function homeLoader() {
-  const [info, index] = await Promise.all([loadManifest('info'), loadManifest('photoIndex')]);
-  const photos: GalleryPhoto[] = info.featured.flatMap((id) => {
-    const entry = index.photos[id];
-    return entry ? [galleryPhotoFromEntry(entry)] : [];
-  });
-  return { photos };
+  return { photos: await site.home() };
 }
 
 export function HomePage() {
   const { photos } = useLoaderData<typeof homeLoader>();
-  const site = useSite();
+  const identity = useSite();
   return (
     <>
-      <PageMeta title={pageTitle(site)} description={site.description} />
-      <h1 className="sr-only">{site.title}</h1>
+      <PageMeta title={pageTitle(identity)} description={identity.description} />
+      <h1 className="sr-only">{identity.title}</h1>
       {photos.length === 0 ? (
         <p className="text-stone-400">No featured photos yet.</p>
       ) : (
@@ -39,7 +33,7 @@ export function HomePage() {
           ))}
         </ul>
       )}
-      <PhotoGallery photos={photos} title={site.title} single />
+      <PhotoGallery photos={photos} title={identity.title} single />
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { Link, useLoaderData } from 'react-router';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { loadManifest } from '../manifests.ts';
+import { CREDITS_ROUTE } from '../../data/paths.ts';
+import { site } from '../site.ts';
 import { pageTitle, useSite } from './root.tsx';
 
 export async function infoLoader() {
-  const info = await loadManifest('info');
+  const info = await site.info();
   return { gear: info.gear, stats: info.stats };
 }
 
@@ -12,10 +13,10 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-
 
 export function InfoPage() {
   const { gear, stats } = useLoaderData<typeof infoLoader>();
-  const site = useSite();
+  const identity = useSite();
   return (
     <>
-      <PageMeta title={pageTitle(site, 'Info')} description={`Gear and Life List statistics of ${site.owner}.`} />
+      <PageMeta title={pageTitle(identity, 'Info')} description={`Gear and Life List statistics of ${identity.owner}.`} />
       <h1 className="sr-only">Info</h1>
       <div className="grid gap-12 md:grid-cols-2">
         <section aria-labelledby="gear">
@@ -47,7 +48,7 @@ export function InfoPage() {
       </div>
       <p className="mt-12 text-sm text-stone-400">
         Some photos are by other photographers and used under their licences: see the{' '}
-        <Link to="/credits" className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
+        <Link to={CREDITS_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
           photo credits
         </Link>
         .

@@ -1,111 +1,29 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { childFolders, folderAt, isPhotoWall, isThumbnailName, type LifeListFolder } from '../../data/manifest-layout.ts';
-import type { CoverPhotos, PhotoEntry } from '../../data/manifests.ts';
 import { decodeLifeListPath, lifeListRoute, speciesRoute } from '../../data/paths.ts';
 import { ImageTile, tileLoading, type TileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { PhotoTile } from '../components/PhotoTile.tsx';
+import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
-import { loadManifest } from '../manifests.ts';
-import { galleryPhotoFromEntry, type GalleryPhoto, type TileImage } from '../photos.ts';
+import { site } from '../site.ts';
+import type { FolderView, LevelView } from '../site-model.ts';
 import { WALL_EAGER_TILES, WALL_SIZES } from './home.tsx';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
 
-export const COVER_LOAD_ERROR = 'Error loading cover photos';
 const CARD_SIZES = '(min-width: 1280px) 310px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 /** Folder cards pre-rendered with a real cover image (one column on a phone: the first screen). */
 const CARD_EAGER_TILES = 4;
 
-export interface FolderCard {
-  name: string;
-  segments: string[];
-  cover?: TileImage;
+/** One Life List level: its folder cards, or a species' photo wall, from that level's data file (and the species'). */
+export async function lifeListLoader({ params }: LoaderFunctionArgs): Promise<LevelView> {
+  const level = await site.level(decodeLifeListPath(params.path));
+  if (!level) throw notFound();
+  return level;
 }
 
-export interface WallItem {
-  thumbnail: TileImage;
-  /** Lightbox key of the full-size photo this thumbnail opens. */
-  photoKey: string | undefined;
-}
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-export type LifeListLevel =
-  | { kind: 'folders'; segments: string[]; cards: FolderCard[] }
-  | { kind: 'wall'; segments: string[]; items: WallItem[]; gallery: GalleryPhoto[]; speciesLink: string | undefined };
-
-/** The spec's cover list failure: logged, and the cards show grey blocks. */
-async function loadCoversOrNone(): Promise<CoverPhotos> {
-  try {
-    return await loadManifest('coverPhotos');
-  } catch (error) {
-    console.error(COVER_LOAD_ERROR, error);
-    return {};
-  }
-}
-
-function tileFromPath(path: string): TileImage {
-  return { path, sources: [] };
-}
-
-function folderCards(folder: LifeListFolder, segments: string[], covers: CoverPhotos, photos: PhotoEntry[]): FolderCard[] {
-  const byThumbnail = new Map(photos.map((p) => [p.thumbnail.path, p]));
-  return childFolders(folder)
-    .filter(([, child]) => child.file_count > 0)
-    .map(([name]) => {
-      const childSegments = [...segments, name];
-      const coverPath = covers[childSegments.join('/')];
-      const entry = coverPath === undefined ? undefined : byThumbnail.get(coverPath);
-      const cover = coverPath === undefined ? undefined : entry ? galleryPhotoFromEntry(entry).thumbnail : tileFromPath(coverPath);
-      return { name, segments: childSegments, ...(cover ? { cover } : {}) };
-    });
-}
-
-const stem = (name: string) => name.replace(/\.[^.]+$/, '');
-
-/** The leaf rule: `lowq` files are the wall; the others are the full-size gallery, in the same order. */
-function photoWall(folder: LifeListFolder, segments: string[], photos: PhotoEntry[]): { items: WallItem[]; gallery: GalleryPhoto[] } {
-  const files = folder.files ?? [];
-  const dir = ['life_list', ...segments].join('/');
-  const byDisplay = new Map(photos.map((p) => [p.display.path, p]));
-  const thumbnails = files.filter(isThumbnailName);
-  const fulls = files.filter((name) => !isThumbnailName(name));
-  const thumbnailOf = (full: string) => thumbnails.find((t) => stem(t) === `${stem(full)}_lowq`);
-
-  const gallery = fulls.map((file): GalleryPhoto => {
-    const entry = byDisplay.get(`${dir}/${file}`);
-    if (entry) return galleryPhotoFromEntry(entry);
-    const thumbnail = thumbnailOf(file);
-    return { key: file, species: segments.at(-1) ?? file, thumbnail: tileFromPath(`${dir}/${thumbnail ?? file}`), full: { path: `${dir}/${file}` } };
-  });
-  const items = thumbnails.map((thumbnail, position): WallItem => {
-    const fullIndex = fulls.findIndex((full) => thumbnailOf(full) === thumbnail);
-    const photo = gallery[fullIndex === -1 ? position : fullIndex];
-    const entry = photo && byDisplay.get(photo.full.path);
-    return { thumbnail: entry ? galleryPhotoFromEntry(entry).thumbnail : tileFromPath(`${dir}/${thumbnail}`), photoKey: photo?.key };
-  });
-  return { items, gallery };
-}
-
-export async function lifeListLoader({ params }: LoaderFunctionArgs): Promise<LifeListLevel> {
-  const segments = decodeLifeListPath(params.path);
-  const [structure, index, birdPhotos, covers] = await Promise.all([
-    loadManifest('lifeListStructure'),
-    loadManifest('photoIndex'),
-    loadManifest('birdPhotos'),
-    loadCoversOrNone(),
-  ]);
-  const folder = folderAt(structure, segments);
-  if (!folder) throw notFound();
-  const here = Object.values(index.photos).filter((p) => p.folder.length >= segments.length && segments.every((s, i) => p.folder[i] === s));
-  if (isPhotoWall(folder)) {
-    const species = segments.at(-1);
-    const speciesLink = species !== undefined && Object.hasOwn(birdPhotos, species) ? speciesRoute(species) : undefined;
-    return { kind: 'wall', segments, ...photoWall(folder, segments, here), speciesLink };
-  }
-  return { kind: 'folders', segments, cards: folderCards(folder, segments, covers, here) };
-}
-
-function Card({ card, loading }: { card: FolderCard; loading: TileLoading }) {
+function Card({ card, loading }: { card: FolderView; loading: TileLoading }) {
   return (
     <Link
       to={lifeListRoute(card.segments)}
@@ -113,7 +31,10 @@ function Card({ card, loading }: { card: FolderCard; loading: TileLoading }) {
     >
       {card.cover && <ImageTile image={card.cover} alt="" sizes={CARD_SIZES} fit="fill" loading={loading} className="transition-transform duration-500 group-hover:scale-105" />}
       <span className="absolute inset-0 flex items-center justify-center bg-black/35 p-4 text-center font-serif text-2xl text-white drop-shadow-[0_1px_3px_rgba(0,0,0,0.9)] transition-colors group-hover:bg-black/20">
-        {card.name}
+        <span>
+          {card.name}
+          <span className="mt-1 block font-sans text-sm tracking-wide text-stone-200">{plural(card.speciesCount, 'species', 'species')}</span>
+        </span>
       </span>
     </Link>
   );
@@ -121,14 +42,14 @@ function Card({ card, loading }: { card: FolderCard; loading: TileLoading }) {
 
 export function LifeListPage() {
   const level = useLoaderData<typeof lifeListLoader>();
-  const site = useSite();
+  const identity = useSite();
   const title = level.segments.at(-1) ?? 'Life List';
   const parent = level.segments.slice(0, -1);
   return (
     <>
       <PageMeta
-        title={pageTitle(site, level.segments.length === 0 ? 'Life List' : title)}
-        description={level.segments.length === 0 ? `The Life List of ${site.owner}: every species observed, by order and family.` : `${level.segments.join(' › ')}, in the Life List of ${site.owner}.`}
+        title={pageTitle(identity, level.segments.length === 0 ? 'Life List' : title)}
+        description={level.segments.length === 0 ? `The Life List of ${identity.owner}: every species observed, by order and family.` : `${level.segments.join(' › ')}, in the Life List of ${identity.owner}.`}
       />
       <div className="mb-8 flex items-center gap-4">
         {level.segments.length > 0 && (
@@ -155,27 +76,19 @@ export function LifeListPage() {
         </ul>
       ) : (
         <>
-          {level.speciesLink && (
-            <p className="-mt-4 mb-6 text-sm">
-              <Link to={level.speciesLink} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
-                Species page of {title} →
-              </Link>
-            </p>
-          )}
+          <p className="-mt-4 mb-6 text-sm">
+            <Link to={speciesRoute(level.species.species)} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
+              Species page of {level.species.species} →
+            </Link>
+          </p>
           <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
-            {level.items.map((item, position) => (
-              <li key={item.thumbnail.path}>
-                {item.photoKey === undefined ? (
-                  <div className="relative aspect-[4/3]">
-                    <ImageTile image={item.thumbnail} alt={title} sizes={WALL_SIZES} fit="fill" loading={tileLoading(position, WALL_EAGER_TILES)} />
-                  </div>
-                ) : (
-                  <PhotoTile image={item.thumbnail} species={title} photoKey={item.photoKey} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} />
-                )}
+            {level.species.photos.map((photo, position) => (
+              <li key={photo.key}>
+                <PhotoTile {...tileOf(photo)} species={title} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} />
               </li>
             ))}
           </ul>
-          <PhotoGallery photos={level.gallery} title={title} />
+          <PhotoGallery photos={level.species.photos} title={title} />
         </>
       )}
     </>

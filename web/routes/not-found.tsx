@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { HOME_ROUTE, lifeListRoute } from '../../data/paths.ts';
 
 export const NOT_FOUND_TITLE = 'Page not found';
 
@@ -20,10 +21,10 @@ export function NotFoundContent() {
       <h1 className="mt-4 font-serif text-3xl text-stone-50">{NOT_FOUND_TITLE}</h1>
       <p className="mt-3 text-stone-400">There is nothing at this address. The bird may have flown.</p>
       <nav className="mt-8 flex justify-center gap-6 text-sm">
-        <Link to="/" className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
+        <Link to={HOME_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
           Home
         </Link>
-        <Link to="/life-list" className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
+        <Link to={lifeListRoute([])} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
           Life List
         </Link>
       </nav>

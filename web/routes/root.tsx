@@ -1,12 +1,13 @@
 import { Link, Outlet, useLoaderData, useRouteLoaderData } from 'react-router';
 import { Header } from '../components/Header.tsx';
-import { loadManifest } from '../manifests.ts';
+import { CREDITS_ROUTE } from '../../data/paths.ts';
+import { site } from '../site.ts';
 import { ErrorContent } from './error.tsx';
 
 export const ROOT_ROUTE_ID = 'root';
 
 export async function rootLoader() {
-  const info = await loadManifest('info');
+  const info = await site.info();
   return { owner: info.owner, title: info.title, description: info.description };
 }
 
@@ -14,14 +15,14 @@ export type SiteData = Awaited<ReturnType<typeof rootLoader>>;
 
 /** The owner's name and site title, for every page below the root. */
 export function useSite(): SiteData {
-  const site = useRouteLoaderData<typeof rootLoader>(ROOT_ROUTE_ID);
-  if (!site) throw new Error('The site data (info.json) is not loaded');
-  return site;
+  const data = useRouteLoaderData<typeof rootLoader>(ROOT_ROUTE_ID);
+  if (!data) throw new Error('The site data (info.json) is not loaded');
+  return data;
 }
 
 /** `Species · Site title`, or the site title alone. */
-export function pageTitle(site: SiteData, page?: string): string {
-  return page ? `${page} · ${site.title}` : site.title;
+export function pageTitle(identity: SiteData, page?: string): string {
+  return page ? `${page} · ${identity.title}` : identity.title;
 }
 
 function Shell({ owner, children }: { owner: string; children: React.ReactNode }) {
@@ -30,7 +31,7 @@ function Shell({ owner, children }: { owner: string; children: React.ReactNode }
       <Header owner={owner} />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">{children}</main>
       <footer className="border-t border-white/10 py-6 text-center text-xs tracking-wide text-stone-400">
-        © {owner} · <Link to="/credits" className="underline underline-offset-4 hover:text-stone-200">Photo credits</Link>
+        © {owner} · <Link to={CREDITS_ROUTE} className="underline underline-offset-4 hover:text-stone-200">Photo credits</Link>
       </footer>
     </div>
   );

@@ -1,11 +1,10 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { lifeListRoute } from '../../data/paths.ts';
+import { lifeListRoute, withoutPageExtension } from '../../data/paths.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { tileLoading } from '../components/ImageTile.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
-import { loadManifest } from '../manifests.ts';
-import { galleryPhotoFromEntry, type GalleryPhoto } from '../photos.ts';
+import { site } from '../site.ts';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
 
@@ -13,32 +12,20 @@ const MASONRY_SIZES = '(min-width: 1280px) 410px, 50vw';
 /** Photos of the masonry pre-rendered as real images (they fill the first screen of a phone). */
 const MASONRY_EAGER_TILES = 2;
 
-/**
- * One species' photos: bird-photos.json entries (id 0 skipped) matched to the
- * photo index by species and number. Returns only this species' photos.
- */
+/** One species' photos (bird-photos.json order, id 0 skipped), from that species' data file only. */
 export async function speciesLoader({ params }: LoaderFunctionArgs) {
-  const species = params.species ?? '';
-  const [birdPhotos, index] = await Promise.all([loadManifest('birdPhotos'), loadManifest('photoIndex')]);
-  if (!Object.hasOwn(birdPhotos, species)) throw notFound();
-  const byNumber = new Map(Object.values(index.photos).filter((p) => p.species === species).map((p) => [p.number, p]));
-  const photos: GalleryPhoto[] = (birdPhotos[species] ?? [])
-    .filter((entry) => entry.id !== 0)
-    .flatMap((entry) => {
-      const photo = byNumber.get(entry.id);
-      return photo ? [galleryPhotoFromEntry(photo)] : [];
-    });
-  const folder = byNumber.values().next().value?.folder ?? [];
-  return { species, photos, folder };
+  const view = await site.species(withoutPageExtension(params.species));
+  if (!view) throw notFound();
+  return view;
 }
 
 export function SpeciesPage() {
   const { species, photos, folder } = useLoaderData<typeof speciesLoader>();
-  const site = useSite();
+  const identity = useSite();
   const count = photos.length === 1 ? '1 photo' : `${photos.length} photos`;
   return (
     <>
-      <PageMeta title={pageTitle(site, species)} description={`${species}: ${count} by ${site.owner}.`} />
+      <PageMeta title={pageTitle(identity, species)} description={`${species}: ${count} by ${identity.owner}.`} />
       <div className="mb-8">
         {folder.length > 1 && (
           <nav aria-label="Life List" className="text-sm tracking-wide text-stone-400">

@@ -1,4 +1,6 @@
-import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+
+export { photoAppRoute, photoShareRoute } from '../../data/paths.ts';
 import type { PublishingSettings, SiteUrls } from './site-urls.ts';
 
 /** What every page's tags need to know about the site (from info.json). */
@@ -38,16 +40,6 @@ export interface HeadTag {
   tag: 'title' | 'meta' | 'link';
   attributes: Record<string, string>;
   text?: string;
-}
-
-/** Where a shared photo's preview page lives: static hosts ignore `?photo=`, so it needs its own path. */
-export function photoShareRoute(photoId: string): string {
-  return `/photo/${encodeURIComponent(photoId)}`;
-}
-
-/** The in-app deep link a share page opens: the photo's species page with the lightbox on it. */
-export function photoAppRoute(species: string, photoId: string): string {
-  return `${speciesRoute(species)}?photo=${encodeURIComponent(photoId)}`;
 }
 
 export function documentTitle(headline: string | undefined, siteTitle: string): string {
@@ -114,11 +106,11 @@ export function describePhoto(site: SiteIdentity, photo: SharedPhoto): PageDescr
 }
 
 export function describeInfo(site: SiteIdentity, image?: PreviewImage): PageDescription {
-  return page(site, 'Info', { description: `The gear and stats of ${site.owner}'s bird photography.`, route: '/info', type: 'website', image });
+  return page(site, 'Info', { description: `The gear and stats of ${site.owner}'s bird photography.`, route: INFO_ROUTE, type: 'website', image });
 }
 
 export function describeCredits(site: SiteIdentity, image?: PreviewImage): PageDescription {
-  return page(site, 'Credits', { description: `Who took the photos on ${site.title}, and under which licences.`, route: '/credits', type: 'website', image });
+  return page(site, 'Credits', { description: `Who took the photos on ${site.title}, and under which licences.`, route: CREDITS_ROUTE, type: 'website', image });
 }
 
 export function describeNotFound(site: SiteIdentity): PageDescription {

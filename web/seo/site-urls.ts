@@ -1,4 +1,7 @@
 import { assetUrl } from '../../data/paths.ts';
+import { normaliseBasePath } from '../../data/publishing.ts';
+
+export { normaliseBasePath };
 
 /** The public part of site.json's `publishing` settings, as info.json carries it. */
 export interface PublishingSettings {
@@ -23,11 +26,6 @@ export interface SiteUrls {
   page(route: string): string;
   /** URL of a published file from its manifest path (`life_list/A/x.jpg`, not encoded). */
   asset(path: string): string;
-}
-
-export function normaliseBasePath(basePath: string | undefined): string {
-  if (!basePath || basePath === '/') return '/';
-  return `/${basePath.replace(/^\/+|\/+$/g, '')}/`;
 }
 
 /** The absolute root URL, or undefined without a base URL. See the README for how baseUrl and basePath combine. */

@@ -1,0 +1,90 @@
+import * as z from 'zod/mini';
+import { photoEntrySchema } from './manifests.ts';
+import { slugWithHash } from './paths.ts';
+
+/**
+ * The site's own data files: one per page (a Life List level, a species, the home wall,
+ * the credits), cut to what that page shows, so what a visitor fetches is proportional to
+ * the page and never to the library. The spec's manifests and the photo index stay the
+ * complete published contract; the site itself never fetches them.
+ */
+
+export const SITE_DATA_DIR = 'site-data';
+
+/** Site-relative paths of the per-page data files. Keys are slugs plus a hash: safe on every file system and URL. */
+export const siteDataPaths = {
+  home: `${SITE_DATA_DIR}/home.json`,
+  credits: `${SITE_DATA_DIR}/credits.json`,
+  level: (segments: readonly string[]) => `${SITE_DATA_DIR}/life-list/${segments.length === 0 ? 'index' : slugWithHash(segments.join('/'))}.json`,
+  species: (name: string) => `${SITE_DATA_DIR}/species/${slugWithHash(name)}.json`,
+} as const;
+
+/** What a page needs of one photo: its tiles, the lightbox image and the metadata panel. */
+export const pagePhotoSchema = z.pick(photoEntrySchema, {
+  id: true,
+  species: true,
+  width: true,
+  height: true,
+  placeholder: true,
+  thumbnail: true,
+  display: true,
+  sources: true,
+  exif: true,
+  takenOn: true,
+  credit: true,
+});
+export type PagePhoto = z.infer<typeof pagePhotoSchema>;
+
+export const homeDataSchema = z.strictObject({
+  /** The featured photos, in the owner's order. */
+  photos: z.array(pagePhotoSchema),
+});
+export type HomeData = z.infer<typeof homeDataSchema>;
+
+const nonEmpty = () => z.string().check(z.minLength(1));
+const count = () => z.int().check(z.minimum(0));
+
+export const folderCardSchema = z.strictObject({
+  name: nonEmpty(),
+  /** Photos in the folder's subtree. */
+  photoCount: count(),
+  /** Species folders in the folder's subtree (itself, for a species). */
+  speciesCount: count(),
+  cover: z.optional(z.pick(photoEntrySchema, { thumbnail: true, placeholder: true, sources: true })),
+});
+export type FolderCard = z.infer<typeof folderCardSchema>;
+
+/**
+ * One Life List level. A species folder's level only names its species: its photos are in
+ * the species file, which its species page reads too.
+ */
+export const levelDataSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('folders'),
+    segments: z.array(nonEmpty()),
+    photoCount: count(),
+    /** Visible sub-folders (those with photos), sorted by name. */
+    cards: z.array(folderCardSchema),
+  }),
+  z.strictObject({
+    kind: z.literal('wall'),
+    segments: z.array(nonEmpty()).check(z.minLength(1)),
+    species: nonEmpty(),
+  }),
+]);
+export type LevelData = z.infer<typeof levelDataSchema>;
+
+export const speciesDataSchema = z.strictObject({
+  species: nonEmpty(),
+  /** Folder names from the Life List root down to the species folder. */
+  folder: z.array(nonEmpty()).check(z.minLength(1)),
+  /** The species' photos in bird-photos.json order (entries with id 0 left out). */
+  photos: z.array(pagePhotoSchema),
+});
+export type SpeciesData = z.infer<typeof speciesDataSchema>;
+
+export const creditsDataSchema = z.strictObject({
+  /** Every photo with a credit line, by species then file. */
+  photos: z.array(z.pick(photoEntrySchema, { id: true, species: true, thumbnail: true, placeholder: true, sources: true, credit: true })),
+});
+export type CreditsData = z.infer<typeof creditsDataSchema>;

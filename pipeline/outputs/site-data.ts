@@ -1,0 +1,102 @@
+import { childFolders, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from '../../data/manifests.ts';
+import {
+  creditsDataSchema,
+  homeDataSchema,
+  levelDataSchema,
+  siteDataPaths,
+  speciesDataSchema,
+  type CreditsData,
+  type FolderCard,
+  type LevelData,
+  type PagePhoto,
+  type SpeciesData,
+} from '../../data/site-data.ts';
+import { compareNames } from '../../data/manifests.ts';
+
+/**
+ * The site's per-page data files (data/site-data.ts), derived from the complete manifests:
+ * site-relative path → file content, each parsed by its schema so a derivation bug can never
+ * publish a file the site would reject.
+ */
+export function siteDataFiles(manifests: Manifests): Map<string, unknown> {
+  const photos = Object.values(manifests.photoIndex.photos);
+  const files = new Map<string, unknown>();
+
+  const home = manifests.info.featured.flatMap((id) => {
+    const entry = manifests.photoIndex.photos[id];
+    return entry ? [pagePhoto(entry)] : [];
+  });
+  files.set(siteDataPaths.home, homeDataSchema.parse({ photos: home }));
+
+  const bySpecies = new Map<string, PhotoEntry[]>();
+  for (const photo of photos) {
+    const group = bySpecies.get(photo.species);
+    if (group) group.push(photo);
+    else bySpecies.set(photo.species, [photo]);
+  }
+  for (const [species, entries] of Object.entries(manifests.birdPhotos)) {
+    const byNumber = new Map((bySpecies.get(species) ?? []).map((p) => [p.number, p]));
+    const shown = entries.flatMap((e) => (e.id === 0 ? [] : (byNumber.get(e.id) ?? [])));
+    const folder = shown[0]?.folder ?? bySpecies.get(species)?.[0]?.folder;
+    if (!folder) continue;
+    const data: SpeciesData = { species, folder, photos: shown.map(pagePhoto) };
+    files.set(siteDataPaths.species(species), speciesDataSchema.parse(data));
+  }
+
+  const byThumbnail = new Map(photos.map((p) => [p.thumbnail.path, p]));
+  const speciesCounts = new Map<LifeListFolder, number>();
+  const speciesCount = (folder: LifeListFolder): number => {
+    let count = speciesCounts.get(folder);
+    if (count === undefined) {
+      count = isPhotoWall(folder) ? (folder.file_count > 0 ? 1 : 0) : childFolders(folder).reduce((sum, [, child]) => sum + speciesCount(child), 0);
+      speciesCounts.set(folder, count);
+    }
+    return count;
+  };
+  const visit = (folder: LifeListFolder, segments: string[]) => {
+    const species = segments.at(-1);
+    let level: LevelData;
+    if (species !== undefined && isPhotoWall(folder)) {
+      level = { kind: 'wall', segments, species };
+    } else {
+      const visible = childFolders(folder).filter(([, child]) => child.file_count > 0);
+      const cards = visible.map(([name, child]): FolderCard => {
+        const coverPath = manifests.coverPhotos[[...segments, name].join('/')];
+        const cover = coverPath === undefined ? undefined : byThumbnail.get(coverPath);
+        return {
+          name,
+          photoCount: child.file_count,
+          speciesCount: speciesCount(child),
+          ...(cover ? { cover: { thumbnail: cover.thumbnail, placeholder: cover.placeholder, sources: cover.sources } } : {}),
+        };
+      });
+      level = { kind: 'folders', segments, photoCount: folder.file_count, cards };
+      for (const [name, child] of visible) visit(child, [...segments, name]);
+    }
+    files.set(siteDataPaths.level(segments), levelDataSchema.parse(level));
+  };
+  visit(manifests.lifeListStructure, []);
+
+  const credited: CreditsData['photos'] = photos
+    .filter((p) => p.credit !== undefined)
+    .sort((a, b) => compareNames(a.species, b.species) || compareNames(a.display.path, b.display.path))
+    .map((p) => ({ id: p.id, species: p.species, thumbnail: p.thumbnail, placeholder: p.placeholder, sources: p.sources, ...(p.credit ? { credit: p.credit } : {}) }));
+  files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: credited }));
+  return files;
+}
+
+function pagePhoto(entry: PhotoEntry): PagePhoto {
+  return {
+    id: entry.id,
+    species: entry.species,
+    width: entry.width,
+    height: entry.height,
+    placeholder: entry.placeholder,
+    thumbnail: entry.thumbnail,
+    display: entry.display,
+    sources: entry.sources,
+    exif: entry.exif,
+    takenOn: entry.takenOn,
+    ...(entry.credit ? { credit: entry.credit } : {}),
+  };
+}

@@ -1,0 +1,67 @@
+// Starts a TypeScript command as plain node on an esbuild bundle of it: ~0.1 s where tsx
+// needs 0.5–1 s, most of a no-op ingest or build. The bundle is rebuilt (esbuild, ~50 ms)
+// whenever a source under its folders is newer than it. It is split into chunks so what
+// the command imports lazily (sharp, vite) stays unloaded on a run with nothing to redo.
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const cacheDir = path.join(root, 'node_modules', '.cache', 'bird-portfolio');
+
+function newestSource(dirs) {
+  let newest = 0;
+  for (const dir of dirs) {
+    for (const entry of readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && /\.(tsx?|mjs)$/.test(entry.name)) newest = Math.max(newest, statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/**
+ * Runs `main(argv)` of `entry` (relative to the project) from its bundle and sets the exit code.
+ * `name` names the bundle; `sources` are the folders whose changes rebuild it.
+ */
+export async function launch({ name, entry, sources }) {
+  /** Names the folder of the newest bundle; replaced atomically, so runs starting together never see half a bundle. */
+  const pointer = path.join(cacheDir, `${name}-current`);
+  const currentBundle = () => {
+    try {
+      const file = path.join(cacheDir, readFileSync(pointer, 'utf8').trim(), 'main.mjs');
+      return { file, builtAt: statSync(file).mtimeMs };
+    } catch {
+      return undefined;
+    }
+  };
+  const rebuild = async () => {
+    const { build } = await import('esbuild');
+    const folder = `${name}-${Date.now()}-${process.pid}`;
+    await build({
+      entryPoints: { main: path.join(root, entry) },
+      outdir: path.join(cacheDir, folder),
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
+      // The bundle lives under node_modules/.cache: tell it where the project is.
+      define: { 'process.env.PORTFOLIO_ROOT': JSON.stringify(root) },
+    });
+    const previous = readdirSync(cacheDir).filter((n) => n.startsWith(`${name}-`) && n !== `${name}-current` && n !== folder);
+    writeFileSync(`${pointer}.${process.pid}`, folder);
+    renameSync(`${pointer}.${process.pid}`, pointer);
+    // Keep the newest older bundle: a run that started on it may still load its chunks.
+    for (const old of previous.sort().slice(0, -1)) rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+    return currentBundle();
+  };
+
+  let bundle = currentBundle();
+  if (!bundle || bundle.builtAt < newestSource(sources)) bundle = await rebuild();
+  if (!bundle) throw new Error(`Could not build ${entry} into ${cacheDir}`);
+  const { main } = await import(pathToFileURL(bundle.file).href);
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,26 @@
+import type { ZodMiniType } from 'zod/mini';
+import { describeIssues } from '../data/describe-issues.ts';
+import { infoSchema } from '../data/manifests.ts';
+import { creditsDataSchema, homeDataSchema, levelDataSchema, speciesDataSchema } from '../data/site-data.ts';
+import type { DataKind, DataTypes } from './data-files.ts';
+
+/**
+ * The data files' schemas (and zod with them), as a chunk of their own: web/data-files.ts
+ * loads it only when it fetches a file, i.e. on client navigations. A pre-rendered page
+ * hydrates from the data embedded in it, so the first load never needs zod.
+ */
+
+const schemas: { [K in DataKind]: ZodMiniType<DataTypes[K]> } = {
+  info: infoSchema,
+  home: homeDataSchema,
+  level: levelDataSchema,
+  species: speciesDataSchema,
+  credits: creditsDataSchema,
+};
+
+export type ParsedData<K extends DataKind> = { ok: true; data: DataTypes[K] } | { ok: false; problems: string[] };
+
+export function parseData<K extends DataKind>(kind: K, raw: unknown): ParsedData<K> {
+  const result = schemas[kind].safeParse(raw);
+  return result.success ? { ok: true, data: result.data } : { ok: false, problems: describeIssues(result.error) };
+}

@@ -1,0 +1,110 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+/**
+ * What a build put into dist/: each file's signature (a page's inputs, or the identity of
+ * the file it links to). The next build rewrites only files whose signature changed and
+ * removes those it no longer produces. dist/ holds a marker naming the state: when dist/
+ * was deleted or replaced, the marker is missing and everything is produced again.
+ */
+export interface BuildState {
+  id: string;
+  files: Record<string, string>;
+  /** Files produced or confirmed by the running build. */
+  touched: Set<string>;
+  stats: { written: number; linked: number; removed: number };
+}
+
+export const BUILD_MARKER = '.build-marker';
+
+export async function loadBuildState(stateFile: string, dist: string): Promise<BuildState> {
+  const fresh = (): BuildState => ({ id: randomUUID(), files: {}, touched: new Set(), stats: { written: 0, linked: 0, removed: 0 } });
+  let saved: { id?: unknown; files?: unknown } | undefined;
+  try {
+    saved = JSON.parse(await readFile(stateFile, 'utf8')) as typeof saved;
+  } catch {
+    saved = undefined;
+  }
+  const marker = await readFile(join(dist, BUILD_MARKER), 'utf8').catch(() => undefined);
+  if (saved && typeof saved.id === 'string' && marker?.trim() === saved.id && typeof saved.files === 'object' && saved.files !== null) {
+    return { ...fresh(), id: saved.id, files: saved.files as Record<string, string> };
+  }
+  // Unknown contents (an older build, or none): start from an empty dist/.
+  await rm(dist, { recursive: true, force: true });
+  await mkdir(dist, { recursive: true });
+  return fresh();
+}
+
+async function writeAtomically(target: string, content: string): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  const temp = join(dirname(target), `.${randomUUID()}.tmp`);
+  await writeFile(temp, content);
+  await rename(temp, target);
+}
+
+const exists = (file: string) => stat(file).then(() => true, () => false);
+
+/** Writes `file` (under dist) from `produce()` unless its signature is unchanged and it is still there. Returns whether it wrote. */
+export async function writeIfChanged(state: BuildState, dist: string, file: string, signature: string, produce: () => Promise<string>): Promise<boolean> {
+  state.touched.add(file);
+  const target = join(dist, file);
+  if (state.files[file] === signature && (await exists(target))) return false;
+  await writeAtomically(target, await produce());
+  state.files[file] = signature;
+  state.stats.written++;
+  return true;
+}
+
+/**
+ * Publishes `source` as `file` under dist as a hard link (no second copy of the
+ * renditions), or a copy where dist/ is on another file system. Unchanged links cost a stat.
+ */
+export async function linkIfChanged(state: BuildState, dist: string, file: string, source: string): Promise<boolean> {
+  state.touched.add(file);
+  const from = await stat(source);
+  const signature = `${from.ino}:${from.size}:${from.mtimeMs}`;
+  const target = join(dist, file);
+  if (state.files[file] === signature) {
+    const to = await stat(target).catch(() => undefined);
+    if (to && (to.ino === from.ino || (to.size === from.size && to.mtimeMs >= from.mtimeMs))) return false;
+  }
+  await mkdir(dirname(target), { recursive: true });
+  await rm(target, { force: true });
+  try {
+    await link(source, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Another file system, or one without hard links: a copy works everywhere.
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
+    await copyFile(source, target);
+  }
+  state.files[file] = signature;
+  state.stats.linked++;
+  return true;
+}
+
+/** Every file under `dir`, relative and slash-separated. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1).split('\\').join('/'));
+}
+
+/** Removes what the previous build produced and this one did not, then saves the state and dist's marker. */
+export async function finishBuild(state: BuildState, stateFile: string, dist: string): Promise<void> {
+  for (const file of Object.keys(state.files)) {
+    if (state.touched.has(file)) continue;
+    await rm(join(dist, file), { force: true });
+    delete state.files[file];
+    state.stats.removed++;
+  }
+  await writeAtomically(join(dist, BUILD_MARKER), state.id);
+  await writeAtomically(stateFile, JSON.stringify({ id: state.id, files: state.files }));
+}
+
+/** A short hash naming a build state file per output folder. */
+export function hashOf(...parts: string[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('base64url').slice(0, 16);
+}

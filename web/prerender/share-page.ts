@@ -1,0 +1,48 @@
+import { photoAppRoute, speciesRoute } from '../../data/paths.ts';
+import type { GalleryPhoto } from '../photos.ts';
+import { escapeHtml } from '../seo/escape.ts';
+import type { SiteUrls } from '../seo/site-urls.ts';
+
+/**
+ * A shared photo's own page (`/photo/<id>.html`): its link-preview tags, the photo itself
+ * (pre-rendered, sized to the screen through srcset) and links that open it in the gallery.
+ * No script and no app: a few KB, so a link opened on a phone shows the photo at once.
+ */
+export function sharePageHtml(options: { head: string[]; photo: GalleryPhoto; siteTitle: string; owner: string; urls: SiteUrls; homeUrl: string }): string {
+  const { photo, urls } = options;
+  const e = escapeHtml;
+  const modern = photo.thumbnail.sources
+    .map((source) => {
+      const srcset = source.files.map((f) => `${urls.asset(f.path)} ${f.width}w`).join(', ');
+      return `<source type="${e(source.type)}" srcset="${e(srcset)}" sizes="100vw">`;
+    })
+    .join('');
+  const full = photo.full;
+  const width = full.width ?? photo.thumbnail.width ?? 4;
+  const height = full.height ?? photo.thumbnail.height ?? 3;
+  const jpegSet = [
+    `${urls.asset(photo.thumbnail.path)} ${photo.thumbnail.width ?? 480}w`,
+    `${urls.asset(full.path)} ${width}w`,
+  ].join(', ');
+  const facts = [photo.takenOn?.replaceAll('-', '/'), photo.exif && photo.exif.camera !== 'Unknown' ? photo.exif.camera : undefined].filter(Boolean).join(' · ');
+  const credit = photo.credit ? `<p class="m">Photo: ${e(photo.credit.author)} · ${photo.credit.licenceUrl ? `<a href="${e(photo.credit.licenceUrl)}" rel="license">${e(photo.credit.licence)}</a>` : e(photo.credit.licence)}</p>` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${options.head.join('\n')}
+<style>body{margin:0;background:#0c0a09;color:#f5f5f4;font:16px/1.5 system-ui,sans-serif}main{max-width:80rem;margin:0 auto;padding:1rem}img{display:block;width:100%;height:auto;max-height:85vh;object-fit:contain;background:#1c1917}h1{font:400 1.75rem Georgia,serif;margin:.75rem 0 0}.m{color:#a8a29e;font-size:.875rem;margin:.25rem 0}a{color:#fde68a}nav a{margin-right:1.25rem}</style>
+</head>
+<body>
+<main>
+<picture>${modern}<img src="${e(urls.asset(full.path))}" srcset="${e(jpegSet)}" sizes="100vw" width="${width}" height="${height}" alt="${e(photo.species)}" fetchpriority="high"></picture>
+<h1>${e(photo.species)}</h1>
+${facts ? `<p class="m">${e(facts)}</p>` : ''}${credit}
+<nav><a href="${e(urls.page(photoAppRoute(photo.species, photo.key)))}">Open in the gallery</a><a href="${e(urls.page(speciesRoute(photo.species)))}">All photos of ${e(photo.species)}</a><a href="${e(options.homeUrl)}">${e(options.siteTitle)}</a></nav>
+<p class="m">© ${e(options.owner)}</p>
+</main>
+</body>
+</html>
+`;
+}

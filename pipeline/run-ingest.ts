@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { emptyCache, loadCache, outputPathsOf, publicMatchesCache, saveCache, writePublicMarker, type Cache } from './cache.ts';
 import * as lifeList from './life-list.ts';
 import * as manifestSet from './manifest-set.ts';
-import { siteDataFiles } from './outputs/site-data.ts';
+import { siteDataFiles } from '../data/site-data-files.ts';
 import * as siteDataSet from './site-data-set.ts';
 import { fatal, type SummaryCounts } from './messages.ts';
 import * as outputDir from './output-dir.ts';

@@ -1,69 +1,72 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { siteDataPaths } from '../data/site-data.ts';
 import { fixtureManifests } from './test/fixtures.tsx';
-import { loadManifest, ManifestError, setManifestFetcher } from './manifests.ts';
+import { DataFileError, loadDataFile, setDataFetcher } from './data-files.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setManifestFetcher();
+  setDataFetcher();
 });
 
 function stubFetch(respond: (url: string) => Response) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => respond(String(input)));
   vi.stubGlobal('fetch', fetchMock);
-  setManifestFetcher();
+  setDataFetcher();
   return fetchMock;
 }
 
-describe('manifest loader', () => {
-  it('fetches a manifest from the base path, parses it with its schema and caches it for the session', async () => {
+describe('data file loader', () => {
+  it('fetches a file from the base path, parses it with the schema of its kind and caches it for the session', async () => {
     const info = fixtureManifests().info;
     const fetchMock = stubFetch(() => Response.json(info));
-    await expect(loadManifest('info')).resolves.toEqual(info);
-    await loadManifest('info');
+    await expect(loadDataFile('info', 'info.json')).resolves.toEqual(info);
+    await loadDataFile('info', 'info.json');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith('/info.json');
   });
 
-  it('throws an error naming the file when it is missing, never an empty manifest', async () => {
+  it('throws an error naming the file and its status when it is missing, never empty data', async () => {
     stubFetch(() => new Response('nope', { status: 404 }));
-    await expect(loadManifest('coverPhotos')).rejects.toThrow(new ManifestError('life_list/cover_photos_full_paths.json', 'HTTP 404'));
+    const path = siteDataPaths.species('Dodo');
+    await expect(loadDataFile('species', path)).rejects.toThrow(new DataFileError(path, 'HTTP 404', 404));
+    await expect(loadDataFile('species', path)).rejects.toMatchObject({ status: 404 });
   });
 
   it('throws when the file is not JSON or does not match its schema', async () => {
-    stubFetch((url) => (url.endsWith('info.json') ? new Response('<html>') : Response.json({ version: 2, photos: {} })));
-    await expect(loadManifest('info')).rejects.toThrow('Could not load info.json: the file is not JSON');
-    await expect(loadManifest('photoIndex')).rejects.toThrow(/^Could not load photo-index\.json: not valid \(version: /);
+    stubFetch((url) => (url.endsWith('info.json') ? new Response('<html>') : Response.json({ photos: 'none' })));
+    await expect(loadDataFile('info', 'info.json')).rejects.toThrow('Could not load info.json: the file is not JSON');
+    await expect(loadDataFile('home', siteDataPaths.home)).rejects.toThrow(/^Could not load site-data\/home\.json: not valid \(photos: /);
   });
 
   it('retries after a failure instead of caching it', async () => {
     let attempt = 0;
-    stubFetch(() => (++attempt === 1 ? new Response('', { status: 503 }) : Response.json({ Osprey: [{ id: 1, tags: [] }] })));
-    await expect(loadManifest('birdPhotos')).rejects.toThrow('HTTP 503');
-    await expect(loadManifest('birdPhotos')).resolves.toEqual({ Osprey: [{ id: 1, tags: [] }] });
+    stubFetch(() => (++attempt === 1 ? new Response('', { status: 503 }) : Response.json({ photos: [] })));
+    await expect(loadDataFile('home', siteDataPaths.home)).rejects.toThrow('HTTP 503');
+    await expect(loadDataFile('home', siteDataPaths.home)).resolves.toEqual({ photos: [] });
   });
 
   it('reads through a replacement fetcher (used by the pre-render step in Node)', async () => {
-    const fetcher = vi.fn(async (path: string) => (path === 'bird-photos.json' ? { Osprey: [] } : {}));
-    setManifestFetcher(fetcher);
-    await expect(loadManifest('birdPhotos')).resolves.toEqual({ Osprey: [] });
-    expect(fetcher).toHaveBeenCalledWith('bird-photos.json');
+    const fetcher = vi.fn(async (path: string) => (path === siteDataPaths.home ? { photos: [] } : {}));
+    setDataFetcher(fetcher);
+    await expect(loadDataFile('home', siteDataPaths.home)).resolves.toEqual({ photos: [] });
+    expect(fetcher).toHaveBeenCalledWith(siteDataPaths.home);
   });
 
-  it('names the file when the code that checks manifests cannot be downloaded, and tries again on the next load', async () => {
+  it('names the file when the code that checks data files cannot be downloaded, and tries again on the next load', async () => {
     vi.resetModules();
     let offline = true;
-    vi.doMock('./manifest-schemas.ts', async (importOriginal) => {
+    vi.doMock('./data-schemas.ts', async (importOriginal) => {
       if (offline) throw new Error('Failed to fetch dynamically imported module');
       return importOriginal();
     });
     try {
-      const fresh = await import('./manifests.ts');
-      fresh.setManifestFetcher(async () => fixtureManifests().info);
-      await expect(fresh.loadManifest('info')).rejects.toThrow(/^Could not load info\.json: the site's code that checks it could not be loaded \(/);
+      const fresh = await import('./data-files.ts');
+      fresh.setDataFetcher(async () => fixtureManifests().info);
+      await expect(fresh.loadDataFile('info', 'info.json')).rejects.toThrow(/^Could not load info\.json: the site's code that checks it could not be loaded \(/);
       offline = false;
-      await expect(fresh.loadManifest('info')).resolves.toEqual(fixtureManifests().info);
+      await expect(fresh.loadDataFile('info', 'info.json')).resolves.toEqual(fixtureManifests().info);
     } finally {
-      vi.doUnmock('./manifest-schemas.ts');
+      vi.doUnmock('./data-schemas.ts');
       vi.resetModules();
     }
   });

@@ -59,7 +59,7 @@ describe('lightbox', () => {
     expect(exifrParse).not.toHaveBeenCalled();
   });
 
-  it('reads a photo the index does not know in the browser, with formatExif rules (lens 0.0 mm f/0.0, day-only date)', async () => {
+  it('reads in the browser a photo whose metadata the pipeline could not read, with formatExif rules (lens 0.0 mm f/0.0, day-only date)', async () => {
     exifrParse.mockResolvedValue({
       Make: 'NIKON CORPORATION',
       Model: 'NIKON D7000',
@@ -71,7 +71,7 @@ describe('lightbox', () => {
       DateTimeOriginal: '2019:03:08 17:45:12',
     });
     useFixtureManifests();
-    renderRoute(`${lifeListRoute(MALLARD)}?photo=flock.jpg`);
+    renderRoute(`${lifeListRoute(MALLARD)}?photo=${photos.mallard.id}`);
     const details = await screen.findByRole('complementary', { name: 'Photo details' });
     await waitFor(() => expect(within(details).queryByText('Reading camera details…')).toBeNull());
     expect(exifrParse).toHaveBeenCalledWith('/life_list/Anseriformes/Ducks%2C%20Geese%2C%20and%20Waterfowl/Mallard/flock.jpg', expect.any(Object));
@@ -87,7 +87,7 @@ describe('lightbox', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     exifrParse.mockRejectedValue(new Error('Unknown file format'));
     useFixtureManifests();
-    renderRoute(`${lifeListRoute(MALLARD)}?photo=flock.jpg`);
+    renderRoute(`${lifeListRoute(MALLARD)}?photo=${photos.mallard.id}`);
     await screen.findByRole('dialog');
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('flock.jpg'), expect.any(Error)));
     expect(panel()).toBeNull();
@@ -100,7 +100,7 @@ describe('lightbox', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     exifrParse.mockResolvedValue(raw);
     useFixtureManifests();
-    renderRoute(`${lifeListRoute(MALLARD)}?photo=flock.jpg`);
+    renderRoute(`${lifeListRoute(MALLARD)}?photo=${photos.mallard.id}`);
     await screen.findByRole('dialog');
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
     expect(panel()).toBeNull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillTemplate, headKey, hoistedValue, hydrationGuardScript, inlineStylesheets, splitHoisted, unescapeHtml } from './html-document.ts';
-import { outputFiles } from './output-files.ts';
+import { pageFile } from '../../data/paths.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -14,18 +14,18 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
-describe('outputFiles', () => {
-  it('writes each page as <path>/index.html and <path>.html, percent-decoded as static hosts look them up', () => {
-    expect(outputFiles('/')).toEqual(['index.html']);
-    expect(outputFiles('/info')).toEqual(['info/index.html', 'info.html']);
-    expect(outputFiles('/life-list/Anseriformes+Ducks%2C%20Geese')).toEqual(['life-list/Anseriformes+Ducks, Geese/index.html', 'life-list/Anseriformes+Ducks, Geese.html']);
-    expect(outputFiles(`/species/${encodeURIComponent('Tom & Jerry\'s "Owl"')}`)[0]).toBe('species/Tom & Jerry\'s "Owl"/index.html');
+describe('pageFile', () => {
+  it('writes each page once, as the file its URL names, percent-decoded as static hosts look it up', () => {
+    expect(pageFile('/')).toBe('index.html');
+    expect(pageFile('/info.html')).toBe('info.html');
+    expect(pageFile('/life-list/Anseriformes+Ducks%2C%20Geese.html')).toBe('life-list/Anseriformes+Ducks, Geese.html');
+    expect(pageFile(`/species/${encodeURIComponent('Tom & Jerry\'s "Owl"')}.html`)).toBe('species/Tom & Jerry\'s "Owl".html');
   });
 
   it('refuses routes that would escape the output folder', () => {
-    expect(() => outputFiles('/species/..')).toThrow(/cannot be written/);
-    expect(() => outputFiles('/species/a%2Fb')).toThrow(/cannot be written/);
-    expect(() => outputFiles('/species/%E0%A4%A')).toThrow(/invalid percent-encoding/);
+    expect(() => pageFile('/species/..')).toThrow(/cannot be written/);
+    expect(() => pageFile('/species/a%2Fb.html')).toThrow(/cannot be written/);
+    expect(() => pageFile('/species/%E0%A4%A.html')).toThrow(/invalid percent-encoding/);
   });
 });
 

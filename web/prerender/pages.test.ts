@@ -1,43 +1,73 @@
 import { describe, expect, it } from 'vitest';
-import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { MANIFEST_FILES } from '../../data/manifests.ts';
+import { lifeListRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { siteDataFiles } from '../../data/site-data-files.ts';
+import { siteDataPaths } from '../../data/site-data.ts';
+import { parseData } from '../data-schemas.ts';
+import { createSiteModel, type LoadData } from '../site-model.ts';
 import { fixtureManifests, GULL, photos, WOOD_DUCK } from '../test/fixtures.tsx';
 import { pagesToRender } from './pages.ts';
 
 const manifests = fixtureManifests();
+const files = new Map<string, unknown>([[MANIFEST_FILES.info, manifests.info], ...siteDataFiles(manifests)]);
+const read: string[] = [];
+const load: LoadData = async (kind, path) => {
+  read.push(path);
+  const parsed = parseData(kind, files.get(path));
+  if (!parsed.ok) throw Object.assign(new Error(`missing ${path}`), { status: 404 });
+  return parsed.data;
+};
 const site = { title: manifests.info.title, owner: manifests.info.owner, description: manifests.info.description, publishing: { basePath: '/' } };
-const pages = pagesToRender(manifests, site, { credits: true });
+const pages = await pagesToRender(createSiteModel(load), site, { credits: true });
 const byRoute = new Map(pages.map((p) => [p.route, p]));
 
 describe('pagesToRender', () => {
   it('lists home, every Life List level with photos, every species, a share page per shown photo, Info, Credits and 404', () => {
     const routes = pages.map((p) => p.route);
     expect(routes).toContain('/');
-    expect(routes).toContain('/life-list');
+    expect(routes).toContain('/life-list.html');
     expect(routes).toContain(lifeListRoute(WOOD_DUCK));
     expect(routes).toContain(lifeListRoute(WOOD_DUCK.slice(0, 2)));
     expect(routes).toContain(lifeListRoute(['Passeriformes', 'Fauvettes et alliés', 'Ménétries’s Warbler']));
     // Folders with file_count 0 are hidden by the site, so they get no page.
     expect(routes).not.toContain(lifeListRoute(['Gruiformes']));
     for (const species of Object.keys(manifests.birdPhotos)) expect(routes).toContain(speciesRoute(species));
-    expect(routes).toEqual(expect.arrayContaining(['/info', '/credits', '/404']));
+    expect(routes).toEqual(expect.arrayContaining(['/info.html', '/credits.html', '/404']));
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  it('previews a level with its cover, a species with its first photo, home with the first featured photo', () => {
-    expect(byRoute.get(lifeListRoute(WOOD_DUCK.slice(0, 2)))?.description.image?.path).toBe(photos.duckHen.display.path);
-    expect(byRoute.get(speciesRoute('Wood Duck'))?.description.image?.path).toBe(photos.duckDrake.display.path);
-    expect(byRoute.get('/')?.description.image?.path).toBe(photos.gull.display.path);
-    // The top level previews the cover of its first visible folder.
-    expect(byRoute.get('/life-list')?.description.image?.path).toBe(photos.duckDrake.display.path);
+  it('writes each page to the one file its URL names', () => {
+    expect(byRoute.get('/')?.file).toBe('index.html');
+    expect(byRoute.get(speciesRoute('Wood Duck'))?.file).toBe('species/Wood Duck.html');
+    expect(byRoute.get(lifeListRoute(WOOD_DUCK.slice(0, 2)))?.file).toBe('life-list/Anseriformes+Ducks, Geese, and Waterfowl.html');
+    expect(byRoute.get('/404')?.file).toBe('404.html');
+    expect(new Set(pages.map((p) => p.file)).size).toBe(pages.length);
   });
 
-  it('gives each shown photo a share page that renders its species page with the lightbox on it', () => {
-    const share = byRoute.get(`/photo/${photos.gull.id}`);
-    expect(share).toMatchObject({ renderUrl: `${speciesRoute(GULL.at(-1) ?? '')}?photo=${photos.gull.id}`, inSitemap: false });
+  it('reads only the per-page data files, never a library-wide manifest', () => {
+    expect(read.every((path) => path === MANIFEST_FILES.info || path.startsWith('site-data/'))).toBe(true);
+  });
+
+  it('previews a species with its first photo, home with the first featured photo, a level with its first cover', () => {
+    expect(byRoute.get(speciesRoute('Wood Duck'))?.description.image?.path).toBe(photos.duckDrake.display.path);
+    expect(byRoute.get('/')?.description.image?.path).toBe(photos.gull.display.path);
+    expect(byRoute.get('/life-list.html')?.description.image?.path).toBe(photos.duckDrake.thumbnail.path);
+  });
+
+  it('gives each shown photo a small share page of its own, out of the sitemap', () => {
+    const share = byRoute.get(photoShareRoute(photos.gull.id));
+    expect(share).toMatchObject({ kind: 'share', file: `photo/${photos.gull.id}.html`, inSitemap: false });
+    expect(share?.photo?.species).toBe(GULL.at(-1));
     expect(share?.description.image?.path).toBe(photos.gull.display.path);
     expect(share?.description.type).toBe('article');
     // Wood Duck's entry with id 0 is skipped: two shown photos, two share pages.
-    expect(pages.filter((p) => p.appUrl?.startsWith(speciesRoute('Wood Duck')))).toHaveLength(2);
+    expect(pages.filter((p) => p.kind === 'share' && p.photo?.species === 'Wood Duck')).toHaveLength(2);
+  });
+
+  it('names the data files each page depends on, so a build re-renders exactly the pages a change touches', () => {
+    expect(byRoute.get(speciesRoute('Wood Duck'))?.dependsOn).toEqual([MANIFEST_FILES.info, siteDataPaths.species('Wood Duck')]);
+    expect(byRoute.get(lifeListRoute(WOOD_DUCK))?.dependsOn).toEqual([MANIFEST_FILES.info, siteDataPaths.level(WOOD_DUCK), siteDataPaths.species('Wood Duck')]);
+    expect(byRoute.get(photoShareRoute(photos.gull.id))?.dependsOn).toEqual([MANIFEST_FILES.info]);
   });
 
   it('lists the images each page shows, for the image sitemap', () => {

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { assetUrl, lifeListRoute } from '../../data/paths.ts';
-import { setManifestFetcher } from '../manifests.ts';
+import { siteDataPaths } from '../../data/site-data.ts';
+import { setDataFetcher } from '../data-files.ts';
 import { fixtureManifests, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
 
 /** The distinct images of the lightbox's thumbnails strip (an infinite carousel repeats some). */
@@ -18,8 +19,8 @@ describe('header', () => {
       const { unmount } = renderRoute(url);
       const banner = await screen.findByRole('banner');
       expect(within(banner).getByRole('link', { name: 'Robin Fieldfare' })).toHaveAttribute('href', '/');
-      expect(within(banner).getByRole('link', { name: 'Life List' })).toHaveAttribute('href', '/life-list');
-      expect(within(banner).getByRole('link', { name: 'Info' })).toHaveAttribute('href', '/info');
+      expect(within(banner).getByRole('link', { name: 'Life List' })).toHaveAttribute('href', '/life-list.html');
+      expect(within(banner).getByRole('link', { name: 'Info' })).toHaveAttribute('href', '/info.html');
       unmount();
     }
   });
@@ -69,16 +70,16 @@ describe('home', () => {
 });
 
 describe('opening a photo', () => {
-  it('runs no loader: the open photo is lightbox state, so no manifest is fetched again', async () => {
+  it('runs no loader: the open photo is lightbox state, so no data file is fetched again', async () => {
     const manifests = fixtureManifests();
     useFixtureManifests(manifests);
     const { router } = renderRoute('/');
     const tile = await screen.findByRole('link', { name: 'Wood Duck' });
     // From here on, any loader that runs fetches through this (the cache is cleared with it).
     const fetched: string[] = [];
-    setManifestFetcher(async (path) => {
+    setDataFetcher(async (path) => {
       fetched.push(path);
-      return structuredClone(path === 'info.json' ? manifests.info : manifests.photoIndex);
+      return structuredClone(manifests.info);
     });
     await userEvent.click(tile);
     await screen.findByRole('dialog');
@@ -140,7 +141,7 @@ describe('info page', () => {
     expect(screen.getByText('308 species observed')).toBeInTheDocument();
     expect(screen.getByText('4 species photographed')).toBeInTheDocument();
     expect(screen.getByText('5 photos')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'photo credits' })).toHaveAttribute('href', '/credits');
+    expect(screen.getByRole('link', { name: 'photo credits' })).toHaveAttribute('href', '/credits.html');
   });
 
   it('uses the count the manifest gives', async () => {
@@ -157,7 +158,7 @@ describe('credits page', () => {
     useFixtureManifests();
     renderRoute('/credits');
     const item = (await screen.findByText(/Jane Doe/)).closest('li')!;
-    expect(within(item).getByRole('link', { name: 'Wood Duck' })).toHaveAttribute('href', '/species/Wood%20Duck');
+    expect(within(item).getByRole('link', { name: 'Wood Duck' })).toHaveAttribute('href', '/species/Wood%20Duck.html');
     expect(within(item).getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
     expect(within(item).getByText('Source: Example archive')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').filter((li) => li.closest('main'))).toHaveLength(1);
@@ -173,20 +174,19 @@ describe('errors', () => {
   });
 
   it("shows 'Unexpected Application Error!' with the message when a page's data cannot load", async () => {
-    useFixtureManifests(undefined, { birdPhotos: new Error('HTTP 500') });
+    useFixtureManifests(undefined, { [siteDataPaths.species('Wood Duck')]: new Error('HTTP 500') });
     renderRoute('/species/Wood%20Duck');
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText('Could not load bird-photos.json: HTTP 500')).toBeInTheDocument();
+    expect(screen.getByText(`Could not load ${siteDataPaths.species('Wood Duck')}: HTTP 500`)).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
   });
 
-  it('names the file and the problem when a manifest is not valid', async () => {
+  it('names the file and the problem when a data file is not valid', async () => {
     const manifests = fixtureManifests();
     useFixtureManifests(manifests);
     const broken = { ...manifests, info: { owner: '' } };
     // Bypass the fixture's own validation: serve the invalid file as a host would.
-    const { setManifestFetcher } = await import('../manifests.ts');
-    setManifestFetcher(async (path) => (path === 'info.json' ? broken.info : {}));
+    setDataFetcher(async (path) => (path === 'info.json' ? broken.info : {}));
     renderRoute('/info');
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText(/^Could not load info\.json: not valid \(owner: /)).toBeInTheDocument();

@@ -8,13 +8,14 @@ import {
   type PhotoEntry,
 } from '../../data/manifests.ts';
 import { photoId } from '../../data/paths.ts';
-import { setManifestFetcher } from '../manifests.ts';
+import { siteDataFiles } from '../../data/site-data-files.ts';
+import { DataFileError, setDataFetcher } from '../data-files.ts';
 import { routes } from '../routes.tsx';
 
 /**
  * A tiny site with the edge cases the pages must handle: names with spaces,
  * commas, apostrophes and accents, an empty folder, an entry with id 0, a photo
- * the index does not know, and a photo without any EXIF.
+ * whose metadata the pipeline could not read, and a photo without any EXIF.
  */
 export const EXIF_WOOD_DUCK: ExifDisplay = {
   camera: 'Nikon Z8',
@@ -64,6 +65,8 @@ export const photos = {
   }),
   gull: entry(GULL, 'gull.jpg', 1, { exif: null, featured: true }),
   warbler: entry(WARBLER, 'warbler.jpg', 1),
+  // Its metadata could not be read by the pipeline: the lightbox reads it in the browser.
+  mallard: entry(MALLARD, 'flock.jpg', 1, { exif: undefined }),
 };
 
 export function fixtureManifests(): Manifests {
@@ -86,7 +89,6 @@ export function fixtureManifests(): Manifests {
         'Ducks, Geese, and Waterfowl': {
           file_count: 3,
           'Wood Duck': { file_count: 2, files: ['drake.jpg', 'drake_lowq.jpg', 'hen.jpg', 'hen_lowq.jpg'] },
-          // Not in the photo index: the lightbox reads its metadata in the browser.
           Mallard: { file_count: 1, files: ['flock.jpg', 'flock_lowq.jpg'] },
         },
       },
@@ -120,20 +122,22 @@ export function fixtureManifests(): Manifests {
   };
 }
 
-/** Serves manifests from memory, checked against their schemas so the fixtures stay valid. */
-export function useFixtureManifests(manifests: Manifests = fixtureManifests(), failing: Partial<Record<keyof Manifests, Error>> = {}) {
+/**
+ * Serves the site's data files from memory: info.json and the per-page files derived from the
+ * manifests exactly as the ingest derives them. `failing` makes a file (by site-relative path) fail.
+ */
+export function useFixtureManifests(manifests: Manifests = fixtureManifests(), failing: Record<string, Error> = {}) {
   for (const [name, schema] of Object.entries(manifestSchemas)) schema.parse(manifests[name as keyof Manifests]);
-  const byPath = new Map<string, keyof Manifests>(Object.entries(MANIFEST_FILES).map(([name, path]) => [path, name as keyof Manifests]));
+  const files = new Map<string, unknown>([[MANIFEST_FILES.info, manifests.info], ...siteDataFiles(manifests)]);
   const requested: string[] = [];
-  setManifestFetcher(async (path) => {
+  setDataFetcher(async (path) => {
     requested.push(path);
-    const name = byPath.get(path);
-    if (!name) throw new Error(`unknown manifest ${path}`);
-    const failure = failing[name];
+    const failure = failing[path];
     if (failure) throw failure;
-    return structuredClone(manifests[name]);
+    if (!files.has(path)) throw new DataFileError(path, 'HTTP 404', 404);
+    return structuredClone(files.get(path));
   });
-  return { requested };
+  return { requested, files };
 }
 
 export function renderRoute(url: string) {

@@ -1,4 +1,4 @@
-import { childFolders, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from '../../data/manifests.ts';
+import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifests.ts';
 import {
   creditsDataSchema,
   homeDataSchema,
@@ -10,11 +10,12 @@ import {
   type LevelData,
   type PagePhoto,
   type SpeciesData,
-} from '../../data/site-data.ts';
-import { compareNames } from '../../data/manifests.ts';
+} from './site-data.ts';
 
 /**
- * The site's per-page data files (data/site-data.ts), derived from the complete manifests:
+ * The site's per-page data files (site-data.ts), derived from the complete manifests. The
+ * ingest writes them (pipeline/site-data-set.ts); the site's tests derive their fixtures
+ * with it, so both always agree. Returns
  * site-relative path → file content, each parsed by its schema so a derivation bug can never
  * publish a file the site would reject.
  */
@@ -95,7 +96,7 @@ function pagePhoto(entry: PhotoEntry): PagePhoto {
     thumbnail: entry.thumbnail,
     display: entry.display,
     sources: entry.sources,
-    exif: entry.exif,
+    ...(entry.exif !== undefined ? { exif: entry.exif } : {}),
     takenOn: entry.takenOn,
     ...(entry.credit ? { credit: entry.credit } : {}),
   };

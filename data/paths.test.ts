@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, decodeLifeListPath, encodeLifeListPath, folderNameProblem, lifeListRoute, photoId, speciesRoute } from './paths.ts';
+import { assetUrl, decodeLifeListPath, encodeLifeListPath, folderNameProblem, lifeListRoute, photoAppRoute, photoId, photoShareRoute, slugWithHash, speciesRoute, withoutPageExtension } from './paths.ts';
 
 const ID_PATTERN = /^[a-z0-9-]+$/;
 
@@ -82,10 +82,24 @@ describe('Life List paths', () => {
   });
 
   it('builds the routes', () => {
-    expect(lifeListRoute([])).toBe('/life-list');
-    expect(lifeListRoute(['A b', 'C'])).toBe('/life-list/A%20b+C');
-    expect(speciesRoute('Bald Eagle')).toBe('/species/Bald%20Eagle');
-    expect(speciesRoute("Cooper's Hawk #2")).toBe("/species/Cooper's%20Hawk%20%232");
+    expect(lifeListRoute([])).toBe('/life-list.html');
+    expect(lifeListRoute(['A b', 'C'])).toBe('/life-list/A%20b+C.html');
+    expect(speciesRoute('Bald Eagle')).toBe('/species/Bald%20Eagle.html');
+    expect(speciesRoute("Cooper's Hawk #2")).toBe("/species/Cooper's%20Hawk%20%232.html");
+    expect(photoShareRoute('owl-1x2y3z4')).toBe('/photo/owl-1x2y3z4.html');
+    expect(photoAppRoute('Bald Eagle', 'owl-1')).toBe('/species/Bald%20Eagle.html?photo=owl-1');
+  });
+
+  it('reads route parameters with or without the page extension', () => {
+    expect(withoutPageExtension('Bald Eagle.html')).toBe('Bald Eagle');
+    expect(withoutPageExtension('Bald Eagle')).toBe('Bald Eagle');
+    expect(decodeLifeListPath('A%20b+C.html')).toEqual(['A b', 'C']);
+  });
+
+  it('gives every name a file-safe data key that keeps names apart', () => {
+    expect(slugWithHash('Night-Heron')).toMatch(/^night-heron-[a-z0-9]{7}$/);
+    expect(slugWithHash('Night-Heron')).not.toBe(slugWithHash('Night Heron'));
+    expect(slugWithHash('Ménétries’s Warbler')).toMatch(/^menetries-s-warbler-/);
   });
 });
 

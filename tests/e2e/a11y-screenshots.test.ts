@@ -3,13 +3,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, speciesRoute } from '../../data/paths.ts';
 import { launchBrowser, openPage } from './browser.ts';
 import { readSite } from './sample-site.ts';
+import { cardName, pageUrl } from './site-url.ts';
 
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));
-const url = (route: string) => new URL(route.replace(/^\//, ''), siteUrl).href;
+const url = (route: string) => pageUrl(siteUrl, route);
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const screenshotDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const MAX_SCREENSHOT_BYTES = 300 * 1024;
@@ -52,12 +53,12 @@ const wall = site.firstPathToWall();
 const species = site.lightboxSpecies ?? site.speciesWithMostPhotos[0];
 const routes: Array<[string, string]> = [
   ['home', '/'],
-  ['life-list', '/life-list'],
+  ['life-list', lifeListRoute([])],
   ['life-list-level', lifeListRoute(wall.slice(0, 1))],
   ['life-list-wall', lifeListRoute(wall)],
   ['species', speciesRoute(species)],
-  ['info', '/info'],
-  ['credits', '/credits'],
+  ['info', INFO_ROUTE],
+  ['credits', CREDITS_ROUTE],
   ['not-found', '/no/such/page'],
 ];
 
@@ -97,7 +98,7 @@ describe('README screenshots (docs/screenshots/, 1280x800)', () => {
     await settle(page);
     await shoot(page, 'home');
 
-    await page.goto(url('/life-list'));
+    await page.goto(url(lifeListRoute([])));
     await page.locator('main li').first().waitFor();
     await settle(page);
     await shoot(page, 'life-list');

@@ -4,10 +4,11 @@ import type { PhotoEntry } from '../../data/manifests.ts';
 import { speciesRoute } from '../../data/paths.ts';
 import { launchBrowser, openPage } from './browser.ts';
 import { readSite } from './sample-site.ts';
+import { cardName, pageUrl } from './site-url.ts';
 
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));
-const url = (route: string) => new URL(route.replace(/^\//, ''), siteUrl).href;
+const url = (route: string) => pageUrl(siteUrl, route);
 
 /** A species with at least two photos, the first with camera metadata, in the order its page shows them. */
 const species = site.lightboxSpecies ?? site.speciesWithMostPhotos[0];

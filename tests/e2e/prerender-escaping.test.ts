@@ -6,7 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
 import { buildSite } from '../../web/prerender/build.ts';
-import { collectConsole, fileForUrl, HYDRATION_PROBLEM, launchChromium, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
+import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
+import { launchBrowser } from './browser.ts';
+import { cardName, pageUrl } from './site-url.ts';
 
 /**
  * A small photo tree whose folder names are hostile, built with a base URL under
@@ -51,7 +53,7 @@ beforeAll(async () => {
   // deployed (the sample build of the global setup is a development one, whose
   // hydration checks are stricter).
   await buildSite({ photos: join(work, 'photos'), generated: join(work, 'generated'), out: dist, quiet: true, nodeEnv: 'production' });
-  [browser, plain, vitePreview] = await Promise.all([launchChromium(), startPlainServer(dist, MOUNT), startVitePreview(dist, MOUNT)]);
+  [browser, plain, vitePreview] = await Promise.all([launchBrowser(), startPlainServer(dist, MOUNT), startVitePreview(dist, MOUNT)]);
 });
 
 afterAll(async () => {
@@ -59,7 +61,7 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-const url = (route: string, server = plain) => server.origin + MOUNT + route.replace(/^\//, '');
+const url = (route: string, server = plain) => pageUrl(server.url, route);
 
 /** What an attacker would want to exist, and the texts that must be there instead. */
 async function inspect(page: Page) {
@@ -155,10 +157,10 @@ describe('a build under the sub-path /portfolio/', () => {
     await page.evaluate(() => ((window as Window & { __marker?: number }).__marker = 1));
     await page.getByRole('link', { name: 'Life List' }).first().click();
     await page.locator('h1', { hasText: 'Life List' }).waitFor();
-    await page.locator('main').getByRole('link', { name: 'Strigiformes' }).click();
-    await page.locator('main').getByRole('link', { name: FAMILY }).click();
+    await page.locator('main').getByRole('link', { name: cardName('Strigiformes') }).click();
+    await page.locator('main').getByRole('link', { name: cardName(FAMILY) }).click();
     await page.locator('h1', { hasText: FAMILY }).waitFor();
-    await page.locator('main').getByRole('link', { name: OWL, exact: true }).click();
+    await page.locator('main').getByRole('link', { name: cardName(OWL) }).click();
     await page.locator('h1', { hasText: OWL }).waitFor();
     expect(new URL(page.url()).pathname).toBe(MOUNT + lifeListRoute(['Strigiformes', FAMILY, OWL]).slice(1));
     expect(await page.evaluate(() => (window as Window & { __marker?: number }).__marker)).toBe(1);
@@ -169,10 +171,11 @@ describe('a build under the sub-path /portfolio/', () => {
       await page.locator('h1', { hasText: OWL }).waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll('main img')].some((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
     }
-    // A shared photo opens its species page with the lightbox on that photo.
+    // A shared photo's page opens it in the gallery: its species page with the lightbox on it.
     const shareLink = (await readText(join(dist, 'feed.xml'))).match(/<link rel="alternate" type="text\/html" href="([^"]+\/photo\/[^"]+)"/)?.[1];
     expect(shareLink).toBeDefined();
     await page.goto(plain.origin + new URL(shareLink ?? '').pathname, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Open in the gallery' }).click();
     await page.getByRole('button', { name: 'Close modal' }).waitFor();
     expect(new URL(page.url()).pathname.startsWith(`${MOUNT}species/`)).toBe(true);
 

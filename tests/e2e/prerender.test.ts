@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, isPhotoWall, type LifeListFolder, type PhotoEntry } from '../../data/manifests.ts';
-import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
-import { collectConsole, fileForUrl, HYDRATION_PROBLEM, launchChromium, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
+import { INFO_ROUTE, lifeListRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
+import { launchBrowser } from './browser.ts';
+import { cardName } from './site-url.ts';
 
 /**
  * The sample site, built by the real `npm run build` steps, served by `vite preview` and by a plain static server, and read by
@@ -43,7 +45,7 @@ beforeAll(async () => {
   const levels = findLevels(lifeListStructureSchema.parse(JSON.parse(await readText(join(publicDir, 'life_list/life_list_structure.json')))));
   firstWallLevel = levels.wall;
   deepestFolderLevel = levels.folders;
-  [browser, vitePreview, plain] = await Promise.all([launchChromium(), startVitePreview(dist), startPlainServer(dist)]);
+  [browser, vitePreview, plain] = await Promise.all([launchBrowser(), startVitePreview(dist), startPlainServer(dist)]);
 });
 
 afterAll(async () => {
@@ -78,7 +80,7 @@ describe('pre-rendered pages without JavaScript', () => {
         // And the photos themselves show, from the tiles' <noscript> fallback.
         await page.waitForFunction(() => [...document.querySelectorAll('main img')].some((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
 
-        expect(await open('/life-list')).toBe(200);
+        expect(await open(lifeListRoute([]))).toBe(200);
         expect(await page.locator('h1').textContent()).toBe('Life List');
         expect(await page.locator('main a[href^="/life-list/"]').count()).toBeGreaterThan(0);
 
@@ -95,7 +97,7 @@ describe('pre-rendered pages without JavaScript', () => {
         expect(await page.locator('h1').textContent()).toBe(species);
         expect(await page.locator('main ul li').count()).toBe(photos.filter((p) => p.species === species).length);
 
-        expect(await open('/info')).toBe(200);
+        expect(await open(INFO_ROUTE)).toBe(200);
         expect(await page.getByRole('heading', { name: 'Gear' }).count()).toBe(1);
         expect(await page.getByRole('heading', { name: 'Stats' }).count()).toBe(1);
         expect(await page.locator('main').textContent()).toMatch(/\d+ species observed/);
@@ -132,7 +134,7 @@ describe('hydration and navigation with JavaScript', () => {
   it('takes over every kind of page without a hydration warning', async () => {
     const photo = photos[0];
     if (!photo) throw new Error('no photos');
-    const routes = ['/', '/life-list', lifeListRoute(deepestFolderLevel), lifeListRoute(firstWallLevel), speciesRoute(photo.species), '/info', '/no/such/page'];
+    const routes = ['/', lifeListRoute([]), lifeListRoute(deepestFolderLevel), lifeListRoute(firstWallLevel), speciesRoute(photo.species), INFO_ROUTE, '/no/such/page'];
     for (const server of [vitePreview, plain]) {
       await withContext(true, async (context) => {
         for (const route of routes) {
@@ -163,22 +165,23 @@ describe('hydration and navigation with JavaScript', () => {
       expect(await page.evaluate(() => (document.querySelector('header a') as HTMLElement & { __marker?: boolean }).__marker)).toBe(true);
 
       await page.getByRole('link', { name: 'Life List' }).first().click();
-      await page.waitForURL('**/life-list');
+      await page.waitForURL((url) => url.pathname === lifeListRoute([]));
       const first = deepestFolderLevel[0] ?? '';
-      await page.locator('main').getByRole('link', { name: first, exact: true }).click();
+      await page.locator('main').getByRole('link', { name: cardName(first) }).click();
       await page.waitForURL((url) => url.pathname === lifeListRoute([first]));
       await page.locator('h1', { hasText: first }).waitFor();
       await page.getByRole('link', { name: 'Info' }).first().click();
-      await page.waitForURL('**/info');
+      await page.waitForURL((url) => url.pathname === INFO_ROUTE);
       expect(await page.evaluate(() => (window as Window & { __pageMarker?: string }).__pageMarker)).toBe('still here');
       expect(messages.filter((m) => HYDRATION_PROBLEM.test(m))).toEqual([]);
     });
   });
 
-  it('opens a shared photo page on that photo: the preview names it, the app shows it in the lightbox', async () => {
+  it('answers a shared photo link with a small page that shows the photo at once and opens it in the gallery', async () => {
     const photo = photos.find((p) => p.number > 1) ?? photos[0];
     if (!photo) throw new Error('no photos');
-    const shareUrl = `${plain.origin}/photo/${photo.id}`;
+    const shareUrl = plain.origin + photoShareRoute(photo.id);
+    expect((await readText(join(dist, `photo/${photo.id}.html`))).length).toBeLessThanOrEqual(8 * 1024);
     await withContext(false, async (context) => {
       const page = await context.newPage();
       expect((await page.goto(shareUrl))?.status()).toBe(200);
@@ -186,13 +189,18 @@ describe('hydration and navigation with JavaScript', () => {
       expect(image).toBe(`/${photo.display.path.split('/').map(encodeURIComponent).join('/')}`);
       expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(photo.species);
       expect(await page.locator('h1').textContent()).toBe(photo.species);
+      // The photo itself, without any script.
+      await page.waitForFunction(() => {
+        const img = document.querySelector('main img') as HTMLImageElement | null;
+        return img !== null && img.complete && img.naturalWidth > 0;
+      });
     });
     await withContext(true, async (context) => {
       const page = await context.newPage();
       const messages = collectConsole(page);
-      await page.goto(shareUrl, { waitUntil: 'networkidle' });
-      expect(new URL(page.url()).pathname).toBe(speciesRoute(photo.species));
-      expect(new URL(page.url()).searchParams.get('photo')).toBe(photo.id);
+      await page.goto(shareUrl);
+      await page.getByRole('link', { name: 'Open in the gallery' }).click();
+      await page.waitForURL((url) => url.pathname === speciesRoute(photo.species) && url.searchParams.get('photo') === photo.id);
       await page.getByRole('button', { name: 'Close modal' }).waitFor();
       expect(messages.filter((m) => HYDRATION_PROBLEM.test(m))).toEqual([]);
     });
@@ -229,7 +237,8 @@ describe('head tags, sitemap and feed', () => {
       expect(head.titles, head.file).toBe(1);
       expect(head.title.length, head.file).toBeGreaterThan(0);
       expect(head.descriptions, head.file).toHaveLength(1);
-      expect(head.rootChildren, head.file).toBeGreaterThan(0);
+      // A share page is a small static page of its own, without the app.
+      if (!head.file.startsWith('photo/')) expect(head.rootChildren, head.file).toBeGreaterThan(0);
       if (head.file === '404.html') continue;
       expect(head.canonical, head.file).toHaveLength(1);
       expect(head.ogUrl, head.file).toEqual(head.canonical);
@@ -243,7 +252,7 @@ describe('head tags, sitemap and feed', () => {
     // A species page previews that species.
     const photo = photos[0];
     if (!photo) throw new Error('no photos');
-    const speciesHead = heads.find((h) => h.file === `species/${photo.species}/index.html`);
+    const speciesHead = heads.find((h) => h.file === `species/${photo.species}.html`);
     const speciesImage = photos.filter((p) => p.species === photo.species).sort((a, b) => a.number - b.number)[0];
     expect(decodeURIComponent(speciesHead?.ogImage[0] ?? '')).toBe(`/${speciesImage?.display.path}`);
   });
@@ -281,7 +290,7 @@ describe('head tags, sitemap and feed', () => {
     expect(parsed.root).toBe('http://www.w3.org/2005/Atom');
     const speciesCount = new Set(photos.map((p) => p.species)).size;
     expect(parsed.locs).toContain('/');
-    expect(parsed.locs).toContain('/info');
+    expect(parsed.locs).toContain(INFO_ROUTE);
     expect(parsed.locs.filter((l) => l.startsWith('/species/'))).toHaveLength(speciesCount);
     expect(parsed.images.length).toBeGreaterThanOrEqual(photos.length);
     for (const url of [...parsed.locs, ...parsed.images]) expect(fileForUrl(dist, url, '/'), url).toBeDefined();
@@ -292,6 +301,6 @@ describe('head tags, sitemap and feed', () => {
     }
     // Newest by date taken first.
     const newest = [...photos].filter((p) => p.takenOn).sort((a, b) => (a.takenOn! < b.takenOn! ? 1 : -1))[0];
-    if (newest) expect(photos.find((p) => `/photo/${p.id}` === parsed.entries[0]?.href)?.takenOn).toBe(newest.takenOn);
+    if (newest) expect(photos.find((p) => photoShareRoute(p.id) === parsed.entries[0]?.href)?.takenOn).toBe(newest.takenOn);
   });
 });

@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, speciesRoute } from '../../data/paths.ts';
 import { launchBrowser, openPage } from './browser.ts';
 import { readSite } from './sample-site.ts';
+import { cardName, pageUrl } from './site-url.ts';
 
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));
-const url = (route: string) => new URL(route.replace(/^\//, ''), siteUrl).href;
+const url = (route: string) => pageUrl(siteUrl, route);
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -71,11 +72,11 @@ describe('every route of the built sample site', () => {
     const wall = site.firstPathToWall();
     const [species, speciesPhotos] = site.speciesWithMostPhotos;
     const pages: Array<[string, string]> = [
-      ['/life-list', 'Life List'],
+      [lifeListRoute([]), 'Life List'],
       [lifeListRoute(wall.slice(0, 1)), wall[0]!],
       [lifeListRoute(wall), wall.at(-1)!],
       [speciesRoute(species), species],
-      ['/credits', 'Photo credits'],
+      [CREDITS_ROUTE, 'Photo credits'],
     ];
     for (const [route, heading] of pages) {
       await page.goto(url(route));
@@ -85,7 +86,7 @@ describe('every route of the built sample site', () => {
     await page.locator('main li a').first().waitFor();
     await expect(page.locator('main li a').count()).resolves.toBe(speciesPhotos.length);
 
-    await page.goto(url('/info'));
+    await page.goto(url(INFO_ROUTE));
     await page.getByRole('heading', { name: 'Gear' }).waitFor();
     await page.getByText(`${site.info.stats.speciesObserved} species observed`).waitFor();
     for (const line of site.info.gear) await page.getByText(line).waitFor();
@@ -95,10 +96,10 @@ describe('every route of the built sample site', () => {
 
   it('navigates down the Life List by its cards and back up by the back arrow and the browser', async () => {
     const { page, errors } = await openPage(browser);
-    await page.goto(url('/life-list'));
+    await page.goto(url(lifeListRoute([])));
     const wall = site.firstPathToWall();
     for (const [depth, name] of wall.entries()) {
-      await page.locator('main').getByRole('link', { name, exact: true }).click();
+      await page.locator('main').getByRole('link', { name: cardName(name) }).click();
       await page.waitForURL(url(lifeListRoute(wall.slice(0, depth + 1))));
       await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
     }
@@ -114,7 +115,7 @@ describe('every route of the built sample site', () => {
     await page.waitForURL(url(lifeListRoute(wall)));
     await page.goto(url(lifeListRoute(wall.slice(0, 1))));
     await page.getByRole('link', { name: 'Back to Life List' }).click();
-    await page.waitForURL(url('/life-list'));
+    await page.waitForURL(url(lifeListRoute([])));
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -151,7 +152,7 @@ describe('every route of the built sample site', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    for (const route of ['/', speciesRoute(site.speciesWithMostPhotos[0]), '/life-list']) {
+    for (const route of ['/', speciesRoute(site.speciesWithMostPhotos[0]), lifeListRoute([])]) {
       await page.goto(url(route));
       await page.locator('main li').first().waitFor();
       await page.evaluate(async () => {
@@ -177,7 +178,7 @@ describe('deep links on a static host', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: species, exact: true }).waitFor();
     // The species name typed with a raw space works too.
-    await page.goto(`${siteUrl}species/${species}`);
+    await page.goto(`${siteUrl}species/${species}.html`);
     await page.getByRole('heading', { level: 1, name: species, exact: true }).waitFor();
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     await page.context().close();

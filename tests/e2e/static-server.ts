@@ -6,13 +6,12 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
 
 /**
- * A plain static host, like the ones the README's deploy section targets: it serves
- * files; a directory gets its `index.html`; `/x` may also be `/x.html`; anything
- * else gets `404.html` with status 404 (what GitHub Pages, Netlify, Cloudflare
- * Pages and S3 website hosting do), or a bare 404 when there is no such file.
- * No rewrites, no SPA mode: deep links must work with files alone. With `gzip`, text is
- * compressed and hashed assets are cached for a year, as a production host does (the
- * benchmark measures pages through it).
+ * The one static server of the tests and the benchmark, as strict as the plainest host the
+ * README's deploy section targets (a bucket, nginx without rules): the percent-decoded path
+ * is looked up on disk as it is; only a path ending in '/' gets that folder's `index.html`;
+ * no `.html` guessing, no redirects, no SPA mode; anything else gets `404.html` with status
+ * 404 (or a bare 404). So every link the site writes must name its file. With `gzip`, text
+ * is compressed and hashed assets are cached for a year, as a production host does.
  */
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,6 +33,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export interface StaticServer {
   /** Origin plus base path, ending in '/', e.g. `http://127.0.0.1:40123/portfolio/`. */
   url: string;
+  /** `http://127.0.0.1:40123`. */
+  origin: string;
   close(): Promise<void>;
 }
 
@@ -61,10 +62,8 @@ export async function startStaticServer(options: { root: string; basePath?: stri
     }
     const candidate = normalize(join(root, relative));
     if (candidate !== root && !candidate.startsWith(root + sep)) return undefined;
-    for (const file of [candidate, join(candidate, 'index.html'), `${candidate}.html`]) {
-      if (await isFile(file)) return { file, status: 200 };
-    }
-    return undefined;
+    const file = urlPath.endsWith('/') ? join(candidate, 'index.html') : candidate;
+    return (await isFile(file)) ? { file, status: 200 } : undefined;
   }
 
   const server: Server = createServer((request, response) => {
@@ -93,6 +92,7 @@ export async function startStaticServer(options: { root: string; basePath?: stri
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${basePath}`,
+    origin: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }

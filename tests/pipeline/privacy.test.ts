@@ -56,9 +56,11 @@ describe('privacy: no GPS position and no serial number reaches a published file
     expect(await exifr.parse(thumbnail).catch(() => undefined)).toBeUndefined();
   });
 
-  it('no manifest mentions a position', async () => {
+  it('no manifest or page data file mentions a position', async () => {
     const files = (await publishedFiles(tree.publicDir)).filter((f) => f.endsWith('.json'));
-    expect(files.length).toBe(5);
+    // The five manifests, and the per-page data files (home, credits, levels, species).
+    expect(files.filter((f) => !f.startsWith('site-data/'))).toHaveLength(5);
+    expect(files.filter((f) => f.startsWith('site-data/')).length).toBeGreaterThan(3);
     for (const file of files) {
       const text = await readFile(path.join(tree.publicDir, file), 'utf8');
       expect(text, file).not.toMatch(/gps|latitude|longitude/i);

@@ -3,8 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeIssues } from '../../data/describe-issues.ts';
+import { assetUrl } from '../../data/paths.ts';
 import { MANIFEST_FILES, photoIndexSchema } from '../../data/manifests.ts';
-import { HOME_ROUTE } from '../../data/paths.ts';
 import type { DataKind, DataTypes } from '../data-files.ts';
 import { DataFileError } from '../data-files.ts';
 import { escapeHtml } from '../seo/escape.ts';
@@ -147,7 +147,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
     const changed = await writeIfChanged(options.state, options.dist, page.file, signature.digest('base64url'), async () => {
       if (page.kind === 'share' && page.photo) {
         const head = headTags(page.description, urls).map(renderHeadTag);
-        return sharePageHtml({ head: [...head, feedLink(page, urls)], photo: page.photo, siteTitle: site.title, owner: site.owner, urls, homeUrl: urls.page(HOME_ROUTE) });
+        return sharePageHtml({ head: [...head, feedLink(page, urls)], photo: page.photo, siteTitle: site.title, owner: site.owner, asset: (path) => assetUrl(publishing.assetOrigin || basePath, path), href: (route) => basePath + route.replace(/^\//, '') });
       }
       const url = basePath + page.route.replace(/^\//, '');
       const result = await entry.renderPage(url);

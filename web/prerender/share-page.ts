@@ -1,19 +1,27 @@
-import { photoAppRoute, speciesRoute } from '../../data/paths.ts';
+import { HOME_ROUTE, photoAppRoute, speciesRoute } from '../../data/paths.ts';
 import type { GalleryPhoto } from '../photos.ts';
 import { escapeHtml } from '../seo/escape.ts';
-import type { SiteUrls } from '../seo/site-urls.ts';
 
 /**
  * A shared photo's own page (`/photo/<id>.html`): its link-preview tags, the photo itself
  * (pre-rendered, sized to the screen through srcset) and links that open it in the gallery.
  * No script and no app: a few KB, so a link opened on a phone shows the photo at once.
  */
-export function sharePageHtml(options: { head: string[]; photo: GalleryPhoto; siteTitle: string; owner: string; urls: SiteUrls; homeUrl: string }): string {
-  const { photo, urls } = options;
+export function sharePageHtml(options: {
+  head: string[];
+  photo: GalleryPhoto;
+  siteTitle: string;
+  owner: string;
+  /** URL of a published image: on the asset origin, else path-absolute under the base path (never the absolute site URL, so a local copy shows its own files). */
+  asset: (path: string) => string;
+  /** A link within the site from a route: path-absolute under the base path, so it works on any host the build is served from. */
+  href: (route: string) => string;
+}): string {
+  const { photo, asset } = options;
   const e = escapeHtml;
   const modern = photo.thumbnail.sources
     .map((source) => {
-      const srcset = source.files.map((f) => `${urls.asset(f.path)} ${f.width}w`).join(', ');
+      const srcset = source.files.map((f) => `${asset(f.path)} ${f.width}w`).join(', ');
       return `<source type="${e(source.type)}" srcset="${e(srcset)}" sizes="100vw">`;
     })
     .join('');
@@ -21,8 +29,8 @@ export function sharePageHtml(options: { head: string[]; photo: GalleryPhoto; si
   const width = full.width ?? photo.thumbnail.width ?? 4;
   const height = full.height ?? photo.thumbnail.height ?? 3;
   const jpegSet = [
-    `${urls.asset(photo.thumbnail.path)} ${photo.thumbnail.width ?? 480}w`,
-    `${urls.asset(full.path)} ${width}w`,
+    `${asset(photo.thumbnail.path)} ${photo.thumbnail.width ?? 480}w`,
+    `${asset(full.path)} ${width}w`,
   ].join(', ');
   const facts = [photo.takenOn?.replaceAll('-', '/'), photo.exif && photo.exif.camera !== 'Unknown' ? photo.exif.camera : undefined].filter(Boolean).join(' · ');
   const credit = photo.credit ? `<p class="m">Photo: ${e(photo.credit.author)} · ${photo.credit.licenceUrl ? `<a href="${e(photo.credit.licenceUrl)}" rel="license">${e(photo.credit.licence)}</a>` : e(photo.credit.licence)}</p>` : '';
@@ -36,10 +44,10 @@ ${options.head.join('\n')}
 </head>
 <body>
 <main>
-<picture>${modern}<img src="${e(urls.asset(full.path))}" srcset="${e(jpegSet)}" sizes="100vw" width="${width}" height="${height}" alt="${e(photo.species)}" fetchpriority="high"></picture>
+<picture>${modern}<img src="${e(asset(full.path))}" srcset="${e(jpegSet)}" sizes="100vw" width="${width}" height="${height}" alt="${e(photo.species)}" fetchpriority="high"></picture>
 <h1>${e(photo.species)}</h1>
 ${facts ? `<p class="m">${e(facts)}</p>` : ''}${credit}
-<nav><a href="${e(urls.page(photoAppRoute(photo.species, photo.key)))}">Open in the gallery</a><a href="${e(urls.page(speciesRoute(photo.species)))}">All photos of ${e(photo.species)}</a><a href="${e(options.homeUrl)}">${e(options.siteTitle)}</a></nav>
+<nav><a href="${e(options.href(photoAppRoute(photo.species, photo.key)))}">Open in the gallery</a><a href="${e(options.href(speciesRoute(photo.species)))}">All photos of ${e(photo.species)}</a><a href="${e(options.href(HOME_ROUTE))}">${e(options.siteTitle)}</a></nav>
 <p class="m">© ${e(options.owner)}</p>
 </main>
 </body>

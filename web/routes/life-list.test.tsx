@@ -15,7 +15,7 @@ describe('Life List levels', () => {
     useFixtureManifests();
     renderRoute('/life-list');
     expect(await screen.findByRole('heading', { level: 1, name: 'Life List' })).toBeInTheDocument();
-    expect(cardNames()).toEqual(['Anseriformes2 species', 'Charadriiformes1 species', 'Passeriformes1 species']);
+    expect(cardNames()).toEqual(['Anseriformes 2 species', 'Charadriiformes 1 species', 'Passeriformes 1 species']);
     expect(within(screen.getByRole('main')).getByRole('list')).toHaveClass('grid-cols-1', 'xl:grid-cols-4');
     expect(screen.queryByText('Gruiformes')).toBeNull();
     expect(screen.queryByRole('link', { name: /Back/ })).toBeNull();

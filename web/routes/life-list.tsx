@@ -32,7 +32,7 @@ function Card({ card, loading }: { card: FolderView; loading: TileLoading }) {
       {card.cover && <ImageTile image={card.cover} alt="" sizes={CARD_SIZES} fit="fill" loading={loading} className="transition-transform duration-500 group-hover:scale-105" />}
       <span className="absolute inset-0 flex items-center justify-center bg-black/35 p-4 text-center font-serif text-2xl text-white drop-shadow-[0_1px_3px_rgba(0,0,0,0.9)] transition-colors group-hover:bg-black/20">
         <span>
-          {card.name}
+          {card.name}{' '}
           <span className="mt-1 block font-sans text-sm tracking-wide text-stone-200">{plural(card.speciesCount, 'species', 'species')}</span>
         </span>
       </span>

@@ -1,0 +1,11 @@
+import { escapeRegExp } from './prerender-support.ts';
+
+/** The one URL helper of the E2E tests: a route of data/paths.ts (`/species/X.html`) under a served site's URL (ending in '/'). */
+export function pageUrl(siteUrl: string, route: string): string {
+  return new URL(route.replace(/^\//, ''), siteUrl).href;
+}
+
+/** The accessible name of a Life List card: the folder's name, then its number of species (`Anseriformes 12 species`). */
+export function cardName(folder: string): RegExp {
+  return new RegExp(`^${escapeRegExp(folder)}\\s+\\d+ species$`);
+}

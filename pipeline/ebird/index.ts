@@ -6,7 +6,7 @@ import { LifeListBuilder } from './life-list.ts';
 import { openEbirdExport } from './open-export.ts';
 import { parseEbirdCsv } from './parse-export.ts';
 
-export { matchFolders, type FolderMatch, type MatchResult } from './match.ts';
+export { matchFolders, closestNames, type FolderMatch, type MatchResult } from './match.ts';
 export { EBIRD_FOLDER, EBIRD_CSV_NAME } from './find-export.ts';
 
 export interface LifeRecordsResult {

@@ -1,4 +1,7 @@
 import * as z from 'zod/mini';
+import { normaliseSpeciesName } from './species-names.ts';
+
+export { normaliseSpeciesName, speciesNameTerms } from './species-names.ts';
 
 /**
  * What the site publishes from the owner's eBird export ("Download My Data"), and the
@@ -82,22 +85,6 @@ export function growthByYear(species: readonly Pick<LifeRecord, 'firstSeen'>[]):
 }
 
 // --- Name matching ----------------------------------------------------------------
-
-/**
- * The form two species names are compared in: letter case, diacritics, apostrophes,
- * hyphens, underscores and runs of spaces do not matter. `Yellow-crowned Night-Heron`,
- * `yellow crowned night heron` and `Yellow-crowned Night Heron` are the same;
- * `Franklin's Gull` and `Franklins Gull` too; `Ca\u0301ckling` and `Cackling` too.
- */
-export function normaliseSpeciesName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/['\u2018\u2019\u02bc`\u00b4]/g, '')
-    .replace(/[\s\-\u2010-\u2015_.]+/g, ' ')
-    .trim();
-}
 
 /** The binomial (`Genus species`) of an eBird scientific name, lower-cased; undefined when it has fewer than two words. */
 export function binomialOf(scientificName: string): string | undefined {

@@ -69,3 +69,13 @@ describe('LifeGrowthChart', () => {
     expect(container).toBeEmptyDOMElement();
   });
 });
+
+describe('LifeGrowthChart accessibility', () => {
+  it('has no axe violations', async () => {
+    const axe = (await import('axe-core')).default;
+    render(<LifeGrowthChart growth={growth} />);
+    // jsdom does no layout, so colour contrast is for the browser tests; landmarks ('region') are the page's job.
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+  });
+});

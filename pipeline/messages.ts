@@ -118,11 +118,13 @@ export const ebird = {
   noRows: () => 'has a header but no observations',
   badRows: (count: number, reason: string, lines: number[]) =>
     `${count} ${count === 1 ? 'row has' : 'rows have'} ${reason} (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}${count > lines.length ? ', …' : ''}); ${count === 1 ? 'it is' : 'they are'} left out, the rest is used`,
+  unclosedQuote: (line: number, used: number) =>
+    `a quoted field opened on line ${line} is never closed, so the rest of the file could not be read; the ${used} ${used === 1 ? 'row' : 'rows'} before it ${used === 1 ? 'was' : 'were'} used. Download the export again from eBird`,
   badRowReason: {
     date: 'a bad date (expected YYYY-MM-DD)',
     taxonOrder: 'a bad taxonomic order (expected a positive number)',
     name: 'no common or scientific name',
-    quotes: 'an unbalanced quote',
+    quotes: 'a misplaced quote',
   },
   notInExport: (folder: string, closest: string[]) =>
     `species '${folder}' is not in the eBird export${closest.length > 0 ? `; closest eBird names: ${closest.join(', ')}` : ''}. Rename the folder or map it in site.json ("ebird": { "names": { "${folder}": "<eBird name>" } })`,

@@ -37,6 +37,9 @@ export async function readLifeRecords(photosDir: string): Promise<LifeRecordsRes
   try {
     const outcome = await parseEbirdCsv(opened.stream, (row) => builder.add(row));
     if (!outcome.ok) return { problems: [...problems, { path: opened.shown, severity: 'error', reason: outcome.reason }] };
+    if (outcome.unclosedQuoteAt !== undefined) {
+      problems.push({ path: opened.shown, severity: 'error', reason: text.unclosedQuote(outcome.unclosedQuoteAt, outcome.rows) });
+    }
     for (const bad of outcome.badRows) {
       problems.push({ path: opened.shown, severity: 'error', reason: text.badRows(bad.count, text.badRowReason[bad.reason], bad.lines) });
     }

@@ -35,7 +35,15 @@ export interface BadRows {
   lines: number[];
 }
 
-export type ParseOutcome = { ok: true; rows: number; badRows: BadRows[] } | { ok: false; reason: string };
+export type ParseOutcome =
+  | {
+      ok: true;
+      rows: number;
+      badRows: BadRows[];
+      /** Line of a quoted field that is never closed: the parser read the rest of the file into it, so nothing after was used. */
+      unclosedQuoteAt?: number;
+    }
+  | { ok: false; reason: string };
 
 const SHOWN_LINES = 5;
 const REGION = /^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/;
@@ -53,6 +61,7 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
     let header: Map<string, number> | undefined;
     let failure: string | undefined;
     let rows = 0;
+    let unclosedQuoteAt: number | undefined;
     const bad = new Map<BadRowReason, BadRows>();
     const badRow = (reason: BadRowReason, at: number) => {
       const entry = bad.get(reason) ?? { reason, count: 0, lines: [] };
@@ -88,7 +97,8 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
           return;
         }
         if (result.errors.length > 0) {
-          badRow('quotes', start);
+          if (result.errors.some((e) => e.code === 'MissingQuotes')) unclosedQuoteAt ??= start;
+          else badRow('quotes', start);
           return;
         }
         const get = (column: string) => {
@@ -112,7 +122,7 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
         if (failure) return settle({ ok: false, reason: failure });
         if (!header) return settle({ ok: false, reason: text.emptyFile() });
         if (rows === 0 && bad.size === 0) return settle({ ok: false, reason: text.noRows() });
-        settle({ ok: true, rows, badRows: [...bad.values()] });
+        settle({ ok: true, rows, badRows: [...bad.values()], ...(unclosedQuoteAt !== undefined && { unclosedQuoteAt }) });
       },
       error(error: Error) {
         if (!settled) {

@@ -239,6 +239,20 @@ describe('readLifeRecords: bad input is reported with the file name, never throw
     ]);
   });
 
+  it('a quoted field never closed: the rows before it are used, the line is named', async () => {
+    const lines = [
+      HEADER,
+      row('Great Egret', 'Ardea alba', '8600', '2020-01-01'), // 2
+      row('Mallard', 'Anas platyrhynchos', '472', '2020-02-01', 'US-NC', { comment: '"never closed' }), // 3
+      row('Snow Goose', 'Anser caerulescens', '256', '2019-11-11'), // swallowed
+    ];
+    const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': lines.join('\n') }));
+    expect(result.records!.species.map((s) => s.commonName)).toEqual(['Great Egret']);
+    expect(result.problems).toEqual([
+      { path: 'ebird/MyEBirdData.csv', severity: 'error', reason: expect.stringContaining('a quoted field opened on line 3 is never closed, so the rest of the file could not be read; the 1 row before it was used') },
+    ]);
+  });
+
   it('several exports: the newest is used, the others named', async () => {
     const dir = await photosWith({ 'old.csv': 'a,b\n1,2\n', 'MyEBirdData.csv': `${HEADER}\n${row('Great Egret', 'Ardea alba', '8600', '2020-01-01')}\n` });
     await fs.utimes(path.join(dir, 'ebird', 'old.csv'), new Date('2020-01-01'), new Date('2020-01-01'));

@@ -1,7 +1,7 @@
 import type { LifeListRecords } from '../../data/life-records.ts';
 import { ebird as text } from '../messages.ts';
 import { messageOf, type Problem } from '../problems.ts';
-import { findEbirdExport } from './find-export.ts';
+import { EBIRD_FOLDER, findEbirdExport } from './find-export.ts';
 import { LifeListBuilder } from './life-list.ts';
 import { openEbirdExport } from './open-export.ts';
 import { parseEbirdCsv } from './parse-export.ts';
@@ -24,7 +24,13 @@ export interface LifeRecordsResult {
  * bad rows are an error problem each kind and the rest is used.
  */
 export async function readLifeRecords(photosDir: string): Promise<LifeRecordsResult> {
-  const { found, problems } = await findEbirdExport(photosDir);
+  let search;
+  try {
+    search = await findEbirdExport(photosDir);
+  } catch (error) {
+    return { problems: [{ path: EBIRD_FOLDER, severity: 'error', reason: text.unreadable(messageOf(error)) }] };
+  }
+  const { found, problems } = search;
   if (!found) return { problems };
   let opened;
   try {

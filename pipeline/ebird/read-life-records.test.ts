@@ -175,6 +175,15 @@ describe('readLifeRecords: bad input is reported with the file name, never throw
     expect(await readLifeRecords(await photosWith({ 'notes.txt': 'x' }))).toEqual({ problems: [] });
   });
 
+  it('an ebird folder that cannot be listed', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ebird-test-'));
+    dirs.push(dir);
+    await fs.writeFile(path.join(dir, 'ebird'), 'a file where the folder should be');
+    const result = await readLifeRecords(dir);
+    expect(result.records).toBeUndefined();
+    expect(result.problems).toEqual([{ path: 'ebird', severity: 'error', reason: expect.stringMatching(/could not be read \(ENOTDIR/) }]);
+  });
+
   it('an empty file', async () => {
     const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': '' }));
     expect(result.records).toBeUndefined();

@@ -44,6 +44,11 @@ export const publishingOptionsSchema = z.strictObject({
   assetOrigin: z.url().optional(),
 });
 
+export const ebirdOptionsSchema = z.strictObject({
+  /** Species folder name → the eBird common or scientific name it stands for, when the names differ beyond case, accents, hyphens and apostrophes. */
+  names: z.record(z.string().min(1), z.string().min(1)).default({}),
+});
+
 export const siteConfigSchema = z.strictObject({
   owner: z.string().min(1),
   title: z.string().min(1).optional(),
@@ -58,6 +63,8 @@ export const siteConfigSchema = z.strictObject({
   renditions: renditionOptionsSchema.default(renditionOptionsSchema.parse({})),
   privacy: privacyOptionsSchema.default(privacyOptionsSchema.parse({})),
   publishing: publishingOptionsSchema.default({}),
+  /** How the eBird export in photos/ebird/ is read (optional). */
+  ebird: ebirdOptionsSchema.optional(),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
@@ -65,6 +72,7 @@ export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type FeaturedPhoto = z.infer<typeof featuredPhotoSchema>;
 export type RenditionOptions = z.infer<typeof renditionOptionsSchema>;
 export type PrivacyOptions = z.infer<typeof privacyOptionsSchema>;
+export type EbirdOptions = z.infer<typeof ebirdOptionsSchema>;
 
 export { describeIssues } from './describe-issues.ts';
 

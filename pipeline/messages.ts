@@ -102,3 +102,33 @@ export function formatSeconds(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
 }
+
+/** The eBird export in photos/ebird/ (issue 10). Paths are relative to the photos folder. */
+export const ebird = {
+  several: (used: string, ignored: string[]) => `several eBird exports found; using ${used} (the newest) and ignoring ${ignored.join(', ')}`,
+  unreadable: (detail: string) => `could not be read (${detail}); the life list is published without eBird data`,
+  emptyFile: () => 'file is empty; download the export again from eBird (My eBird → Download My Data)',
+  zipWithoutCsv: (entries: string[]) =>
+    `zip holds no MyEBirdData.csv${entries.length > 0 ? ` (it holds ${entries.slice(0, 5).join(', ')}${entries.length > 5 ? ', …' : ''})` : ' (it is empty)'}; use the zip eBird mailed, or the CSV from it`,
+  badZip: (detail: string) => `not a readable zip file (${detail}); use the zip eBird mailed, or the CSV from it`,
+  notUtf8: () => 'is not UTF-8 text (it looks like UTF-16 or a binary file); use the CSV exactly as eBird sent it',
+  iNaturalist: () => "looks like an iNaturalist export, not eBird's; download My eBird → Download My Data instead",
+  notEbird: (missing: string[]) => `is not an eBird "Download My Data" export: none of its columns (${missing.join(', ')}) are in the first line`,
+  missingColumns: (missing: string[]) => `lacks the column${missing.length === 1 ? '' : 's'} ${missing.map((c) => `'${c}'`).join(', ')} that the life list needs; download the export again from eBird`,
+  noRows: () => 'has a header but no observations',
+  badRows: (count: number, reason: string, lines: number[]) =>
+    `${count} ${count === 1 ? 'row has' : 'rows have'} ${reason} (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}${count > lines.length ? ', …' : ''}); ${count === 1 ? 'it is' : 'they are'} left out, the rest is used`,
+  unclosedQuote: (line: number, used: number) =>
+    `a quoted field opened on line ${line} is never closed, so the rest of the file could not be read; the ${used} ${used === 1 ? 'row' : 'rows'} before it ${used === 1 ? 'was' : 'were'} used. Download the export again from eBird`,
+  badRowReason: {
+    date: 'a bad date (expected YYYY-MM-DD)',
+    taxonOrder: 'a bad taxonomic order (expected a positive number)',
+    name: 'no common or scientific name',
+    quotes: 'a misplaced quote',
+  },
+  notInExport: (folder: string, closest: string[]) =>
+    `species '${folder}' is not in the eBird export${closest.length > 0 ? `; closest eBird names: ${closest.join(', ')}` : ''}. Rename the folder or map it in site.json ("ebird": { "names": { "${folder}": "<eBird name>" } })`,
+  mappedNotInExport: (folder: string, mapped: string, closest: string[]) =>
+    `site.json maps species '${folder}' to '${mapped}', which is not a countable species of the eBird export${closest.length > 0 ? `; closest eBird names: ${closest.join(', ')}` : ''}`,
+  mapUnknownFolder: (folder: string) => `site.json's ebird.names maps '${folder}', which is no species folder in life_list/`,
+};

@@ -1,0 +1,130 @@
+import * as z from 'zod/mini';
+import { normaliseSpeciesName } from './species-names.ts';
+
+export { normaliseSpeciesName, speciesNameTerms } from './species-names.ts';
+
+/**
+ * What the site publishes from the owner's eBird export ("Download My Data"), and the
+ * rules for matching species folder names to eBird's names. Shared by the pipeline
+ * (which writes the file) and the site (which reads it); nothing here touches the disk.
+ *
+ * Privacy: only names, taxonomic order, dates and region codes (`US-NC`) are published.
+ * The objects are strict, so a coordinate, location name, comment or checklist id can
+ * never ride along: parsing such an object fails.
+ */
+
+/** `YYYY-MM-DD`, a real calendar day. */
+export const isoDateSchema = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
+  z.refine((s) => isCalendarDate(s), 'must be a real calendar day'),
+);
+
+/** An eBird region code: country (`US`) or country and subdivision (`US-NC`, `GB-ENG`, `CA-ON`). */
+export const regionCodeSchema = z.string().check(z.regex(/^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/, 'must be a region code such as US-NC'));
+
+/** One species of the life list, as eBird counts it (subspecies groups folded into their species). */
+export const lifeRecordSchema = z.strictObject({
+  commonName: z.string().check(z.minLength(1)),
+  scientificName: z.string().check(z.minLength(1)),
+  /** eBird/Clements taxonomic order: sorting by it gives field-guide order. */
+  taxonOrder: z.number().check(z.positive()),
+  /** Day of the first observation. */
+  firstSeen: isoDateSchema,
+  /** Region of the first observation (eBird's State/Province column); absent when the export had none. */
+  firstRegion: z.optional(regionCodeSchema),
+});
+export type LifeRecord = z.infer<typeof lifeRecordSchema>;
+
+export const lifeGrowthYearSchema = z.strictObject({
+  year: z.int().check(z.minimum(1000), z.maximum(9999)),
+  /** Species first seen in that year (0 for a year between two birding years). */
+  added: z.int().check(z.minimum(0)),
+});
+export type LifeGrowthYear = z.infer<typeof lifeGrowthYearSchema>;
+
+/** The published life list: `life-records.json` (the lead decides the final file name/URL). */
+export const lifeListRecordsSchema = z
+  .strictObject({
+    /** Countable species observed: the life count. */
+    observedCount: z.int().check(z.minimum(0)),
+    /** Every countable species, in taxonomic order. */
+    species: z.array(lifeRecordSchema),
+    /** Species added per year, every year from the first to the last, in order. */
+    growth: z.array(lifeGrowthYearSchema),
+  })
+  .check(
+    z.refine((l) => l.species.length === l.observedCount, 'observedCount must equal the number of species'),
+    z.refine((l) => l.growth.reduce((sum, y) => sum + y.added, 0) === l.observedCount, 'growth must add up to observedCount'),
+    z.refine((l) => l.species.every((s, i) => i === 0 || l.species[i - 1]!.taxonOrder <= s.taxonOrder), 'species must be in taxonomic order'),
+  );
+export type LifeListRecords = z.infer<typeof lifeListRecordsSchema>;
+
+export const LIFE_RECORDS_FILE = 'life-records.json';
+
+export function isCalendarDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Species first seen per year, every year from the first to the last (empty list for no species). */
+export function growthByYear(species: readonly Pick<LifeRecord, 'firstSeen'>[]): LifeGrowthYear[] {
+  if (species.length === 0) return [];
+  const perYear = new Map<number, number>();
+  for (const s of species) {
+    const year = Number(s.firstSeen.slice(0, 4));
+    perYear.set(year, (perYear.get(year) ?? 0) + 1);
+  }
+  const years = [...perYear.keys()];
+  const [first, last] = [Math.min(...years), Math.max(...years)];
+  const growth: LifeGrowthYear[] = [];
+  for (let year = first; year <= last; year++) growth.push({ year, added: perYear.get(year) ?? 0 });
+  return growth;
+}
+
+// --- Name matching ----------------------------------------------------------------
+
+/** The binomial (`Genus species`) of an eBird scientific name, lower-cased; undefined when it has fewer than two words. */
+export function binomialOf(scientificName: string): string | undefined {
+  const words = normaliseSpeciesName(scientificName.replace(/[[(].*$/, '')).split(' ');
+  return words.length >= 2 ? `${words[0]} ${words[1]}` : undefined;
+}
+
+/** What a folder name was matched by. */
+export type MatchedBy = 'site.json' | 'common name' | 'scientific name';
+
+/**
+ * Finds the life record a species folder stands for: the explicit `names` map of
+ * site.json first (its value may be an eBird common or scientific name), then the
+ * folder name as a common name, then as a scientific name. Undefined when nothing matches.
+ */
+export function createSpeciesMatcher(species: readonly LifeRecord[], explicit: Readonly<Record<string, string>> = {}) {
+  const byCommon = new Map<string, LifeRecord>();
+  const byScientific = new Map<string, LifeRecord>();
+  for (const s of species) {
+    byCommon.set(normaliseSpeciesName(s.commonName), s);
+    byScientific.set(normaliseSpeciesName(s.scientificName), s);
+  }
+  const byName = (name: string): { record: LifeRecord; by: Exclude<MatchedBy, 'site.json'> } | undefined => {
+    const key = normaliseSpeciesName(name);
+    const common = byCommon.get(key);
+    if (common) return { record: common, by: 'common name' };
+    const scientific = byScientific.get(key) ?? byScientific.get(binomialOf(name) ?? '\0');
+    return scientific ? { record: scientific, by: 'scientific name' } : undefined;
+  };
+  const explicitByKey = new Map(Object.entries(explicit).map(([folder, name]) => [normaliseSpeciesName(folder), name]));
+  return {
+    /** The eBird name site.json maps this folder to, if any. */
+    explicitNameFor: (folder: string): string | undefined => explicitByKey.get(normaliseSpeciesName(folder)),
+    match(folder: string): { record: LifeRecord; by: MatchedBy } | undefined {
+      const mapped = explicitByKey.get(normaliseSpeciesName(folder));
+      if (mapped !== undefined) {
+        const found = byName(mapped);
+        return found ? { record: found.record, by: 'site.json' } : undefined;
+      }
+      return byName(folder);
+    },
+  };
+}

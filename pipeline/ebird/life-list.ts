@@ -1,0 +1,73 @@
+import { growthByYear, lifeListRecordsSchema, type LifeListRecords, type LifeRecord } from '../../data/life-records.ts';
+import { classifyRow, type RowKind } from './count-rules.ts';
+import type { ObservationRow } from './parse-export.ts';
+
+interface SpeciesState {
+  commonName: string;
+  scientificName: string;
+  taxonOrder: number;
+  /** True once a plain species row (not a group) named the species. */
+  fromSpeciesRow: boolean;
+  firstDate: string;
+  firstMinutes: number;
+  firstRegion: string | undefined;
+}
+
+/**
+ * Folds observations into the life list, one row at a time (memory grows with the
+ * number of species, not of rows). `add` each row, then `result()`.
+ */
+export class LifeListBuilder {
+  readonly #species = new Map<string, SpeciesState>();
+  /** Rows per kind, for reports and tests. */
+  readonly kinds: Record<RowKind, number> = { species: 0, group: 0, spuh: 0, slash: 0, hybrid: 0, domestic: 0 };
+
+  add(row: ObservationRow): void {
+    const c = classifyRow(row.commonName, row.scientificName);
+    this.kinds[c.kind]++;
+    if (c.kind !== 'species' && c.kind !== 'group') return;
+    const key = c.binomial.toLowerCase();
+    const minutes = row.minutes ?? 24 * 60; // a row without a time sorts after timed rows of its day
+    const s = this.#species.get(key);
+    if (!s) {
+      this.#species.set(key, {
+        commonName: c.speciesCommonName,
+        scientificName: c.binomial,
+        taxonOrder: row.taxonOrder,
+        fromSpeciesRow: c.kind === 'species',
+        firstDate: row.date,
+        firstMinutes: minutes,
+        firstRegion: row.region,
+      });
+      return;
+    }
+    if (c.kind === 'species' && !s.fromSpeciesRow) {
+      // The species' own row names it and gives its place in the taxonomy; a group's only approximates both.
+      s.commonName = c.speciesCommonName;
+      s.scientificName = c.binomial;
+      s.taxonOrder = row.taxonOrder;
+      s.fromSpeciesRow = true;
+    } else if (!s.fromSpeciesRow) {
+      s.taxonOrder = Math.min(s.taxonOrder, row.taxonOrder);
+    }
+    if (row.date < s.firstDate || (row.date === s.firstDate && minutes < s.firstMinutes)) {
+      s.firstDate = row.date;
+      s.firstMinutes = minutes;
+      s.firstRegion = row.region;
+    }
+  }
+
+  /** The published life list: species in taxonomic order (ties by name), growth per year; checked against its schema. */
+  result(): LifeListRecords {
+    const species: LifeRecord[] = [...this.#species.values()]
+      .map((s) => ({
+        commonName: s.commonName,
+        scientificName: s.scientificName,
+        taxonOrder: s.taxonOrder,
+        firstSeen: s.firstDate,
+        ...(s.firstRegion !== undefined && { firstRegion: s.firstRegion }),
+      }))
+      .sort((a, b) => a.taxonOrder - b.taxonOrder || a.commonName.localeCompare(b.commonName, 'en'));
+    return lifeListRecordsSchema.parse({ observedCount: species.length, species, growth: growthByYear(species) });
+  }
+}

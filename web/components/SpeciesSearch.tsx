@@ -1,0 +1,142 @@
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { SpeciesSearchEntry, SpeciesSearchFn } from './species-search-index.ts';
+
+export type { SpeciesSearchEntry } from './species-search-index.ts';
+
+export interface SpeciesSearchProps {
+  /** Returns every species to search; called once, when the box is first focused or typed in. */
+  load: () => Promise<readonly SpeciesSearchEntry[]>;
+  /** What choosing a species does; by default the browser goes to its `href`. */
+  onSelect?: (entry: SpeciesSearchEntry) => void;
+  label?: string;
+  maxResults?: number;
+  className?: string;
+}
+
+type Status = 'idle' | 'loading' | 'ready' | 'error';
+
+/**
+ * "Find a species": a combobox (ARIA 1.2 pattern: input + listbox, the active option
+ * announced through aria-activedescendant) over common and scientific names. The
+ * species list and the search library are fetched only when the box is first used, so
+ * the page costs nothing more until then; it renders on the server as a plain input.
+ */
+export function SpeciesSearch({ load, onSelect = (entry) => window.location.assign(entry.href), label = 'Find a species', maxResults = 8, className = '' }: SpeciesSearchProps) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [search, setSearch] = useState<SpeciesSearchFn | undefined>(undefined);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const loading = useRef<Promise<void> | undefined>(undefined);
+
+  const ensureIndex = () => {
+    if (loading.current) return;
+    setStatus('loading');
+    loading.current = Promise.all([import('./species-search-index.ts'), load()])
+      .then(([module, entries]) => {
+        const fn = module.buildSpeciesIndex(entries);
+        setSearch(() => fn);
+        setStatus('ready');
+      })
+      .catch((error: unknown) => {
+        console.error('Error loading the species search', error);
+        loading.current = undefined; // the next focus or keystroke tries again
+        setStatus('error');
+      });
+  };
+
+  const results = useMemo(() => (search && query.trim() !== '' ? search(query, maxResults) : []), [search, query, maxResults]);
+  const expanded = open && results.length > 0;
+  const listId = `${id}-list`;
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  const choose = (entry: SpeciesSearchEntry) => {
+    setOpen(false);
+    setActive(-1);
+    onSelect(entry);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      if (results.length > 0) setActive((a) => (a + 1) % results.length);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (results.length > 0) setActive((a) => (a <= 0 ? results.length - 1 : a - 1));
+    } else if (event.key === 'Enter') {
+      const entry = results[active >= 0 ? active : 0];
+      if (expanded && entry) {
+        event.preventDefault();
+        choose(entry);
+      }
+    } else if (event.key === 'Escape') {
+      if (expanded) setOpen(false);
+      else setQuery('');
+      setActive(-1);
+    }
+  };
+
+  const message =
+    status === 'loading'
+      ? 'Loading the species list…'
+      : status === 'error'
+        ? 'The species list could not be loaded. Try again.'
+        : status === 'ready' && query.trim() !== ''
+          ? results.length === 0
+            ? 'No species found.'
+            : `${results.length} ${results.length === 1 ? 'species' : 'species'} found${results.length === maxResults ? ' (the best matches)' : ''}.`
+          : '';
+
+  return (
+    <div className={`relative max-w-md ${className}`}>
+      <label htmlFor={`${id}-input`} className="block text-sm uppercase tracking-[0.2em] text-stone-300">
+        {label}
+      </label>
+      <input
+        id={`${id}-input`}
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        placeholder="Common or scientific name"
+        value={query}
+        onFocus={ensureIndex}
+        onChange={(event) => {
+          ensureIndex();
+          setQuery(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        className="mt-2 w-full rounded border border-white/20 bg-stone-900 px-3 py-2 text-stone-50 placeholder:text-stone-500 focus-visible:outline-2 focus-visible:outline-amber-200"
+      />
+      <ul id={listId} role="listbox" aria-label={label} hidden={!expanded} className="absolute z-10 mt-1 max-h-80 w-full overflow-auto rounded border border-white/10 bg-stone-900 py-1 shadow-lg">
+        {expanded &&
+          results.map((entry, i) => (
+            <li
+              key={entry.href}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(entry)}
+              className={`cursor-pointer px-3 py-2 ${i === active ? 'bg-amber-200 text-stone-950' : 'text-stone-100 hover:bg-stone-800'}`}
+            >
+              {entry.name} <i className={i === active ? 'text-stone-800' : 'text-stone-400'}>{entry.scientificName}</i>
+            </li>
+          ))}
+      </ul>
+      <p role="status" className="sr-only">
+        {message}
+      </p>
+    </div>
+  );
+}

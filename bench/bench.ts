@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PART_NAMES, type BenchOptions, type PartName, type PartResult } from './lib/context.ts';
 import { renderTable, statusOf, type Row } from './lib/report.ts';
+import { archive } from './parts/archive.ts';
 import { coldIngest } from './parts/cold-ingest.ts';
 import { ebird } from './parts/ebird.ts';
 import { lightbox } from './parts/lightbox.ts';
@@ -80,6 +81,7 @@ if (want('noop') || want('memory')) await part('scale', () => scale(options, log
 if (want('pages')) await part('pages', () => pages(options, log));
 if (want('lightbox')) await part('lightbox', () => lightbox(options, log));
 if (want('ebird')) await part('ebird', () => ebird(options, log));
+if (want('archive')) await part('archive', () => archive(options, log));
 
 await releaseSite();
 const loadAfter = os.loadavg();

@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -57,6 +57,9 @@ function ingest(photos: string | undefined, generated: string, quiet: boolean): 
   else if (result.status !== 0) throw new Error(`The ingest failed (exit status ${result.status ?? result.signal}).${problems}`);
 }
 
+const bundleCache = join(projectRoot, 'node_modules', '.cache', 'bird-portfolio');
+const KEPT_BUNDLES = 4;
+
 /** The publishing settings of the last ingest (info.json), or undefined before the first one. */
 function publishedSettings(publicDir: string): Info['publishing'] | undefined {
   const file = join(publicDir, 'info.json');
@@ -74,12 +77,16 @@ async function codeHash(settings: string[]): Promise<string> {
   return hashOf(...parts);
 }
 
-/** Builds the client and server bundles into `bundleDir` unless a build of the same code is there. */
-async function bundles(bundleDir: string, base: string, assetOrigin: string, nodeEnv: BuildOptions['nodeEnv'], quiet: boolean): Promise<boolean> {
-  const client = join(bundleDir, 'client');
-  const server = join(bundleDir, 'server');
-  if (existsSync(join(client, 'index.html')) && existsSync(join(server, 'entry-server.js'))) return false;
-  await rm(bundleDir, { recursive: true, force: true });
+/**
+ * The client and server bundles of this code and these settings, built once and kept in
+ * node_modules/.cache (the server bundle's bare imports resolve from the project there).
+ * Built into a temporary folder and renamed, so builds running together never see half a bundle.
+ */
+async function bundles(code: string, base: string, assetOrigin: string, nodeEnv: BuildOptions['nodeEnv'], quiet: boolean): Promise<{ dir: string; built: boolean }> {
+  const dir = join(bundleCache, `site-${code}`);
+  if (existsSync(join(dir, 'client', 'index.html')) && existsSync(join(dir, 'server', 'entry-server.js'))) return { dir, built: false };
+  const temp = `${dir}.tmp-${process.pid}`;
+  await rm(temp, { recursive: true, force: true });
   const { build } = await import('vite');
   const shared = {
     configFile: join(projectRoot, 'vite.config.ts'),
@@ -91,12 +98,24 @@ async function bundles(bundleDir: string, base: string, assetOrigin: string, nod
   if (nodeEnv) process.env.NODE_ENV = nodeEnv;
   try {
     // The published files are linked into dist/ by the build itself, not copied by Vite.
-    await build({ ...shared, publicDir: false, build: { outDir: client, emptyOutDir: true } });
-    await build({ ...shared, publicDir: false, build: { ssr: join(projectRoot, 'web/entry-server.tsx'), outDir: server, emptyOutDir: true, copyPublicDir: false } });
+    await build({ ...shared, publicDir: false, build: { outDir: join(temp, 'client'), emptyOutDir: true } });
+    await build({ ...shared, publicDir: false, build: { ssr: join(projectRoot, 'web/entry-server.tsx'), outDir: join(temp, 'server'), emptyOutDir: true, copyPublicDir: false } });
   } finally {
     if (nodeEnv) process.env.NODE_ENV = previousNodeEnv;
   }
-  return true;
+  await rename(temp, dir).catch(async () => {
+    // Another build of the same code finished first: its bundle is the same.
+    await rm(temp, { recursive: true, force: true });
+  });
+  await pruneBundles(dir);
+  return { dir, built: true };
+}
+
+/** Keeps the newest few bundles (builds with another base path or React flavour may still use them). */
+async function pruneBundles(keep: string): Promise<void> {
+  const names = (await readdir(bundleCache)).filter((n) => n.startsWith('site-') && !n.includes('.tmp-'));
+  const dated = await Promise.all(names.map(async (n) => ({ path: join(bundleCache, n), mtime: (await stat(join(bundleCache, n))).mtimeMs })));
+  for (const old of dated.sort((a, b) => b.mtime - a.mtime).slice(KEPT_BUNDLES)) if (old.path !== keep) await rm(old.path, { recursive: true, force: true });
 }
 
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
@@ -113,15 +132,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const assetOrigin = resolveAssetOrigin({ env: process.env.VITE_ASSET_ORIGIN, published: published?.assetOrigin });
   const nodeEnv = options.nodeEnv ?? (process.env.NODE_ENV === 'production' || !process.env.NODE_ENV ? 'production' : 'development');
   const code = await codeHash([base, assetOrigin, nodeEnv]);
-  const buildDir = join(generated, 'build');
-  const bundleDir = join(buildDir, `bundle-${code}`);
-  const bundled = await bundles(bundleDir, base, assetOrigin, options.nodeEnv, quiet);
-  if (bundled) {
-    // Older bundles are of no further use.
-    for (const name of await readdir(buildDir)) if (name.startsWith('bundle-') && name !== `bundle-${code}`) await rm(join(buildDir, name), { recursive: true, force: true });
-  }
+  const { dir: bundleDir, built: bundled } = await bundles(code, base, assetOrigin, options.nodeEnv, quiet);
 
-  const stateFile = join(buildDir, `dist-state-${hashOf(out)}.json`);
+  const stateFile = join(generated, 'cache', `dist-state-${hashOf(out)}.json`);
   const state = await loadBuildState(stateFile, out);
   const client = join(bundleDir, 'client');
   for (const file of await filesUnder(client)) if (file !== 'index.html' && file !== NOT_FOUND_FILE) await linkIfChanged(state, out, file, join(client, file));

@@ -6,7 +6,7 @@ import { siteDataPaths } from '../../data/site-data.ts';
 import { parseData } from '../data-schemas.ts';
 import { createSiteModel, type LoadData } from '../site-model.ts';
 import { fixtureManifests, GULL, photos, WOOD_DUCK } from '../test/fixtures.tsx';
-import { pagesToRender } from './pages.ts';
+import { pagesToRender, SITE_IDENTITY } from './pages.ts';
 
 const manifests = fixtureManifests();
 const files = new Map<string, unknown>([[MANIFEST_FILES.info, manifests.info], ...siteDataFiles(manifests)]);
@@ -65,9 +65,11 @@ describe('pagesToRender', () => {
   });
 
   it('names the data files each page depends on, so a build re-renders exactly the pages a change touches', () => {
-    expect(byRoute.get(speciesRoute('Wood Duck'))?.dependsOn).toEqual([MANIFEST_FILES.info, siteDataPaths.species('Wood Duck')]);
-    expect(byRoute.get(lifeListRoute(WOOD_DUCK))?.dependsOn).toEqual([MANIFEST_FILES.info, siteDataPaths.level(WOOD_DUCK), siteDataPaths.species('Wood Duck')]);
-    expect(byRoute.get(photoShareRoute(photos.gull.id))?.dependsOn).toEqual([MANIFEST_FILES.info]);
+    expect(byRoute.get(speciesRoute('Wood Duck'))?.dependsOn).toEqual([SITE_IDENTITY, siteDataPaths.species('Wood Duck')]);
+    expect(byRoute.get(lifeListRoute(WOOD_DUCK))?.dependsOn).toEqual([SITE_IDENTITY, siteDataPaths.level(WOOD_DUCK), siteDataPaths.species('Wood Duck')]);
+    expect(byRoute.get(photoShareRoute(photos.gull.id))?.dependsOn).toEqual([SITE_IDENTITY]);
+    // The stats change with every photo added: only Info shows them.
+    expect(byRoute.get('/info.html')?.dependsOn).toEqual([SITE_IDENTITY, MANIFEST_FILES.info]);
   });
 
   it('lists the images each page shows, for the image sitemap', () => {

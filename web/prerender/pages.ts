@@ -16,6 +16,12 @@ import {
 } from '../seo/page-meta.ts';
 import type { SiteModel } from '../site-model.ts';
 
+/**
+ * What every page shows of info.json (the owner and titles in the layout and the tags), as a
+ * dependency of its own: the stats change with every photo added, and only Info shows them.
+ */
+export const SITE_IDENTITY = 'info.json#identity';
+
 /** One HTML file the pre-render writes. */
 export interface PageToRender {
   /** Where the page lives, relative to the base path, percent-encoded. */
@@ -54,7 +60,7 @@ export async function pagesToRender(model: SiteModel, site: SiteIdentity, option
       description,
       images: images.map((p) => p.full.path),
       inSitemap: true,
-      dependsOn: [MANIFEST_FILES.info, ...dependsOn],
+      dependsOn: [SITE_IDENTITY, ...dependsOn],
       ...extra,
     });
 
@@ -70,7 +76,7 @@ export async function pagesToRender(model: SiteModel, site: SiteIdentity, option
       add(describeSpecies(site, species.species, species.photos.length, first && previewOf(first)), species.photos, [siteDataPaths.species(species.species)]);
       for (const photo of species.photos) {
         const description = describePhoto(site, { id: photo.key, species: species.species, takenOn: photo.takenOn ?? null, camera: photo.exif?.camera, image: previewOf(photo) });
-        pages.push({ route: description.route, file: pageFile(photoShareRoute(photo.key)), kind: 'share', description, images: [photo.full.path], inSitemap: false, dependsOn: [MANIFEST_FILES.info], photo });
+        pages.push({ route: description.route, file: pageFile(photoShareRoute(photo.key)), kind: 'share', description, images: [photo.full.path], inSitemap: false, dependsOn: [SITE_IDENTITY], photo });
       }
     } else {
       const covers = level.cards.flatMap((c) => (c.cover ? [c.cover] : []));
@@ -81,8 +87,8 @@ export async function pagesToRender(model: SiteModel, site: SiteIdentity, option
   });
   add(describeHome(site, siteImage), featured, [siteDataPaths.home]);
   for (const addLevel of levels) addLevel();
-  add(describeInfo(site, siteImage), [], []);
+  add(describeInfo(site, siteImage), [], [MANIFEST_FILES.info]);
   if (options.credits) add(describeCredits(site, siteImage), [], [siteDataPaths.credits]);
-  pages.push({ route: '/404', file: NOT_FOUND_FILE, kind: 'app', description: describeNotFound(site), images: [], inSitemap: false, dependsOn: [MANIFEST_FILES.info], notFound: true });
+  pages.push({ route: '/404', file: NOT_FOUND_FILE, kind: 'app', description: describeNotFound(site), images: [], inSitemap: false, dependsOn: [SITE_IDENTITY], notFound: true });
   return pages;
 }

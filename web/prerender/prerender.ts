@@ -15,7 +15,7 @@ import { createSiteUrls, type SiteUrls } from '../seo/site-urls.ts';
 import { createSiteModel, type LoadData } from '../site-model.ts';
 import { writeIfChanged, type BuildState } from './build-state.ts';
 import { fillTemplate, headKey, inlineStylesheets, hoistedValue, hydrationGuardScript, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
-import { pagesToRender, type PageToRender } from './pages.ts';
+import { pagesToRender, SITE_IDENTITY, type PageToRender } from './pages.ts';
 import { sharePageHtml } from './share-page.ts';
 
 /** What web/entry-server.tsx exports, as built by `vite build --ssr`. */
@@ -137,13 +137,14 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   const appTemplate = async () =>
     (template ??= await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href)));
 
+  const identity = JSON.stringify({ owner: info.owner, title: info.title, description: info.description, publishing });
   const rendered: string[] = [];
   for (const page of pages) {
     const signature = createHash('sha1')
       .update(options.codeHash)
       .update(JSON.stringify(page.description))
       .update(JSON.stringify(page.photo ?? null));
-    for (const dependency of page.dependsOn) signature.update(`\0${dependency}\0${texts.get(dependency) ?? (await readFile(join(options.publicDir, dependency), 'utf8'))}`);
+    for (const dependency of page.dependsOn) signature.update(`\0${dependency}\0${dependency === SITE_IDENTITY ? identity : (texts.get(dependency) ?? (await readFile(join(options.publicDir, dependency), 'utf8')))}`);
     const changed = await writeIfChanged(options.state, options.dist, page.file, signature.digest('base64url'), async () => {
       if (page.kind === 'share' && page.photo) {
         const head = headTags(page.description, urls).map(renderHeadTag);

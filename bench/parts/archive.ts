@@ -1,0 +1,286 @@
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { parseSiteConfig, type SiteConfigInput } from '../../data/site-config.ts';
+import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
+import { cleanup, REPO, runPipeline, scratchDir } from '../lib/ingest.ts';
+import { runMeasured, type Measured } from '../lib/measure.ts';
+import { largeSet, PHOTO_ROOT } from '../lib/photo-set.ts';
+import { MB, median, type Row } from '../lib/report.ts';
+import { startStaticServer } from '../../tests/e2e/static-server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, lighthouseOnce } from './pages.ts';
+
+/**
+ * A birder's archive: a library of 10,000 photos in 600 species (small files, hard links)
+ * beside the same figures at 100 photos in 6 species. What must not grow with the library:
+ * a no-op build, a build after adding 20 photos (and the files it rewrites), the HTML per
+ * photo, and the bytes a visitor's client-side navigation fetches.
+ */
+const SMALL = { kind: 'large', count: 12, width: 960, height: 640, quality: 90, grain: 20 } as const;
+const SPECIES_PER_FAMILY = 6;
+const FAMILIES_PER_ORDER = 5;
+const ADDED = 20;
+
+interface Archive {
+  dir: string;
+  photos: number;
+  species: number;
+  /** Species folders, relative to life_list/. */
+  speciesFolders: string[];
+}
+
+/** `photos` photos spread evenly over `species` species, 6 species a family, 5 families an order: the same shape at every size. */
+async function archiveSet(photos: number, species: number, log: Log): Promise<Archive> {
+  const source = await largeSet(SMALL, log);
+  const dir = path.join(PHOTO_ROOT, `archive-${photos}-${species}`);
+  const speciesFolders = Array.from({ length: species }, (_, s) => {
+    const family = Math.floor(s / SPECIES_PER_FAMILY);
+    const order = Math.floor(family / FAMILIES_PER_ORDER);
+    return `Order ${String(order + 1).padStart(2, '0')}/Family ${String(family + 1).padStart(3, '0')}/Species ${String(s + 1).padStart(4, '0')}`;
+  });
+  const marker = path.join(dir, '.bench-set.json');
+  const recipe = JSON.stringify({ version: 2, photos, species, source: path.basename(source.dir) });
+  if (existsSync(marker) && (await fs.readFile(marker, 'utf8')) === recipe) return { dir, photos, species, speciesFolders };
+  log(`archive: generating ${photos} photos in ${species} species (hard links)…`);
+  await fs.rm(dir, { recursive: true, force: true });
+  const files: string[] = [];
+  for (let i = 0; i < photos; i++) {
+    const folder = speciesFolders[Math.floor((i * species) / photos)]!;
+    await fs.mkdir(path.join(dir, 'life_list', folder), { recursive: true });
+    const file = `${folder}/DSC_${String(i).padStart(5, '0')}.jpg`;
+    const from = path.join(source.dir, 'life_list', source.photos[i % source.photos.length]!);
+    await fs.link(from, path.join(dir, 'life_list', file)).catch(() => fs.copyFile(from, path.join(dir, 'life_list', file)));
+    files.push(file);
+  }
+  // The spec's home wall: 32 featured photos at every size, taken in turn from the species.
+  const bySpecies = speciesFolders.map((folder) => files.filter((f) => f.startsWith(`${folder}/`)));
+  const featured = Array.from({ length: Math.min(32, photos) }, (_, i) => {
+    const file = bySpecies[i % species]![Math.floor(i / species)]!;
+    return { species: file.split('/').at(-2)!, file: file.split('/').at(-1)! };
+  });
+  const config: SiteConfigInput = { owner: 'Benchmark Birder', gear: ['Synthetic camera'], featured };
+  parseSiteConfig(config, 'bench site.json');
+  await fs.writeFile(path.join(dir, 'site.json'), `${JSON.stringify(config, null, 2)}\n`);
+  await fs.writeFile(marker, recipe);
+  return { dir, photos, species, speciesFolders };
+}
+
+/** `npm run build` (node web/prerender/launch.mjs), on this archive, into these folders. */
+function runBuild(archive: Archive, generated: string, dist: string): Promise<Measured> {
+  return runMeasured(process.execPath, [path.join(REPO, 'web/prerender/launch.mjs'), '--photos', archive.dir, '--generated', generated, '--out', dist, '--quiet'], {
+    cwd: REPO,
+    env: { ...process.env, NODE_ENV: 'production' },
+  }).then((run) => {
+    if (run.exitCode !== 0) throw new Error(`the build exited with ${run.exitCode}: ${run.stderr.slice(-1000)}`);
+    return run;
+  });
+}
+
+interface DistFile {
+  size: number;
+  ino: number;
+  mtimeMs: number;
+}
+
+async function distFiles(dist: string): Promise<Map<string, DistFile>> {
+  const files = new Map<string, DistFile>();
+  for (const entry of await fs.readdir(dist, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    const stat = await fs.stat(full);
+    files.set(path.relative(dist, full), { size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs });
+  }
+  return files;
+}
+
+/** Files written (new or changed content) and removed between two listings of dist/, by kind. */
+function rewritten(before: Map<string, DistFile>, after: Map<string, DistFile>): { pages: number; data: number; other: number; removed: number; files: string[] } {
+  const files = [...after].filter(([file, now]) => {
+    const then = before.get(file);
+    return !then || then.mtimeMs !== now.mtimeMs || then.ino !== now.ino;
+  }).map(([file]) => file);
+  const isPage = (f: string) => f.endsWith('.html');
+  const isData = (f: string) => f.endsWith('.json');
+  return {
+    pages: files.filter(isPage).length,
+    data: files.filter(isData).length,
+    other: files.filter((f) => !isPage(f) && !isData(f)).length,
+    removed: [...before.keys()].filter((f) => !after.has(f)).length,
+    files,
+  };
+}
+
+/**
+ * A visitor's client-side navigation in Chromium: home → Life List → the first order → its
+ * first family → its first species wall → open a photo. Counts the bytes of HTML and data
+ * (JSON) responses, and any library-wide manifest requested (there must be none).
+ */
+async function navigationBytes(dist: string): Promise<{ htmlBytes: number; dataBytes: number; requests: string[]; libraryWide: string[] }> {
+  const server = await startStaticServer({ root: dist });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    let htmlBytes = 0;
+    let dataBytes = 0;
+    const requests: string[] = [];
+    const pending: Array<Promise<void>> = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      const isHtml = response.request().resourceType() === 'document';
+      const isData = url.pathname.endsWith('.json');
+      if (!isHtml && !isData) return;
+      requests.push(url.pathname);
+      pending.push(
+        response.body().then(
+          (body) => {
+            if (isHtml) htmlBytes += body.length;
+            else dataBytes += body.length;
+          },
+          () => undefined,
+        ),
+      );
+    });
+    await page.goto(server.url);
+    await page.locator('#root header').waitFor();
+    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Life List' }).click();
+    await page.waitForURL((url) => url.pathname === lifeListRoute([]));
+    await page.locator('main h1', { hasText: 'Life List' }).waitFor();
+    for (let depth = 0; depth < 3; depth++) {
+      const card = page.locator('main ul li a').first();
+      const href = (await card.getAttribute('href')) ?? '';
+      const name = decodeURIComponent(href.replace(/\.html$/, '').split('/').at(-1) ?? '').split('+').at(-1) ?? '';
+      await card.click();
+      await page.waitForURL((url) => url.pathname === href);
+      await page.locator('main h1', { hasText: name }).waitFor();
+    }
+    await page.locator('main ul li a').first().click();
+    await page.getByRole('button', { name: 'Close modal' }).waitFor();
+    await page.locator('.yarl__slide_current img').first().waitFor();
+    await Promise.all(pending);
+    const libraryWide = requests.filter((p) => /bird-photos\.json|photo-index\.json|life_list\/.*\.json$/.test(p));
+    return { htmlBytes, dataBytes, requests, libraryWide };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+interface ArchivePoint {
+  photos: number;
+  species: number;
+  coldIngest: Measured;
+  noopIngestMs: number;
+  coldBuild: Measured;
+  noopBuild: Measured;
+  addBuild: Measured;
+  addRewritten: ReturnType<typeof rewritten>;
+  dist: { files: number; bytes: number; ownBytes: number; htmlFiles: number; htmlBytes: number };
+  navigation: Awaited<ReturnType<typeof navigationBytes>>;
+  lighthouse?: Record<string, { score: number; lcpMs: number; cls: number; tbtMs: number }>;
+}
+
+async function measure(archive: Archive, options: BenchOptions, log: Log, lighthouseRuns: number): Promise<ArchivePoint> {
+  const generated = await scratchDir(`archive-gen-${archive.photos}`);
+  const dist = await scratchDir(`archive-dist-${archive.photos}`);
+  const added: string[] = [];
+  try {
+    log(`archive: cold ingest of ${archive.photos} photos`);
+    const coldIngest = await runPipeline(archive.dir, generated, options.concurrency);
+    const noopIngest = await runPipeline(archive.dir, generated, options.concurrency);
+    log(`archive: cold build of ${archive.photos} photos`);
+    const coldBuild = await runBuild(archive, generated, dist);
+    const noopBuild = await runBuild(archive, generated, dist);
+
+    // Twenty new photos in two species, as after a morning's outing.
+    const before = await distFiles(dist);
+    const source = path.join(archive.dir, 'life_list', archive.speciesFolders[0]!);
+    const sample = (await fs.readdir(source)).find((f) => f.endsWith('.jpg'))!;
+    for (let i = 0; i < ADDED; i++) {
+      const folder = archive.speciesFolders[i % 2 === 0 ? 1 : archive.speciesFolders.length - 1]!;
+      const file = path.join(archive.dir, 'life_list', folder, `NEW_${String(i).padStart(2, '0')}.jpg`);
+      await fs.link(path.join(source, sample), file).catch(() => fs.copyFile(path.join(source, sample), file));
+      added.push(file);
+    }
+    log(`archive: build after adding ${ADDED} photos to ${archive.photos}`);
+    const addBuild = await runBuild(archive, generated, dist);
+    const after = await distFiles(dist);
+    const addRewritten = rewritten(before, after);
+
+    const published = new Set([...(await distFiles(path.join(generated, 'public'))).values()].map((f) => f.ino));
+    const all = [...after];
+    const html = all.filter(([file]) => file.endsWith('.html'));
+    const distFigures = {
+      files: all.length,
+      bytes: all.reduce((sum, [, f]) => sum + f.size, 0),
+      // What dist/ adds beyond the published files it hard-links (pages, bundles, sitemap, feed).
+      ownBytes: all.filter(([, f]) => !published.has(f.ino)).reduce((sum, [, f]) => sum + f.size, 0),
+      htmlFiles: html.length,
+      htmlBytes: html.reduce((sum, [, f]) => sum + f.size, 0),
+    };
+    log(`archive: a visitor's navigation on the ${archive.photos}-photo site`);
+    const navigation = await navigationBytes(dist);
+
+    let lighthouse: ArchivePoint['lighthouse'];
+    if (lighthouseRuns > 0) {
+      const server = await startStaticServer({ root: dist, gzip: true });
+      try {
+        lighthouse = {};
+        const species = archive.speciesFolders[0]!.split('/').at(-1)!;
+        for (const [name, route] of [['home', '/'], ['species', speciesRoute(species)]] as const) {
+          const runs = [];
+          for (let i = 0; i < lighthouseRuns; i++) {
+            log(`archive: Lighthouse ${name} of the ${archive.photos}-photo site, run ${i + 1}/${lighthouseRuns}`);
+            runs.push(await lighthouseOnce(server.url + route.slice(1), false));
+          }
+          lighthouse[name] = { score: median(runs.map((r) => r.score)), lcpMs: median(runs.map((r) => r.lcpMs)), cls: median(runs.map((r) => r.cls)), tbtMs: median(runs.map((r) => r.tbtMs)) };
+        }
+      } finally {
+        await server.close();
+      }
+    }
+    return { photos: archive.photos, species: archive.species, coldIngest, noopIngestMs: noopIngest.wallMs, coldBuild, noopBuild, addBuild, addRewritten, dist: distFigures, navigation, lighthouse };
+  } finally {
+    // The set stays as generated, for the next run.
+    for (const file of added) await fs.rm(file, { force: true });
+    await cleanup(generated);
+    await cleanup(dist);
+  }
+}
+
+export async function archive(options: BenchOptions, log: Log): Promise<PartResult> {
+  const sizes = options.quick ? [[100, 6], [300, 18]] : [[100, 6], [10_000, 600]];
+  const points: ArchivePoint[] = [];
+  for (const [photos, species] of sizes) {
+    const set = await archiveSet(photos!, species!, log);
+    const isLargest = photos === sizes.at(-1)![0];
+    points.push(await measure(set, options, log, isLargest && !options.quick ? options.runs : 0));
+  }
+  const rows: Row[] = [];
+  const [small, large] = [points[0]!, points.at(-1)!];
+  for (const p of points) {
+    const part = `Archive ${p.photos.toLocaleString('en')} photos`;
+    const perPhoto = (bytes: number) => bytes / p.photos / 1024;
+    rows.push(
+      { part, metric: 'cold ingest', value: p.coldIngest.wallMs / 1000, unit: 's', note: `${p.species} species; small 960 px JPEGs` },
+      { part, metric: 'no-op ingest', value: p.noopIngestMs / 1000, unit: 's' },
+      { part, metric: 'first build', value: p.coldBuild.wallMs / 1000, unit: 's', note: 'npm run build into an empty dist/ after the ingest (bundles already cached): every page rendered, every file linked' },
+      { part, metric: 'no-op build', value: p.noopBuild.wallMs / 1000, unit: 's', target: { op: '<=', value: p.photos >= 10_000 ? 3 : 1 }, note: 'npm run build with nothing changed, its ingest included' },
+      { part, metric: `build after adding ${ADDED} photos`, value: p.addBuild.wallMs / 1000, unit: 's', note: `rewrote ${p.addRewritten.pages} pages, ${p.addRewritten.data} data files, ${p.addRewritten.other} other files (renditions, sitemap, feed); removed ${p.addRewritten.removed}` },
+      { part, metric: 'peak RSS (cold ingest / cold build)', value: Math.max(p.coldIngest.peakRssBytes, p.coldBuild.peakRssBytes) / MB, unit: 'MB', note: `ingest ${(p.coldIngest.peakRssBytes / MB).toFixed(0)} MB, build ${(p.coldBuild.peakRssBytes / MB).toFixed(0)} MB` },
+      { part, metric: 'dist/ files', value: p.dist.files, unit: 'count', target: { op: '<=', value: 20_000 * (p.photos / 10_000) + 5_000 }, note: `${p.dist.htmlFiles} HTML files` },
+      { part, metric: 'dist/ size beyond the linked renditions', value: p.dist.ownBytes / MB, unit: 'MB', note: `${(p.dist.bytes / MB).toFixed(0)} MB counting each hard-linked rendition again` },
+      { part, metric: 'HTML per photo', value: perPhoto(p.dist.htmlBytes), unit: 'KB' },
+      { part, metric: 'navigation: data + HTML fetched', value: (p.navigation.htmlBytes + p.navigation.dataBytes) / 1024, unit: 'KB', note: `home HTML ${(p.navigation.htmlBytes / 1024).toFixed(1)} KB + data ${(p.navigation.dataBytes / 1024).toFixed(1)} KB (${p.navigation.requests.length} requests); library-wide files: ${p.navigation.libraryWide.length === 0 ? 'none' : p.navigation.libraryWide.join(', ')}` },
+    );
+    for (const [name, figures] of Object.entries(p.lighthouse ?? {})) {
+      rows.push({ part, metric: `Lighthouse ${name}: score / LCP / TBT`, value: figures.score, unit: 'score', target: { op: '>=', value: 98 }, note: `LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${figures.tbtMs.toFixed(0)} ms, CLS ${figures.cls.toFixed(3)}; mobile preset, gzip, median of ${options.runs}` });
+    }
+  }
+  const navigation = (p: ArchivePoint) => p.navigation.htmlBytes + p.navigation.dataBytes;
+  rows.push({ part: 'Archive', metric: `navigation bytes ${large.photos.toLocaleString('en')} / ${small.photos}`, value: navigation(large) / navigation(small), unit: 'x', target: { op: '<=', value: 1.2 } });
+  rows.push({ part: 'Archive', metric: `no-op build ${large.photos.toLocaleString('en')} / ${small.photos}`, value: large.noopBuild.wallMs / small.noopBuild.wallMs, unit: 'x' });
+  const details = points.map((p) => ({ ...p, coldIngest: { wallMs: p.coldIngest.wallMs, peakRssBytes: p.coldIngest.peakRssBytes }, coldBuild: { wallMs: p.coldBuild.wallMs, peakRssBytes: p.coldBuild.peakRssBytes }, noopBuild: { wallMs: p.noopBuild.wallMs }, addBuild: { wallMs: p.addBuild.wallMs }, addRewritten: { ...p.addRewritten, files: p.addRewritten.files.filter((f) => !/\.(jpg|webp|avif)$/.test(f)) } }));
+  return { rows, details: { points: details } };
+}

@@ -130,4 +130,4 @@ export function hashOf(value: unknown): string {
 }
 
 /** Bump when what is read from a photo's metadata changes (e.g. a new display field). */
-export const OUTPUT_CODE_METADATA = 'metadata-1';
+export const OUTPUT_CODE_METADATA = 'metadata-2';

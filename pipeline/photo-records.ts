@@ -114,6 +114,8 @@ async function recordOf(photo: ScannedPhoto, keys: Record<OutputKind, string>, o
     const meta = await metadata.run(photo.absolutePath, size, options.settings.privacy);
     record.exif = meta.exif;
     record.takenOn = meta.takenOn;
+    if (Object.keys(meta.text).length > 0) record.text = meta.text;
+    else delete record.text;
     record.metadataKey = OUTPUT_CODE_METADATA;
     const rendered = await renditions.run({
       absolutePath: photo.absolutePath,

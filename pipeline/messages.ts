@@ -25,7 +25,6 @@ export const problem = {
   duplicateSpecies: (species: string, kept: string) => `species folder '${species}' also exists at '${kept}'; species names must be unique, so the photos here are skipped`,
   lowqName: () => "file name contains 'lowq', which the site reads as a thumbnail; rename the file",
   duplicateDisplayName: (displayName: string, kept: string) => `would publish as '${displayName}', like '${kept}' in the same folder; rename one of them (this one is skipped)`,
-  unsupportedFormat: (ext: string) => `${ext} photos cannot be decoded by the installed image library (sharp); export it as JPEG`,
 
   // Decoding
   emptyFile: () => 'file is empty (0 bytes)',

@@ -6,10 +6,8 @@ import { problem } from './messages.ts';
 import { LIFE_LIST_DIR, planPhoto, type PhotoPlan, type PlanSettings } from './plan.ts';
 import type { Problems } from './problems.ts';
 
-/** Extensions sharp decodes here; matched in any letter case. */
-export const PHOTO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.avif'];
-/** Found so they can be reported rather than silently ignored, unless this sharp build decodes them. */
-const HEIF_EXTENSIONS = ['.heic', '.heif'];
+/** Extensions published (sharp decodes all but HEIC/HEIF, which pipeline/heif.ts decodes); matched in any letter case. */
+export const PHOTO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.avif', '.heic', '.heif'];
 
 export interface ScannedPhoto {
   absolutePath: string;
@@ -43,19 +41,11 @@ export async function run({ lifeListDir, outDir, settings, problems }: ScanOptio
     fg('**/*', { ...globOptions, onlyFiles: true }),
     fg('**/*', { ...globOptions, onlyDirectories: true }),
   ]);
-  const hasHeif = files.some((f) => HEIF_EXTENSIONS.includes(path.extname(f).toLowerCase()));
-  return classify(files.map(nfc), dirs.map(nfc), { lifeListDir, settings, problems, heifDecodable: hasHeif && (await heifDecodable()) });
+  return classify(files.map(nfc), dirs.map(nfc), { lifeListDir, settings, problems });
 }
 
 function nfc(p: string): string {
   return p.normalize('NFC');
-}
-
-/** Loads sharp only when there is a HEIC to judge: a no-op run otherwise never loads it. */
-async function heifDecodable(): Promise<boolean> {
-  const { default: sharp } = await import('sharp');
-  const suffixes = sharp.format.heif?.input?.fileSuffix ?? [];
-  return suffixes.includes('.heic');
 }
 
 /** Pure part of the scan: relative file and folder paths → photos, folders and problems. */
@@ -66,11 +56,9 @@ export function classify(
     lifeListDir,
     settings,
     problems,
-    heifDecodable = false,
-  }: { lifeListDir: string; settings: PlanSettings; problems: Problems; heifDecodable?: boolean },
+  }: { lifeListDir: string; settings: PlanSettings; problems: Problems },
 ): PhotoList {
   const where = (relative: string) => `${LIFE_LIST_DIR}/${relative}`;
-  const decodable = heifDecodable ? [...PHOTO_EXTENSIONS, ...HEIF_EXTENSIONS] : PHOTO_EXTENSIONS;
 
   // Folders whose own name is unusable; everything below them is skipped too.
   const badFolders = new Set<string>();
@@ -90,11 +78,7 @@ export function classify(
   for (const file of files) {
     if (underBadFolder(file)) continue;
     const ext = path.posix.extname(file).toLowerCase();
-    if (HEIF_EXTENSIONS.includes(ext) && !decodable.includes(ext)) {
-      problems.error(where(file), problem.unsupportedFormat(ext.slice(1).toUpperCase()));
-      continue;
-    }
-    if (!decodable.includes(ext)) continue;
+    if (!PHOTO_EXTENSIONS.includes(ext)) continue;
     const dir = path.posix.dirname(file);
     if (dir === '.') {
       problems.error(where(file), problem.photoInRoot());

@@ -28,6 +28,14 @@ export interface GalleryPhoto {
    */
   exif?: ExifDisplay | null;
   credit?: Credit;
+  /** The photographer's own title and caption, from the file's XMP/IPTC (plain text: React escapes it). */
+  title?: string;
+  caption?: string;
+}
+
+/** The image's alt text: the photographer's title or caption, else the species name. */
+export function photoAlt(photo: Pick<GalleryPhoto, 'species' | 'title' | 'caption'>): string {
+  return photo.title ?? photo.caption ?? photo.species;
 }
 
 export function galleryPhotoFromEntry(entry: PhotoEntry): GalleryPhoto {
@@ -44,5 +52,7 @@ export function galleryPhotoFromEntry(entry: PhotoEntry): GalleryPhoto {
     full: { path: entry.display.path, width: entry.display.width, height: entry.display.height },
     exif: entry.exif,
     ...(entry.credit ? { credit: entry.credit } : {}),
+    ...(entry.title ? { title: entry.title } : {}),
+    ...(entry.caption ? { caption: entry.caption } : {}),
   };
 }

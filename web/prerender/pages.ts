@@ -30,7 +30,7 @@ export interface PageToRender {
   notFound?: boolean;
 }
 
-export function previewOf(photo: PhotoEntry, alt = photo.species): PreviewImage {
+export function previewOf(photo: PhotoEntry, alt = photo.title ?? photo.caption ?? photo.species): PreviewImage {
   return { path: photo.display.path, width: photo.display.width, height: photo.display.height, alt };
 }
 
@@ -81,7 +81,7 @@ export function pagesToRender(manifests: Manifests, site: SiteIdentity, options:
     add(describeSpecies(site, species, shown.length, first ? previewOf(first) : undefined), shown);
     for (const photo of shown) {
       const appUrl = photoAppRoute(species, photo.id);
-      const description = describePhoto(site, { id: photo.id, species, takenOn: photo.takenOn, camera: photo.exif?.camera, image: previewOf(photo) });
+      const description = describePhoto(site, { id: photo.id, species, takenOn: photo.takenOn, camera: photo.exif?.camera, caption: photo.caption, image: previewOf(photo) });
       add(description, [photo], { renderUrl: appUrl, appUrl, inSitemap: false });
     }
   }

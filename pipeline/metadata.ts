@@ -93,7 +93,10 @@ function text(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   // A NUL ends an EXIF string (what follows is padding or junk); non-ASCII would be mangled by the EXIF ASCII type.
   const clean = value.split('\0')[0]!.replace(/[^\x20-\x7e]/g, '').trim();
-  return clean.length > 0 ? clean : undefined;
+  if (clean.length === 0) return undefined;
+  // libvips reads a trailing '(…)' as its own format note and drops it: 'Minolta/Sony AF DT 18-70mm F3.5-5.6 (D)'
+  // would lose '(D)'. A trailing space keeps it (readers trim it).
+  return clean.endsWith(')') ? `${clean} ` : clean;
 }
 
 function firstNumber(value: unknown): number | undefined {

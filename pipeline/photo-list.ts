@@ -1,10 +1,11 @@
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { compareNames, LOWQ_MARKER } from '../data/manifests.ts';
 import { folderNameProblem } from '../data/paths.ts';
 import { problem } from './messages.ts';
 import { LIFE_LIST_DIR, planPhoto, type PhotoPlan, type PlanSettings } from './plan.ts';
 import type { Problems } from './problems.ts';
+import { walkTree } from './tree-walk.ts';
 
 /** Extensions published (sharp decodes all but HEIC/HEIF, which pipeline/heif.ts decodes); matched in any letter case. */
 export const PHOTO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.avif', '.heic', '.heif'];
@@ -31,17 +32,13 @@ export interface ScanOptions {
 
 /** Stage: the photo folders → the list of photos to publish (and what is wrong with the rest). */
 export async function run({ lifeListDir, outDir, settings, problems }: ScanOptions): Promise<PhotoList> {
-  const ignore = ['**/*_lowq.*'];
-  const outInside = path.relative(lifeListDir, outDir);
-  if (outInside === '') ignore.push('**');
-  else if (!outInside.startsWith('..') && !path.isAbsolute(outInside)) ignore.push(`${fg.escapePath(outInside.split(path.sep).join('/'))}/**`);
-
-  const globOptions = { cwd: lifeListDir, dot: false, caseSensitiveMatch: false, ignore, followSymbolicLinks: true } as const;
-  const [files, dirs] = await Promise.all([
-    fg('**/*', { ...globOptions, onlyFiles: true }),
-    fg('**/*', { ...globOptions, onlyDirectories: true }),
-  ]);
-  return classify(files.map(nfc), dirs.map(nfc), { lifeListDir, settings, problems });
+  const where = (relative: string) => (relative ? `${LIFE_LIST_DIR}/${relative}` : LIFE_LIST_DIR);
+  const realOut = await realpath(outDir).catch(() => path.resolve(outDir));
+  // The output folder inside the photos tree is never scanned (nor is anything when they are the same folder).
+  if (realOut === (await realpath(lifeListDir))) return { photos: [], folders: [] };
+  const walked = await walkTree(lifeListDir, { ignoreFile: (name) => /_lowq\./i.test(name), ignoreDirs: new Set([realOut]), where });
+  for (const note of walked.notes) problems[note.severity](where(note.relative), note.reason);
+  return classify(walked.files.map(nfc), walked.dirs.map(nfc), { lifeListDir, settings, problems });
 }
 
 function nfc(p: string): string {

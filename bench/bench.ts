@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PART_NAMES, type BenchOptions, type PartName, type PartResult } from './lib/context.ts';
 import { renderTable, statusOf, type Row } from './lib/report.ts';
 import { coldIngest } from './parts/cold-ingest.ts';
+import { formats } from './parts/formats.ts';
 import { lightbox } from './parts/lightbox.ts';
 import { pages } from './parts/pages.ts';
 import { scale } from './parts/scale.ts';
@@ -75,6 +76,7 @@ async function part(name: string, run: () => Promise<PartResult>): Promise<void>
 
 const want = (p: PartName) => options.only.includes(p);
 if (want('cold')) await part('cold', () => coldIngest(options, log));
+if (want('formats')) await part('formats', () => formats(options, log, rows));
 if (want('noop') || want('memory')) await part('scale', () => scale(options, log, { noop: want('noop'), memory: want('memory') }));
 if (want('pages')) await part('pages', () => pages(options, log));
 if (want('lightbox')) await part('lightbox', () => lightbox(options, log));

@@ -9,7 +9,7 @@ import { open, readFile } from 'node:fs/promises';
  */
 
 /** ISO-BMFF major brands of HEVC-coded HEIF ('mif1'/'msf1' are generic: trusted only with a .heic/.heif name). */
-const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis']);
+const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx']);
 const GENERIC_BRANDS = new Set(['mif1', 'msf1']);
 
 /** True for a HEVC-coded HEIF, whatever its name (an iPhone photo renamed `.jpg` included). */
@@ -30,28 +30,42 @@ export interface HeifImage {
   /** Size after the file's rotation and mirroring boxes. */
   width: number;
   height: number;
-  /** RGBA pixels, 8 bits a channel; decodes once, on the first call. */
+  /** RGBA pixels, 8 bits a channel. */
   pixels(): Promise<Buffer>;
-  /** Frees the decoder's memory (WebAssembly heap); call once done. */
-  dispose(): void;
+}
+
+/**
+ * The WebAssembly decoder runs on the main thread, so two decodes never overlap anyway; one at
+ * a time keeps its heap (which never shrinks) at one image instead of one per photo in flight.
+ */
+let decoderFree: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const result = decoderFree.then(work);
+  decoderFree = result.catch(() => undefined);
+  return result;
 }
 
 /** Opens the primary image: its size is known before any pixel is decoded (for the pixel limit). */
 export async function openHeif(file: string): Promise<HeifImage> {
   const { default: decode } = await import('heic-decode');
   const buffer = await readFile(file);
-  const images = await decode.all({ buffer });
-  const primary = images[0];
-  if (!primary) {
-    images.dispose();
-    throw new Error('no image in the HEIF file');
-  }
-  let decoded: Promise<Buffer> | undefined;
+  const size = await oneAtATime(async () => {
+    const images = await decode.all({ buffer });
+    try {
+      const primary = images[0];
+      if (!primary) throw new Error('no image in the HEIF file');
+      return { width: primary.width, height: primary.height };
+    } finally {
+      images.dispose();
+    }
+  });
   return {
-    width: primary.width,
-    height: primary.height,
+    ...size,
     pixels: () =>
-      (decoded ??= primary.decode().then(({ data }) => Buffer.from(data.buffer, data.byteOffset, data.byteLength))),
-    dispose: () => images.dispose(),
+      oneAtATime(async () => {
+        const { data } = await decode({ buffer });
+        return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      }),
   };
 }

@@ -51,11 +51,7 @@ interface Decoded {
 /** Stage (per photo): decode the original once at display size and derive every rendition from those pixels. */
 export async function run(request: RenderRequest): Promise<RenderResult> {
   const heif = (await isHevcHeif(request.absolutePath)) ? await openHeifChecked(request.absolutePath, request.maxPixels) : undefined;
-  try {
-    return await render(request, heif);
-  } finally {
-    heif?.dispose();
-  }
+  return render(request, heif);
 }
 
 async function render(request: RenderRequest, heif: HeifImage | undefined): Promise<RenderResult> {
@@ -119,10 +115,7 @@ async function openHeifChecked(file: string, maxPixels: number): Promise<HeifIma
     throw new PhotoProblem(problem.notAnImage(`HEIF: ${messageOf(error)}`));
   }
   const pixels = heif.width * heif.height;
-  if (pixels > maxPixels) {
-    heif.dispose();
-    throw new PhotoProblem(problem.tooManyPixels(pixels / 1e6, maxPixels / 1e6));
-  }
+  if (pixels > maxPixels) throw new PhotoProblem(problem.tooManyPixels(pixels / 1e6, maxPixels / 1e6));
   return heif;
 }
 

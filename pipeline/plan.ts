@@ -131,3 +131,8 @@ export function hashOf(value: unknown): string {
 
 /** Bump when what is read from a photo's metadata changes (e.g. a new display field). */
 export const OUTPUT_CODE_METADATA = 'metadata-2';
+
+/** What was read from a photo depends on the code and on the settings that choose what is read. */
+export function metadataKeyOf(settings: PlanSettings): string {
+  return `${OUTPUT_CODE_METADATA};locations=${settings.privacy.publishLocationNames}`;
+}

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
@@ -75,6 +76,14 @@ describe('IPTC location names with privacy.publishLocationNames', () => {
       expect(photos['blue-tit.jpg']!.location).toBe('Leiden, Netherlands');
       expect(photos['irvine.avif']!.location).toBeUndefined();
       expect(photos['spoonbill.heic']!.id).toBe(photoId(`${LEAF}/spoonbill.heic`));
+
+      // Turned off again: the unchanged photos are read again, and the names are gone.
+      await writeFile(path.join(tree.photosDir, 'site.json'), JSON.stringify({ owner: 'Test Owner' }));
+      const again = await runCli(ingestArgs(tree, '--quiet'));
+      expect(again.code).toBe(0);
+      const index = photoIndexSchema.parse(await readJson(path.join(tree.publicDir, 'photo-index.json')));
+      for (const photo of Object.values(index.photos)) expect(photo.location).toBeUndefined();
+      expect(index.photos[photoId(`${LEAF}/spoonbill.heic`)]!.caption).toMatch(/^Feeding in the shallows/);
     } finally {
       await tree.cleanup();
     }

@@ -12,6 +12,7 @@ import { renderTable, statusOf, type Row } from './lib/report.ts';
 import { archive } from './parts/archive.ts';
 import { coldIngest } from './parts/cold-ingest.ts';
 import { ebird } from './parts/ebird.ts';
+import { formats } from './parts/formats.ts';
 import { lightbox } from './parts/lightbox.ts';
 import { pages } from './parts/pages.ts';
 import { scale } from './parts/scale.ts';
@@ -77,6 +78,7 @@ async function part(name: string, run: () => Promise<PartResult>): Promise<void>
 
 const want = (p: PartName) => options.only.includes(p);
 if (want('cold')) await part('cold', () => coldIngest(options, log));
+if (want('formats')) await part('formats', () => formats(options, log, rows));
 if (want('noop') || want('memory')) await part('scale', () => scale(options, log, { noop: want('noop'), memory: want('memory') }));
 if (want('pages')) await part('pages', () => pages(options, log));
 if (want('lightbox')) await part('lightbox', () => lightbox(options, log));

@@ -5,8 +5,10 @@ import type { ExifDisplay } from './manifests.ts';
  * every photo and by the site's in-browser fallback, so both always agree.
  * Pure and isomorphic: no Node or DOM APIs, no Date objects.
  *
- * Input: the object `exifr.parse(bytes, EXIFR_OPTIONS)` returns (tags of IFD0,
- * EXIF and XMP merged into one flat object, values not revived).
+ * Input: a flat object of EXIF tag names → raw values: on the site, what
+ * `exifr.parse(bytes, EXIFR_OPTIONS)` returns (IFD0, EXIF and XMP merged, values
+ * not revived); in the pipeline, ExifTool's reading under the same names
+ * (pipeline/exiftool.ts `toRawExif`, which puts ExifTool's maker-note LensID in `Lens`).
  *
  * Decisions worth knowing (each has a test):
  * - Camera: Make + Model, the make left out when the model already starts with

@@ -132,6 +132,12 @@ export const photoEntrySchema = z.strictObject({
   /** When the pipeline first saw this photo (ISO 8601). */
   addedAt: z.iso.datetime(),
   credit: z.optional(creditSchema),
+  /** The photographer's own words from the file (XMP dc:title / IPTC Headline, dc:description / Caption-Abstract, dc:subject / Keywords). */
+  title: z.optional(nonEmpty()),
+  caption: z.optional(nonEmpty()),
+  keywords: z.optional(z.array(nonEmpty())),
+  /** IPTC location names, only when site.json's privacy.publishLocationNames is on. */
+  location: z.optional(nonEmpty()),
 });
 export type PhotoEntry = z.infer<typeof photoEntrySchema>;
 

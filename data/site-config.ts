@@ -30,6 +30,8 @@ export const privacyOptionsSchema = z.strictObject({
   keepGps: z.boolean().default(false),
   /** Keep camera and lens serial numbers in the published display renditions. */
   keepSerialNumbers: z.boolean().default(false),
+  /** Publish the IPTC/XMP location names (sub-location, city, state, country) as the photo's `location`. */
+  publishLocationNames: z.boolean().default(false),
 });
 
 export const publishingOptionsSchema = z.strictObject({

@@ -99,5 +99,7 @@ function pagePhoto(entry: PhotoEntry): PagePhoto {
     ...(entry.exif !== undefined ? { exif: entry.exif } : {}),
     takenOn: entry.takenOn,
     ...(entry.credit ? { credit: entry.credit } : {}),
+    ...(entry.title ? { title: entry.title } : {}),
+    ...(entry.caption ? { caption: entry.caption } : {}),
   };
 }

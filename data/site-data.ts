@@ -32,6 +32,8 @@ export const pagePhotoSchema = z.pick(photoEntrySchema, {
   exif: true,
   takenOn: true,
   credit: true,
+  title: true,
+  caption: true,
 });
 export type PagePhoto = z.infer<typeof pagePhotoSchema>;
 

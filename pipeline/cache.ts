@@ -39,6 +39,10 @@ export const photoRecordSchema = z.strictObject({
   height: z.optional(z.int().check(z.positive())),
   exif: z.optional(z.nullable(exifDisplaySchema)),
   takenOn: z.optional(z.nullable(z.string())),
+  /** The photographer's title, caption, keywords (and opted-in location) as published. */
+  text: z.optional(
+    z.strictObject({ title: z.optional(z.string()), caption: z.optional(z.string()), keywords: z.optional(z.array(z.string())), location: z.optional(z.string()) }),
+  ),
   outputs: z.strictObject({
     display: z.optional(keyed(imageFileSchema)),
     thumbnail: z.optional(keyed(imageFileSchema)),

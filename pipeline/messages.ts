@@ -23,9 +23,13 @@ export const problem = {
   photoInRoot: () => 'photo directly in life_list/; put it in a species folder (life_list/<group>/.../<species>/)',
   photoInNonLeafFolder: () => 'photo sits in a folder that also has sub-folders; only the last folder of a branch (the species) may hold photos, so it is skipped',
   duplicateSpecies: (species: string, kept: string) => `species folder '${species}' also exists at '${kept}'; species names must be unique, so the photos here are skipped`,
+  folderUnreadable: (detail: string) => `folder could not be read (${detail}); its photos are skipped`,
+  linkBroken: (detail: string) => `symbolic link whose target cannot be read (${detail}); skipped`,
+  linkLoop: (target: string) => `symbolic link to '${target}', a folder that contains it: a loop, not followed`,
+  sameFolderTwice: (first: string) => `symbolic link to the same folder as '${first}'; its photos are published once, from '${first}'`,
+  sameFileTwice: (second: string, first: string) => `'${second}' and '${first}' are the same photo (a link); published once, as '${first}'`,
   lowqName: () => "file name contains 'lowq', which the site reads as a thumbnail; rename the file",
   duplicateDisplayName: (displayName: string, kept: string) => `would publish as '${displayName}', like '${kept}' in the same folder; rename one of them (this one is skipped)`,
-  unsupportedFormat: (ext: string) => `${ext} photos cannot be decoded by the installed image library (sharp); export it as JPEG`,
 
   // Decoding
   emptyFile: () => 'file is empty (0 bytes)',
@@ -35,6 +39,7 @@ export const problem = {
   decodedLeniently: (detail: string) =>
     `published, but the image library reported a damaged JPEG (${detail}); it was decoded leniently as common viewers do. Re-export the photo to be safe`,
   exifUnreadable: (detail: string) => `EXIF could not be read (${detail}); published without camera details`,
+  exifDamaged: (detail: string) => `part of the metadata is damaged and was skipped (${detail}); the camera details shown may be incomplete`,
   readFailed: (detail: string) => `could not be read (${detail})`,
   writeFailed: (detail: string) => `renditions could not be written (${detail})`,
 

@@ -1,40 +1,54 @@
-import exifr from 'exifr';
 import type { Sharp } from 'sharp';
-import { dateTakenIso, EXIFR_OPTIONS, formatExif, hasAnyExif, UNKNOWN, type RawExif } from '../data/exif-display.ts';
+import { dateTakenIso, formatExif, hasAnyExif, UNKNOWN, type RawExif } from '../data/exif-display.ts';
 import type { ExifDisplay } from '../data/manifests.ts';
 import type { PrivacyOptions } from '../data/site-config.ts';
-import { readMetadataBytes } from './exif-bytes.ts';
+import { locationOf, photoTextOf, readTags, textOf, toRawExif } from './exiftool.ts';
 import { problem } from './messages.ts';
 import { messageOf } from './problems.ts';
 
+/** The photographer's own words, published as optional fields of the photo entry. */
+export interface PhotoText {
+  title?: string;
+  caption?: string;
+  keywords?: string[];
+  /** IPTC location names; only with privacy.publishLocationNames. */
+  location?: string;
+}
+
 /** What the pipeline keeps of a photo's metadata. */
 export interface PhotoMetadata {
-  /** null when the file carries no EXIF at all. */
+  /** null when the file carries no camera metadata at all. */
   exif: ExifDisplay | null;
   takenOn: string | null;
+  text: PhotoText;
   /** The EXIF the display rendition keeps: only what the metadata panel shows (plus opted-in extras). */
   embed: EmbeddedExif;
-  /** Set when the EXIF was present but unreadable. */
+  /** Set when the metadata was present but (partly) unreadable: the photo is published with this warning. */
   warning?: string;
 }
 
 export type EmbeddedExif = NonNullable<Parameters<Sharp['withExif']>[0]>;
 
-/** Stage (per photo): EXIF bytes read by us → display values, date and the tags to embed. */
-export async function run(file: string, size: number, privacy: PrivacyOptions): Promise<PhotoMetadata> {
-  const bytes = await readMetadataBytes(file, size);
-  let raw: RawExif | undefined;
+/** Stage (per photo): ExifTool's reading → display values, date, the photographer's words and the tags to embed. */
+export async function run(file: string, _size: number, privacy: PrivacyOptions): Promise<PhotoMetadata> {
+  let reading;
   try {
-    raw = ((await exifr.parse(bytes, EXIFR_OPTIONS)) as RawExif | undefined) ?? undefined;
+    reading = await readTags(file, { gps: privacy.keepGps, serialNumbers: privacy.keepSerialNumbers, locationNames: privacy.publishLocationNames });
   } catch (error) {
-    return { exif: null, takenOn: null, embed: {}, warning: problem.exifUnreadable(messageOf(error)) };
+    return { exif: null, takenOn: null, text: {}, embed: {}, warning: problem.exifUnreadable(messageOf(error)) };
   }
-  if (!raw || !hasAnyExif(raw)) return { exif: null, takenOn: null, embed: {} };
+  const { tags } = reading;
+  const warning = reading.error ? problem.exifUnreadable(reading.error) : reading.damage ? problem.exifDamaged(reading.damage) : undefined;
+  const raw = toRawExif(tags);
+  const words = photoTextOf(tags);
+  const location = privacy.publishLocationNames ? locationOf(tags) : undefined;
+  const text: PhotoText = { ...words, ...(location ? { location } : {}) };
+  if (!hasAnyExif(raw)) return { exif: null, takenOn: null, text, embed: {}, ...(warning ? { warning } : {}) };
   const exif = formatExif(raw);
   const embed = embeddedExif(raw, exif);
-  if (privacy.keepGps) Object.assign(embed, { IFD3: await gpsTags(bytes) });
-  if (privacy.keepSerialNumbers) embed.IFD2 = { ...embed.IFD2, ...(await serialTags(bytes)) };
-  return { exif, takenOn: dateTakenIso(raw) ?? null, embed };
+  if (privacy.keepGps) Object.assign(embed, { IFD3: gpsTags(tags) });
+  if (privacy.keepSerialNumbers) embed.IFD2 = { ...embed.IFD2, ...serialTags(tags) };
+  return { exif, takenOn: dateTakenIso(raw) ?? null, text, embed, ...(warning ? { warning } : {}) };
 }
 
 /**
@@ -77,9 +91,12 @@ export function embeddedExif(raw: RawExif, display: ExifDisplay): EmbeddedExif {
 
 function text(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  // Non-ASCII would be mangled by the EXIF ASCII type; NULs cut strings short.
-  const clean = value.replaceAll('\0', '').replace(/[^\x20-\x7e]/g, '').trim();
-  return clean.length > 0 ? clean : undefined;
+  // A NUL ends an EXIF string (what follows is padding or junk); non-ASCII would be mangled by the EXIF ASCII type.
+  const clean = value.split('\0')[0]!.replace(/[^\x20-\x7e]/g, '').trim();
+  if (clean.length === 0) return undefined;
+  // libvips reads a trailing '(…)' as its own format note and drops it: 'Minolta/Sony AF DT 18-70mm F3.5-5.6 (D)'
+  // would lose '(D)'. A trailing space keeps it (readers trim it).
+  return clean.endsWith(')') ? `${clean} ` : clean;
 }
 
 function firstNumber(value: unknown): number | undefined {
@@ -115,30 +132,34 @@ function exifDateText(value: unknown): string | undefined {
   return `${match[1]}:${match[2]}:${match[3]} ${match[4] ?? '00'}:${match[5] ?? '00'}:${match[6] ?? '00'}`;
 }
 
-/** Only when the owner opts in (privacy.keepGps). */
-async function gpsTags(bytes: Buffer): Promise<Record<string, string>> {
-  const gps = ((await exifr.parse(bytes, { exif: false, gps: true, translateValues: false, reviveValues: false, mergeOutput: true })) ?? {}) as RawExif;
-  const tags: Record<string, string> = {};
-  for (const key of ['GPSLatitude', 'GPSLongitude'] as const) {
-    const value = gps[key];
-    if (Array.isArray(value)) tags[key] = value.map((part) => rational(part) ?? '0/1').join(' ');
+/** Only when the owner opts in (privacy.keepGps): ExifTool's signed decimal degrees as EXIF degrees/minutes/seconds. */
+function gpsTags(tags: Record<string, unknown>): Record<string, string> {
+  const result: Record<string, string> = {};
+  const coordinates = [
+    ['GPSLatitude', 'GPSLatitudeRef', 'N', 'S'],
+    ['GPSLongitude', 'GPSLongitudeRef', 'E', 'W'],
+  ] as const;
+  for (const [key, refKey, positive, negative] of coordinates) {
+    const value = Number(tags[key]);
+    if (tags[key] === undefined || !Number.isFinite(value)) continue;
+    const abs = Math.abs(value);
+    const degrees = Math.floor(abs);
+    const minutes = Math.floor((abs - degrees) * 60);
+    const seconds = Math.round(((abs - degrees) * 60 - minutes) * 60 * 1000);
+    result[key] = `${degrees}/1 ${minutes}/1 ${seconds}/1000`;
+    result[refKey] = value < 0 ? negative : positive;
   }
-  for (const key of ['GPSLatitudeRef', 'GPSLongitudeRef'] as const) {
-    const value = text(gps[key]);
-    if (value) tags[key] = value;
-  }
-  const altitude = rational(gps.GPSAltitude);
-  if (altitude) tags.GPSAltitude = altitude;
-  return tags;
+  const altitude = rational(Number(tags.GPSAltitude));
+  if (altitude) result.GPSAltitude = altitude;
+  return result;
 }
 
 /** Only when the owner opts in (privacy.keepSerialNumbers). */
-async function serialTags(bytes: Buffer): Promise<Record<string, string>> {
-  const raw = ((await exifr.parse(bytes, { pick: ['BodySerialNumber', 'LensSerialNumber'] })) ?? {}) as RawExif;
-  const tags: Record<string, string> = {};
-  for (const key of ['BodySerialNumber', 'LensSerialNumber'] as const) {
-    const value = text(raw[key]);
-    if (value) tags[key] = value;
-  }
-  return tags;
+function serialTags(tags: Record<string, unknown>): Record<string, string> {
+  const result: Record<string, string> = {};
+  const body = text(textOf(tags.SerialNumber));
+  const lens = text(textOf(tags.LensSerialNumber));
+  if (body) result.BodySerialNumber = body;
+  if (lens) result.LensSerialNumber = lens;
+  return result;
 }

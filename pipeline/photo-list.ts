@@ -1,15 +1,14 @@
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { compareNames, LOWQ_MARKER } from '../data/manifests.ts';
 import { folderNameProblem } from '../data/paths.ts';
 import { problem } from './messages.ts';
 import { LIFE_LIST_DIR, planPhoto, type PhotoPlan, type PlanSettings } from './plan.ts';
 import type { Problems } from './problems.ts';
+import { walkTree } from './tree-walk.ts';
 
-/** Extensions sharp decodes here; matched in any letter case. */
-export const PHOTO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.avif'];
-/** Found so they can be reported rather than silently ignored, unless this sharp build decodes them. */
-const HEIF_EXTENSIONS = ['.heic', '.heif'];
+/** Extensions published (sharp decodes all but HEIC/HEIF, which pipeline/heif.ts decodes); matched in any letter case. */
+export const PHOTO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.avif', '.heic', '.heif'];
 
 export interface ScannedPhoto {
   absolutePath: string;
@@ -33,29 +32,17 @@ export interface ScanOptions {
 
 /** Stage: the photo folders → the list of photos to publish (and what is wrong with the rest). */
 export async function run({ lifeListDir, outDir, settings, problems }: ScanOptions): Promise<PhotoList> {
-  const ignore = ['**/*_lowq.*'];
-  const outInside = path.relative(lifeListDir, outDir);
-  if (outInside === '') ignore.push('**');
-  else if (!outInside.startsWith('..') && !path.isAbsolute(outInside)) ignore.push(`${fg.escapePath(outInside.split(path.sep).join('/'))}/**`);
-
-  const globOptions = { cwd: lifeListDir, dot: false, caseSensitiveMatch: false, ignore, followSymbolicLinks: true } as const;
-  const [files, dirs] = await Promise.all([
-    fg('**/*', { ...globOptions, onlyFiles: true }),
-    fg('**/*', { ...globOptions, onlyDirectories: true }),
-  ]);
-  const hasHeif = files.some((f) => HEIF_EXTENSIONS.includes(path.extname(f).toLowerCase()));
-  return classify(files.map(nfc), dirs.map(nfc), { lifeListDir, settings, problems, heifDecodable: hasHeif && (await heifDecodable()) });
+  const where = (relative: string) => (relative ? `${LIFE_LIST_DIR}/${relative}` : LIFE_LIST_DIR);
+  const realOut = await realpath(outDir).catch(() => path.resolve(outDir));
+  // The output folder inside the photos tree is never scanned (nor is anything when they are the same folder).
+  if (realOut === (await realpath(lifeListDir))) return { photos: [], folders: [] };
+  const walked = await walkTree(lifeListDir, { ignoreFile: (name) => /_lowq\./i.test(name), ignoreDirs: new Set([realOut]), where });
+  for (const note of walked.notes) problems[note.severity](where(note.relative), note.reason);
+  return classify(walked.files.map(nfc), walked.dirs.map(nfc), { lifeListDir, settings, problems });
 }
 
 function nfc(p: string): string {
   return p.normalize('NFC');
-}
-
-/** Loads sharp only when there is a HEIC to judge: a no-op run otherwise never loads it. */
-async function heifDecodable(): Promise<boolean> {
-  const { default: sharp } = await import('sharp');
-  const suffixes = sharp.format.heif?.input?.fileSuffix ?? [];
-  return suffixes.includes('.heic');
 }
 
 /** Pure part of the scan: relative file and folder paths → photos, folders and problems. */
@@ -66,11 +53,9 @@ export function classify(
     lifeListDir,
     settings,
     problems,
-    heifDecodable = false,
-  }: { lifeListDir: string; settings: PlanSettings; problems: Problems; heifDecodable?: boolean },
+  }: { lifeListDir: string; settings: PlanSettings; problems: Problems },
 ): PhotoList {
   const where = (relative: string) => `${LIFE_LIST_DIR}/${relative}`;
-  const decodable = heifDecodable ? [...PHOTO_EXTENSIONS, ...HEIF_EXTENSIONS] : PHOTO_EXTENSIONS;
 
   // Folders whose own name is unusable; everything below them is skipped too.
   const badFolders = new Set<string>();
@@ -90,11 +75,7 @@ export function classify(
   for (const file of files) {
     if (underBadFolder(file)) continue;
     const ext = path.posix.extname(file).toLowerCase();
-    if (HEIF_EXTENSIONS.includes(ext) && !decodable.includes(ext)) {
-      problems.error(where(file), problem.unsupportedFormat(ext.slice(1).toUpperCase()));
-      continue;
-    }
-    if (!decodable.includes(ext)) continue;
+    if (!PHOTO_EXTENSIONS.includes(ext)) continue;
     const dir = path.posix.dirname(file);
     if (dir === '.') {
       problems.error(where(file), problem.photoInRoot());

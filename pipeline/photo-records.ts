@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { OUTPUT_CODE_METADATA } from './plan.ts';
+import { metadataKeyOf, OUTPUT_CODE_METADATA } from './plan.ts';
 import type { Cache, PhotoRecord } from './cache.ts';
 import { fingerprintOf } from './cache.ts';
 import { problem } from './messages.ts';
@@ -98,7 +98,7 @@ async function recordOf(photo: ScannedPhoto, keys: Record<OutputKind, string>, o
 
   const outputsTrusted = options.outputsTrusted && !options.force;
   const needs = new Set<OutputKind>(OUTPUT_KINDS.filter((kind) => !outputsTrusted || !sameFile || base.outputs[kind]?.key !== keys[kind]));
-  const needsMetadata = !sameFile || options.force || base.metadataKey !== OUTPUT_CODE_METADATA || needs.has('display');
+  const needsMetadata = !sameFile || options.force || base.metadataKey !== metadataKeyOf(options.settings) || needs.has('display');
   if (needs.size === 0 && !needsMetadata) {
     if (base.warning) problems.warning(where, base.warning);
     return { photo, status: 'unchanged', record: base };
@@ -114,7 +114,9 @@ async function recordOf(photo: ScannedPhoto, keys: Record<OutputKind, string>, o
     const meta = await metadata.run(photo.absolutePath, size, options.settings.privacy);
     record.exif = meta.exif;
     record.takenOn = meta.takenOn;
-    record.metadataKey = OUTPUT_CODE_METADATA;
+    if (Object.keys(meta.text).length > 0) record.text = meta.text;
+    else delete record.text;
+    record.metadataKey = metadataKeyOf(options.settings);
     const rendered = await renditions.run({
       absolutePath: photo.absolutePath,
       plan: photo.plan,

@@ -98,7 +98,7 @@ export type OutputKind = (typeof OUTPUT_KINDS)[number];
  * Bump when the code that makes an output changes in a way that should redo it
  * (e.g. which EXIF tags the display keeps).
  */
-const OUTPUT_CODE_VERSION: Record<OutputKind, number> = { display: 1, thumbnail: 1, sources: 1, placeholder: 1, original: 1 };
+const OUTPUT_CODE_VERSION: Record<OutputKind, number> = { display: 2, thumbnail: 1, sources: 1, placeholder: 1, original: 1 };
 
 /**
  * A key per output kind made of exactly the settings that shape it, so changing a
@@ -130,4 +130,9 @@ export function hashOf(value: unknown): string {
 }
 
 /** Bump when what is read from a photo's metadata changes (e.g. a new display field). */
-export const OUTPUT_CODE_METADATA = 'metadata-1';
+export const OUTPUT_CODE_METADATA = 'metadata-2';
+
+/** What was read from a photo depends on the code and on the settings that choose what is read. */
+export function metadataKeyOf(settings: PlanSettings): string {
+  return `${OUTPUT_CODE_METADATA};locations=${settings.privacy.publishLocationNames}`;
+}

@@ -5,6 +5,7 @@ import { rgbaToThumbHash } from 'thumbhash';
 import type { ImageFile, ImageSource } from '../data/manifests.ts';
 import type { PrivacyOptions, RenditionOptions } from '../data/site-config.ts';
 import { writeAtomically } from './atomic-file.ts';
+import { isHevcHeif, openHeif, type HeifImage } from './heif.ts';
 import type { EmbeddedExif } from './metadata.ts';
 import { messageOf, PhotoProblem } from './problems.ts';
 import { problem } from './messages.ts';
@@ -49,8 +50,13 @@ interface Decoded {
 
 /** Stage (per photo): decode the original once at display size and derive every rendition from those pixels. */
 export async function run(request: RenderRequest): Promise<RenderResult> {
+  const heif = (await isHevcHeif(request.absolutePath)) ? await openHeifChecked(request.absolutePath, request.maxPixels) : undefined;
+  return render(request, heif);
+}
+
+async function render(request: RenderRequest, heif: HeifImage | undefined): Promise<RenderResult> {
   const { absolutePath, plan, needs, publicDir } = request;
-  const header = await readHeader(absolutePath, request.maxPixels);
+  const header = heif ? ({ width: heif.width, height: heif.height } as Metadata) : await readHeader(absolutePath, request.maxPixels);
   const oriented = header.autoOrient ?? { width: header.width!, height: header.height! };
   const result: RenderResult = { width: oriented.width, height: oriented.height };
 
@@ -65,7 +71,7 @@ export async function run(request: RenderRequest): Promise<RenderResult> {
   const pixelWork = (['display', 'thumbnail', 'sources', 'placeholder'] as const).filter((kind) => needs.has(kind));
   if (pixelWork.length === 0) return result;
 
-  const { decoded, warning } = await decodeAtDisplaySize(request, header);
+  const { decoded, warning } = heif ? { decoded: await decodeHeif(request, heif), warning: undefined } : await decodeAtDisplaySize(request, header);
   if (warning) result.warning = warning;
   const out = (sitePath: string) => path.join(publicDir, ...sitePath.split('/'));
   const { renditions } = request;
@@ -98,6 +104,37 @@ export async function run(request: RenderRequest): Promise<RenderResult> {
     throw new PhotoProblem(problem.writeFailed(messageOf(error)));
   }
   return result;
+}
+
+/** The HEIF's primary image, its size checked against the pixel limit before any pixel is decoded. */
+async function openHeifChecked(file: string, maxPixels: number): Promise<HeifImage> {
+  let heif: HeifImage;
+  try {
+    heif = await openHeif(file);
+  } catch (error) {
+    throw new PhotoProblem(problem.notAnImage(`HEIF: ${messageOf(error)}`));
+  }
+  const pixels = heif.width * heif.height;
+  if (pixels > maxPixels) throw new PhotoProblem(problem.tooManyPixels(pixels / 1e6, maxPixels / 1e6));
+  return heif;
+}
+
+/** HEIF pixels (already turned by the file's rotation boxes) at display size; no EXIF rotation on top. */
+async function decodeHeif(request: RenderRequest, heif: HeifImage): Promise<Decoded> {
+  let rgba: Buffer;
+  try {
+    rgba = await heif.pixels();
+  } catch (error) {
+    throw new PhotoProblem(problem.corrupt(`HEIF: ${messageOf(error)}`));
+  }
+  const edge = request.renditions.displayLongEdge;
+  const { data, info } = await sharp(rgba, { raw: { width: heif.width, height: heif.height, channels: 4 }, limitInputPixels: request.maxPixels })
+    .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data, info };
 }
 
 async function readHeader(file: string, maxPixels: number): Promise<Metadata> {

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import { emptyCache, loadCache, outputPathsOf, publicMatchesCache, saveCache, writePublicMarker, type Cache } from './cache.ts';
+import { endExiftool } from './exiftool.ts';
 import * as lifeList from './life-list.ts';
 import * as manifestSet from './manifest-set.ts';
 import { siteDataFiles } from '../data/site-data-files.ts';
@@ -70,7 +71,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     now: new Date().toISOString(),
     problems,
     progress: options.progress,
-  });
+  }).finally(endExiftool);
 
   const published = outcomes.filter((o) => o.status !== 'failed').map((o) => ({ plan: o.photo.plan, record: o.record }));
   const manifests = lifeList.run({ photos: published, folders: list.folders, site, credits, problems });

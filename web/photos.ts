@@ -31,6 +31,14 @@ export interface GalleryPhoto {
   credit?: Credit;
   /** Day taken, `YYYY-MM-DD`, or null when unknown. */
   takenOn?: string | null;
+  /** The photographer's own title and caption, from the file's XMP/IPTC (plain text: React escapes it). */
+  title?: string;
+  caption?: string;
+}
+
+/** The image's alt text: the photographer's title or caption, else the species name. */
+export function photoAlt(photo: Pick<GalleryPhoto, 'species' | 'title' | 'caption'>): string {
+  return photo.title ?? photo.caption ?? photo.species;
 }
 
 export function tileOfCover(cover: NonNullable<FolderCard['cover']>): TileImage {
@@ -46,5 +54,7 @@ export function galleryPhotoFromEntry(entry: PagePhoto): GalleryPhoto {
     exif: entry.exif,
     takenOn: entry.takenOn,
     ...(entry.credit ? { credit: entry.credit } : {}),
+    ...(entry.title ? { title: entry.title } : {}),
+    ...(entry.caption ? { caption: entry.caption } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import type { Row } from './report.ts';
 
-export type PartName = 'cold' | 'noop' | 'memory' | 'pages' | 'lightbox' | 'ebird' | 'archive';
-export const PART_NAMES: readonly PartName[] = ['cold', 'noop', 'memory', 'pages', 'lightbox', 'ebird', 'archive'];
+export type PartName = 'cold' | 'formats' | 'noop' | 'memory' | 'pages' | 'lightbox' | 'ebird' | 'archive';
+export const PART_NAMES: readonly PartName[] = ['cold', 'formats', 'noop', 'memory', 'pages', 'lightbox', 'ebird', 'archive'];
 
 export interface BenchOptions {
   quick: boolean;

@@ -51,6 +51,7 @@ function photoEntry(photo: PublishedPhoto, number: number, featured: boolean, cr
     takenOn: record.takenOn ?? null,
     addedAt: record.addedAt,
     ...(credit ? { credit } : {}),
+    ...(record.text ?? {}),
   };
 }
 

@@ -68,6 +68,15 @@ describe('npm run bench -- --quick', () => {
     }
   });
 
+  it('measures the cost of a 12 MP HEIC and of reading metadata, and its share of a cold ingest', () => {
+    finitePositive(value('Formats', /HEIC 12 MP: CPU per photo/));
+    finitePositive(value('Formats', /HEIC 12 MP: photos\/s/));
+    finitePositive(value('Formats', /metadata start-up CPU/));
+    // Per photo, above the start-up: a difference of two runs, so only sure to be a number.
+    expect(Number.isFinite(value('Formats', /metadata CPU per photo/))).toBe(true);
+    expect(Number.isFinite(value('Formats', /metadata \/ cold-ingest CPU/))).toBe(true);
+  });
+
   it('measures no-op re-ingests and peak memory at two photo counts', () => {
     const noop = results().rows.filter((r) => r.part === 'No-op re-ingest' && /^[\d,]+ photos$/.test(r.metric));
     expect(noop).toHaveLength(2);

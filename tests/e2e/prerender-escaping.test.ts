@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { lifeListRoute, photoId, speciesRoute } from '../../data/paths.ts';
+import { photoShareRoute } from '../../web/seo/page-meta.ts';
 import { buildSite } from '../../web/prerender/build.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
 import { launchBrowser } from './browser.ts';
@@ -19,6 +20,9 @@ const FAMILY = '<img src=x onerror=alert(1)>';
 const OWL = `Tom & Jerry's "Owl"`;
 const DUCK = '<img src=x onerror=alert(2)>';
 const DUCK_FAMILY = 'Ducks, Geese & "Swans"';
+/** The photographer's own title and caption, written into the duck photo's XMP. */
+const TITLE = '<img src=x onerror=alert(3)> & "Drake"';
+const CAPTION = 'Dabbling </script><script>alert(4)</script> & resting';
 const BASE_URL = 'https://birds.example.org/portfolio/';
 const MOUNT = '/portfolio/';
 
@@ -28,17 +32,26 @@ let browser: Browser;
 let plain: StaticServer;
 let vitePreview: StaticServer;
 
-async function photo(path: string, colour: { r: number; g: number; b: number }, width = 640, height = 480): Promise<void> {
+async function photo(path: string, colour: { r: number; g: number; b: number }, width = 640, height = 480, xmp?: string): Promise<void> {
   await mkdir(join(path, '..'), { recursive: true });
-  await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg({ quality: 80 }).toFile(path);
+  const image = sharp({ create: { width, height, channels: 3, background: colour } }).jpeg({ quality: 80 });
+  await (xmp ? image.withXmp(xmp) : image).toFile(path);
 }
+
+const xml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const WORDS_XMP =
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+  '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">' +
+  `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xml(TITLE)}</rdf:li></rdf:Alt></dc:title>` +
+  `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${xml(CAPTION)}</rdf:li></rdf:Alt></dc:description>` +
+  '</rdf:Description></rdf:RDF></x:xmpmeta>';
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'prerender-escaping-'));
   const lifeList = join(work, 'photos/life_list');
   await photo(join(lifeList, 'Strigiformes', FAMILY, OWL, 'owl one.jpg'), { r: 120, g: 90, b: 60 });
   await photo(join(lifeList, 'Strigiformes', FAMILY, OWL, 'owl two.jpg'), { r: 90, g: 90, b: 60 }, 480, 640);
-  await photo(join(lifeList, 'Anseriformes', DUCK_FAMILY, DUCK, 'duck.jpg'), { r: 40, g: 90, b: 140 });
+  await photo(join(lifeList, 'Anseriformes', DUCK_FAMILY, DUCK, 'duck.jpg'), { r: 40, g: 90, b: 140 }, 640, 480, WORDS_XMP);
   await writeFile(
     join(work, 'photos/site.json'),
     JSON.stringify({
@@ -103,6 +116,37 @@ describe('names from folder names', () => {
     await context.close();
   });
 
+  it("the photographer's title and caption: alt text, share description and lightbox caption, all as text", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const share = photoShareRoute(photoId(`Anseriformes/${DUCK_FAMILY}/${DUCK}/duck.jpg`));
+    expect((await page.goto(url(share)))?.status()).toBe(200);
+    const seen = await inspect(page);
+    expect(seen.injected).toBe(0);
+    expect(seen.description).toBe(`${CAPTION} — ${DUCK}, photographed by Ann & <Co>.`);
+    expect(seen.ogImageAlt).toBe(TITLE);
+    await page.goto(url(speciesRoute(DUCK)));
+    expect(await page.evaluate(() => [...document.querySelectorAll('main img')].map((img) => img.getAttribute('alt')))).toContain(TITLE);
+    expect((await inspect(page)).injected).toBe(0);
+    await context.close();
+
+    // With scripts on, the lightbox shows the caption under the panel, as text.
+    const live = await browser.newContext();
+    const app = await live.newPage();
+    const dialogs: string[] = [];
+    app.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await app.goto(url(share), { waitUntil: 'networkidle' });
+    const caption = app.getByTestId('photo-caption');
+    await caption.waitFor();
+    expect(await caption.textContent()).toBe(CAPTION);
+    expect(await app.evaluate(() => document.querySelectorAll('img[src="x"], [onerror]').length)).toBe(0);
+    expect(dialogs).toEqual([]);
+    await live.close();
+  });
+
   it('stay text in the sitemap and the feed, whose URLs are absolute and point at files of the build', async () => {
     const [sitemap = '', feed = '', robots = ''] = await Promise.all(['sitemap.xml', 'feed.xml', 'robots.txt'].map((f) => readText(join(dist, f))));
     expect(robots).toContain(`Sitemap: ${BASE_URL}sitemap.xml`);
@@ -134,7 +178,8 @@ describe('names from folder names', () => {
     expect(parsed.titles.sort()).toEqual([DUCK, OWL, OWL].sort());
     expect(parsed.author).toBe('Ann & <Co>');
     for (const content of parsed.contents) expect(content).toMatchObject({ images: 1, injected: 0 });
-    expect(parsed.contents.map((c) => c.alt).sort()).toEqual([DUCK, OWL, OWL].sort());
+    // The duck photo's alt text is its photographer's title.
+    expect(parsed.contents.map((c) => c.alt).sort()).toEqual([TITLE, OWL, OWL].sort());
     expect(parsed.urls).toContain(BASE_URL + speciesRoute(OWL).slice(1));
     for (const link of [...parsed.urls, ...parsed.links]) {
       expect(link.startsWith(BASE_URL), link).toBe(true);

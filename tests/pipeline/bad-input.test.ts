@@ -23,6 +23,7 @@ describe('bad input: each named with its reason, the rest published, exit status
         [`${LEAF}/not-an-image.jpg`]: fixture('broken/git-lfs-pointer.jpg'),
         [`${LEAF}/iphone.heic`]: fixture('broken/heic-photo.heic'),
         [`${LEAF}/heic-inside.jpg`]: fixture('broken/heic-photo.heic'),
+        [`${LEAF}/corrupt.heif`]: fixture('broken/heif-corrupt-boxes.heif'),
         [`${LEAF}/bomb.png`]: fixture('broken/decompression-bomb.png'),
         [`${LEAF}/viewer-only.jpg`]: fixture('broken/extraneous-bytes.jpg'),
         [`${LEAF}/no-exif.jpg`]: fixture('exif/dc_sony-mavica-fd88_noexif.jpg'),
@@ -64,7 +65,8 @@ describe('bad input: each named with its reason, the rest published, exit status
     expect(report.exitCode).toBe(1);
     const index = photoIndexSchema.parse(await readJson(path.join(tree.publicDir, 'photo-index.json')));
     const published = Object.values(index.photos).map((p) => p.source).sort();
-    expect(published).toEqual([`${LEAF}/good.jpg`, `${LEAF}/no-exif.jpg`, `${LEAF}/twin.jpg`, `${LEAF}/viewer-only.jpg`]);
+    // HEIC is decoded, also when named .jpg (an iPhone photo renamed by hand).
+    expect(published).toEqual([`${LEAF}/good.jpg`, `${LEAF}/heic-inside.jpg`, `${LEAF}/iphone.heic`, `${LEAF}/no-exif.jpg`, `${LEAF}/twin.jpg`, `${LEAF}/viewer-only.jpg`]);
     expect((await runValidate(tree.outDir)).problems).toEqual([]);
   });
 
@@ -73,8 +75,9 @@ describe('bad input: each named with its reason, the rest published, exit status
     expectProblem(at('empty.jpg'), /empty \(0 bytes\)/);
     expectProblem(at('truncated.jpg'), /damaged or truncated/);
     expectProblem(at('not-an-image.jpg'), /not a readable image/);
-    expectProblem(at('iphone.heic'), /HEIC photos cannot be decoded/);
-    expectProblem(at('heic-inside.jpg'), /not a readable image|damaged/);
+    expectProblem(at('corrupt.heif'), /HEIF: .*(error|end of file)/i);
+    expect(problemFor(at('iphone.heic'))).toEqual([]);
+    expect(problemFor(at('heic-inside.jpg'))).toEqual([]);
     expectProblem(at('bomb.png'), /2500 megapixels, over the 200 MP limit/);
     expectProblem(at('flowquail.jpg'), /contains 'lowq'/);
     expectProblem(at('twin.png'), /would publish as 'twin.jpg', like 'twin.jpg'/);
@@ -117,7 +120,7 @@ describe('bad input: each named with its reason, the rest published, exit status
     const again = await runCli(ingestArgs(tree, '--json'));
     const second = JSON.parse(again.stdout) as typeof report;
     expect(again.code).toBe(1);
-    expect(second.counts).toMatchObject({ failed: 5, unchanged: 4 });
+    expect(second.counts).toMatchObject({ failed: 5, unchanged: 6 });
     expect(second.problems.map((p) => `${p.path}: ${p.reason}`).sort()).toEqual(report.problems.map((p) => `${p.path}: ${p.reason}`).sort());
   });
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endExiftool, readTags } from '../../pipeline/exiftool.ts';
 import { fixture, ingestArgs, makeTree, publishedFiles, runCli, type Tree } from './helpers.ts';
 
 const GPS_PHOTOS = {
@@ -9,16 +10,25 @@ const GPS_PHOTOS = {
   'Order/Family/Species/png-photo.png': fixture('photos/exr_png-with-exif-and-gps.png'),
   'Order/Family/Species/iphone.jpg': fixture('photos/mei_iphone-xr_1x1px_gps.jpg'),
   'Order/Family/Species/highsmith.jpg': fixture('exif/imm_highsmith_gps_lens-xmp.jpg'),
+  // HEIC, AVIF and WebP with GPS and serial numbers, and the photographer's words with contact and location fields.
+  'Order/Family/Species/spoonbill.heic': fixture('photos/derived_iphone13pro_gps-words.heic'),
+  'Order/Family/Species/irvine.avif': fixture('photos/derived_iphone3gs_gps-serial.avif'),
+  'Order/Family/Species/denali.webp': fixture('photos/derived_denali_gps.webp'),
+  'Order/Family/Species/blue-tit.jpg': fixture('photos/derived_nikon-d3100_iptc-words.jpg'),
 };
 
-/** Decimal degrees of every GPS-tagged original, to look for in the published files. */
+/** Serial numbers, creator contact fields and location names in those files: none may be published by default. */
+const NEVER_PUBLISHED = ['SNBODY884211', 'SNLENS551902', '1070700342', '6754846', 'owner@example.org', '12 Heron Lane', '+31 555 0100', 'Sanibel', 'Ding Darling', 'Leiden'];
+
+/** Decimal degrees of every GPS-tagged original (read by ExifTool: exifr has no HEIC/WebP GPS), to look for in the published files. */
 async function positionsOf(files: string[]): Promise<Array<{ latitude: number; longitude: number }>> {
   const positions = [];
   for (const file of files) {
-    const gps = await exifr.gps(file);
-    expect(gps?.latitude, `${file} should carry GPS for this test to mean anything`).toBeTypeOf('number');
-    positions.push({ latitude: gps!.latitude, longitude: gps!.longitude });
+    const { tags } = await readTags(file, { gps: true });
+    expect(tags.GPSLatitude, `${file} should carry GPS for this test to mean anything`).toBeTypeOf('number');
+    positions.push({ latitude: Number(tags.GPSLatitude), longitude: Number(tags.GPSLongitude) });
   }
+  await endExiftool();
   return positions;
 }
 
@@ -56,11 +66,23 @@ describe('privacy: no GPS position and no serial number reaches a published file
     expect(await exifr.parse(thumbnail).catch(() => undefined)).toBeUndefined();
   });
 
+  it('no published file holds a serial number, a creator contact or a location name', async () => {
+    const files = await publishedFiles(tree.publicDir);
+    expect(files.filter((f) => /spoonbill|irvine|denali|blue-tit/.test(f)).length).toBeGreaterThanOrEqual(4 * 3);
+    for (const file of files) {
+      const bytes = await readFile(path.join(tree.publicDir, file));
+      for (const secret of NEVER_PUBLISHED) expect(bytes.includes(secret), `${file} contains ${secret}`).toBe(false);
+    }
+  });
+
   it('no manifest or page data file mentions a position', async () => {
     const files = (await publishedFiles(tree.publicDir)).filter((f) => f.endsWith('.json'));
     // The five manifests, and the per-page data files (home, credits, levels, species).
     expect(files.filter((f) => !f.startsWith('site-data/'))).toHaveLength(5);
     expect(files.filter((f) => f.startsWith('site-data/')).length).toBeGreaterThan(3);
+    const index = await readFile(path.join(tree.publicDir, 'photo-index.json'), 'utf8');
+    // The photographer's words are published (they are what the privacy rules let through).
+    expect(index).toContain('Roseate Spoonbill at dawn');
     for (const file of files) {
       const text = await readFile(path.join(tree.publicDir, file), 'utf8');
       expect(text, file).not.toMatch(/gps|latitude|longitude/i);

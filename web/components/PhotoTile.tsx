@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { photoLinkProps } from '../lightbox/photo-param.ts';
-import type { GalleryPhoto, TileImage } from '../photos.ts';
+import { photoAlt, type GalleryPhoto, type TileImage } from '../photos.ts';
 import { ImageTile, type TileLoading } from './ImageTile.tsx';
 
 interface PhotoTileProps {
   image: TileImage;
   species: string;
+  /** The image's alt text; the species name when not given. */
+  alt?: string;
   /** The lightbox key this tile opens. */
   photoKey: string;
   sizes: string;
@@ -16,14 +18,14 @@ interface PhotoTileProps {
 }
 
 /** A thumbnail that opens the lightbox, with the species name revealed on hover and keyboard focus. */
-export function PhotoTile({ image, species, photoKey, sizes, layout, loading }: PhotoTileProps) {
+export function PhotoTile({ image, species, alt, photoKey, sizes, layout, loading }: PhotoTileProps) {
   return (
     <Link
       {...photoLinkProps(photoKey)}
       aria-label={species}
       className={`group relative block overflow-hidden rounded-sm bg-stone-900 outline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-200 ${layout === 'cover' ? 'aspect-[4/3]' : ''}`}
     >
-      <ImageTile image={image} alt={species} sizes={sizes} fit={layout === 'cover' ? 'fill' : 'natural'} loading={loading} className="transition-transform duration-500 group-hover:scale-[1.03]" />
+      <ImageTile image={image} alt={alt ?? species} sizes={sizes} fit={layout === 'cover' ? 'fill' : 'natural'} loading={loading} className="transition-transform duration-500 group-hover:scale-[1.03]" />
       <span
         aria-hidden="true"
         data-testid="species-caption"
@@ -35,6 +37,6 @@ export function PhotoTile({ image, species, photoKey, sizes, layout, loading }: 
   );
 }
 
-export function tileOf(photo: GalleryPhoto): Pick<PhotoTileProps, 'image' | 'species' | 'photoKey'> {
-  return { image: photo.thumbnail, species: photo.species, photoKey: photo.key };
+export function tileOf(photo: GalleryPhoto): Pick<PhotoTileProps, 'image' | 'species' | 'alt' | 'photoKey'> {
+  return { image: photo.thumbnail, species: photo.species, alt: photoAlt(photo), photoKey: photo.key };
 }

@@ -20,7 +20,8 @@ interface MetadataPanelProps {
 /** The panel beside the lightbox image: page title, the photo's camera details and its credit. */
 export function MetadataPanel({ photo, title }: MetadataPanelProps) {
   const metadata = usePhotoMetadata(photo);
-  if (!photo || metadata.status === 'hidden') return null;
+  // A photo without camera metadata still shows its caption, if it has one.
+  if (!photo || (metadata.status === 'hidden' && !photo.caption)) return null;
   return (
     <aside
       aria-label="Photo details"
@@ -28,7 +29,7 @@ export function MetadataPanel({ photo, title }: MetadataPanelProps) {
     >
       <h2 className="font-serif text-xl text-stone-50">{title}</h2>
       {title !== photo.species && <p className="mt-1 text-stone-400">{photo.species}</p>}
-      {metadata.status === 'loading' ? (
+      {metadata.status === 'hidden' ? null : metadata.status === 'loading' ? (
         <p className="mt-4 text-stone-400">Reading camera details…</p>
       ) : (
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
@@ -41,6 +42,11 @@ export function MetadataPanel({ photo, title }: MetadataPanelProps) {
             </div>
           ))}
         </dl>
+      )}
+      {photo.caption && (
+        <p className="mt-5 border-t border-white/10 pt-4 leading-relaxed whitespace-pre-line text-stone-200" data-testid="photo-caption">
+          {photo.caption}
+        </p>
       )}
       {photo.credit && (
         <p className="mt-5 border-t border-white/10 pt-4 text-xs leading-relaxed text-stone-400" data-testid="photo-credit">

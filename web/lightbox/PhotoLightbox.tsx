@@ -6,7 +6,7 @@ import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import './lightbox.css';
 import { imageUrl } from '../assets.ts';
-import type { GalleryPhoto } from '../photos.ts';
+import { photoAlt, type GalleryPhoto } from '../photos.ts';
 import { Metadata, PanelTitleContext } from './metadata-plugin.tsx';
 import { usePhotoNavigation } from './photo-param.ts';
 
@@ -16,7 +16,7 @@ const FADE_MS = 300;
 export function toSlide(photo: GalleryPhoto): SlideImage {
   return {
     src: imageUrl(photo.full.path),
-    alt: photo.species,
+    alt: photoAlt(photo),
     width: photo.full.width,
     height: photo.full.height,
     thumbnail: imageUrl(photo.thumbnail.path),

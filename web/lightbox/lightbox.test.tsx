@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lifeListRoute } from '../../data/paths.ts';
-import { EXIF_WOOD_DUCK, MALLARD, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
+import { EXIF_WOOD_DUCK, fixtureManifests, MALLARD, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
 
 const exifrParse = vi.hoisted(() => vi.fn());
 vi.mock('exifr', () => ({ default: { parse: exifrParse } }));
@@ -173,5 +173,32 @@ describe('lightbox', () => {
     renderRoute('/species/Wood%20Duck?photo=nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Wood Duck' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows the photographer's caption as text under the panel, and uses the title as the image's alt text", async () => {
+    const manifests = fixtureManifests();
+    const caption = 'Dabbling at <b>dusk</b> & "calling"';
+    manifests.photoIndex.photos[photos.duckDrake.id] = { ...photos.duckDrake, title: 'Drake <i>in</i> reeds', caption };
+    manifests.photoIndex.photos[photos.gull.id] = { ...photos.gull, caption: 'Gull & friend' };
+    useFixtureManifests(manifests);
+    renderRoute(`/species/Wood%20Duck?photo=${photos.duckDrake.id}`);
+    const details = await screen.findByRole('complementary', { name: 'Photo details' });
+    // Escaped by React: the markup is shown as typed, never interpreted.
+    expect(within(details).getByTestId('photo-caption').textContent).toBe(caption);
+    expect(within(details).getByTestId('photo-caption').querySelector('b')).toBeNull();
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getAllByRole('img', { name: 'Drake <i>in</i> reeds' }).length).toBeGreaterThan(0);
+    // The hen has neither: its alt text stays the species name.
+    expect(within(dialog).getAllByRole('img', { name: 'Wood Duck' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the caption of a photo without camera metadata', async () => {
+    const manifests = fixtureManifests();
+    manifests.photoIndex.photos[photos.gull.id] = { ...photos.gull, caption: 'Gull & friend' };
+    useFixtureManifests(manifests);
+    renderRoute(`/species/Franklin's%20Gull?photo=${photos.gull.id}`);
+    const details = await screen.findByRole('complementary', { name: 'Photo details' });
+    expect(within(details).getByTestId('photo-caption')).toHaveTextContent('Gull & friend');
+    expect(details.querySelector('dl')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { NOT_FOUND_FILE, pageFile, photoShareRoute } from '../../data/paths.ts';
 import { siteDataPaths } from '../../data/site-data.ts';
 import { MANIFEST_FILES } from '../../data/manifests.ts';
-import type { GalleryPhoto } from '../photos.ts';
+import { photoAlt, type GalleryPhoto } from '../photos.ts';
 import {
   describeCredits,
   describeHome,
@@ -41,7 +41,7 @@ export interface PageToRender {
   notFound?: boolean;
 }
 
-export function previewOf(photo: GalleryPhoto, alt = photo.species): PreviewImage {
+export function previewOf(photo: GalleryPhoto, alt = photoAlt(photo)): PreviewImage {
   return { path: photo.full.path, width: photo.full.width, height: photo.full.height, alt };
 }
 
@@ -75,7 +75,7 @@ export async function pagesToRender(model: SiteModel, site: SiteIdentity, option
       levels.push(() => add(describeLifeList(site, level.segments, species.photos.length, first && previewOf(first, species.species)), species.photos, dependsOn));
       add(describeSpecies(site, species.species, species.photos.length, first && previewOf(first)), species.photos, [siteDataPaths.species(species.species)]);
       for (const photo of species.photos) {
-        const description = describePhoto(site, { id: photo.key, species: species.species, takenOn: photo.takenOn ?? null, camera: photo.exif?.camera, image: previewOf(photo) });
+        const description = describePhoto(site, { id: photo.key, species: species.species, takenOn: photo.takenOn ?? null, camera: photo.exif?.camera, caption: photo.caption, image: previewOf(photo) });
         pages.push({ route: description.route, file: pageFile(photoShareRoute(photo.key)), kind: 'share', description, images: [photo.full.path], inSitemap: false, dependsOn: [SITE_IDENTITY], photo });
       }
     } else {

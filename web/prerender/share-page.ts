@@ -1,5 +1,5 @@
 import { HOME_ROUTE, photoAppRoute, speciesRoute } from '../../data/paths.ts';
-import type { GalleryPhoto } from '../photos.ts';
+import { photoAlt, type GalleryPhoto } from '../photos.ts';
 import { escapeHtml } from '../seo/escape.ts';
 
 /**
@@ -44,9 +44,9 @@ ${options.head.join('\n')}
 </head>
 <body>
 <main>
-<picture>${modern}<img src="${e(asset(full.path))}" srcset="${e(jpegSet)}" sizes="100vw" width="${width}" height="${height}" alt="${e(photo.species)}" fetchpriority="high"></picture>
+<picture>${modern}<img src="${e(asset(full.path))}" srcset="${e(jpegSet)}" sizes="100vw" width="${width}" height="${height}" alt="${e(photoAlt(photo))}" fetchpriority="high"></picture>
 <h1>${e(photo.species)}</h1>
-${facts ? `<p class="m">${e(facts)}</p>` : ''}${credit}
+${photo.caption ? `<p>${e(photo.caption)}</p>` : ''}${facts ? `<p class="m">${e(facts)}</p>` : ''}${credit}
 <nav><a href="${e(options.href(photoAppRoute(photo.species, photo.key)))}">Open in the gallery</a><a href="${e(options.href(speciesRoute(photo.species)))}">All photos of ${e(photo.species)}</a><a href="${e(options.href(HOME_ROUTE))}">${e(options.siteTitle)}</a></nav>
 <p class="m">© ${e(options.owner)}</p>
 </main>

@@ -7,6 +7,9 @@ export interface FeedPhoto {
   species: string;
   /** `YYYY-MM-DD`, or null when the date is unknown. */
   takenOn: string | null;
+  /** The photographer's title and caption: the image's alt text when present. */
+  title?: string;
+  caption?: string;
   /** ISO 8601: when the pipeline first saw the photo. */
   addedAt: string;
   display: { path: string; width: number; height: number };
@@ -66,7 +69,7 @@ export function atomFeed(site: FeedSite, photos: readonly FeedPhoto[], urls: Sit
     const taken = photo.takenOn ? `Taken on ${photo.takenOn.replaceAll('-', '/')}.` : 'Date taken unknown.';
     // The content is HTML carried as escaped text: the species name is escaped once for the
     // HTML and once more, by x(), for the XML around it.
-    const html = `<p><img src="${x(image)}" alt="${x(photo.species)}" width="${photo.display.width}" height="${photo.display.height}"></p><p>${x(photo.species)}. ${taken}</p>`;
+    const html = `<p><img src="${x(image)}" alt="${x(photo.title ?? photo.caption ?? photo.species)}" width="${photo.display.width}" height="${photo.display.height}"></p><p>${x(photo.species)}. ${taken}</p>`;
     lines.push(
       '  <entry>',
       `    <title>${x(photo.species)}</title>`,

@@ -39,6 +39,11 @@ describe('page descriptions', () => {
     expect(photoAppRoute('Bald Eagle', 'x-1')).toBe('/species/Bald%20Eagle.html?photo=x-1');
   });
 
+  it("lead a shared photo's description with the photographer's caption (plain text, escaped by whoever writes it)", () => {
+    const page = describePhoto(site, { id: 'owl-1a2b3c4', species: 'Barn Owl', takenOn: null, caption: 'Hunting at <dusk> & "quiet"', image });
+    expect(page.description).toBe('Hunting at <dusk> & "quiet" — Barn Owl, photographed by Ann <b>.');
+  });
+
   it('keep the not-found page out of indexes and give a plain card without an image', () => {
     const tags = headTags(describeNotFound(site), createSiteUrls({ basePath: '/' }));
     expect(attribute(tags, 'robots')).toBe('noindex');

@@ -91,6 +91,8 @@ export interface SharedPhoto {
   /** `YYYY-MM-DD` or null. */
   takenOn: string | null;
   camera?: string | undefined;
+  /** The photographer's caption, when the file has one. */
+  caption?: string | undefined;
   image: PreviewImage;
 }
 
@@ -98,7 +100,7 @@ export function describePhoto(site: SiteIdentity, photo: SharedPhoto): PageDescr
   const when = photo.takenOn ? ` on ${photo.takenOn.replaceAll('-', '/')}` : '';
   const camera = photo.camera && photo.camera !== 'Unknown' ? ` with a ${photo.camera}` : '';
   return page(site, photo.species, {
-    description: `${photo.species}, photographed by ${site.owner}${when}${camera}.`,
+    description: `${photo.caption ? `${photo.caption} — ` : ''}${photo.species}, photographed by ${site.owner}${when}${camera}.`,
     route: photoShareRoute(photo.id),
     type: 'article',
     image: photo.image,

@@ -1,0 +1,172 @@
+import { availableParallelism } from 'node:os';
+import type { ExifTool } from 'exiftool-vendored';
+import type { RawExif } from '../data/exif-display.ts';
+
+/**
+ * The pipeline's metadata reader: ExifTool (the vendored Perl build that ships with
+ * `exiftool-vendored`), kept running in batch mode (`-stay_open`) so each photo costs
+ * one request, not a Perl start-up. Chosen over exifr by measurement: see
+ * pipeline/README.md "Metadata reader".
+ *
+ * This module only asks ExifTool for tags and renames them to the keys
+ * `formatExif` (data/exif-display.ts) reads; every display rule lives there.
+ */
+
+/** Tags asked for; `#` = ExifTool's numeric value (no print conversion), e.g. FNumber 7.1, ExposureTime 0.0125. */
+const PANEL_TAGS = [
+  'Make',
+  'Model',
+  // LensID is ExifTool's composite: EXIF LensModel, XMP, or the maker notes' lens ID looked up in its tables.
+  'LensID',
+  'LensModel',
+  'Lens',
+  'LensInfo#',
+  'FocalLength#',
+  'FNumber#',
+  // ExifTool converts the APEX values: ApertureValue# is an f-number, ShutterSpeedValue# seconds.
+  'ApertureValue#',
+  // Printed, not numeric: Pentax maker notes keep an index there (ISO# 9 for ISO 200).
+  'ISO',
+  'ExposureTime#',
+  'ShutterSpeedValue#',
+  'DateTimeOriginal',
+  'DateCreated',
+  'CreateDate',
+  'DateTimeDigitized',
+  // The photographer's own words (see photoTextOf).
+  'XMP-dc:Title',
+  'XMP-dc:Description',
+  'XMP-dc:Subject',
+  'IPTC:Headline',
+  'IPTC:Caption-Abstract',
+  'IPTC:Keywords',
+] as const;
+
+/** IPTC/XMP location names: read only when the owner opts in (privacy.publishLocationNames). */
+const LOCATION_TAGS = ['IPTC:Sub-location', 'IPTC:City', 'IPTC:Province-State', 'IPTC:Country-PrimaryLocationName', 'XMP-iptcCore:Location', 'XMP-photoshop:City', 'XMP-photoshop:State', 'XMP-photoshop:Country'] as const;
+/** Only when the owner opts in (privacy.keepGps). */
+const GPS_TAGS = ['GPSLatitude#', 'GPSLongitude#', 'GPSAltitude#'] as const;
+/** Only when the owner opts in (privacy.keepSerialNumbers). */
+const SERIAL_TAGS = ['SerialNumber', 'LensSerialNumber'] as const;
+
+export interface ReadOptions {
+  gps?: boolean;
+  serialNumbers?: boolean;
+  locationNames?: boolean;
+}
+
+export interface ExiftoolReading {
+  /** ExifTool's tags (keys without group), as its JSON gives them. */
+  tags: Record<string, unknown>;
+  /** ExifTool's `Error` for this file (e.g. 'File format error'), if any. */
+  error?: string;
+  /** ExifTool's warnings that say part of the metadata was damaged and skipped ('Bad IFD2 directory'). */
+  damage?: string;
+}
+
+/** Warnings that mean tags were lost, not notes such as 'IPTCDigest is not current'. */
+const DAMAGE_WARNING = /\b(bad|wrong|truncated|corrupt|invalid|error|unreadable|missing)\b/i;
+
+let instance: ExifTool | undefined;
+
+/** Loaded on first use: a no-op re-ingest never loads exiftool-vendored nor starts Perl. */
+async function exiftool(): Promise<ExifTool> {
+  const { ExifTool } = await import('exiftool-vendored');
+  instance ??= new ExifTool({
+    // One ExifTool per two photos in flight is plenty: a request costs a few ms next to a decode.
+    maxProcs: Math.max(1, Math.ceil(availableParallelism() / 2)),
+    // Never guess a time zone from GPS (and so never load the time-zone tables): we keep the day text only.
+    geoTz: () => undefined,
+    taskTimeoutMillis: 20_000,
+  });
+  return instance;
+}
+
+/** Ends the ExifTool processes; the next read starts them again. Call when an ingest is done. */
+export async function endExiftool(): Promise<void> {
+  const running = instance;
+  instance = undefined;
+  if (running) await running.end();
+}
+
+export async function readTags(file: string, options: ReadOptions = {}): Promise<ExiftoolReading> {
+  // Error and Warning are only reported when asked for alongside a tag list.
+  const wanted: string[] = ['Error', 'Warning', ...PANEL_TAGS];
+  if (options.locationNames) wanted.push(...LOCATION_TAGS);
+  if (options.gps) wanted.push(...GPS_TAGS);
+  if (options.serialNumbers) wanted.push(...SERIAL_TAGS);
+  const raw = (await (await exiftool()).readRaw(file, { readArgs: ['-fast', ...wanted.map((t) => `-${t}`)], useMWG: false })) as Record<string, unknown>;
+  const errors = Array.isArray(raw.errors) ? raw.errors.filter((e): e is string => typeof e === 'string' && e.length > 0) : [];
+  const tags: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (['SourceFile', 'errors', 'warnings', 'Error', 'Warning', 'ExifToolVersion'].includes(key)) continue;
+    tags[key] = value;
+  }
+  const damage = (Array.isArray(raw.warnings) ? raw.warnings : [])
+    .filter((w): w is string => typeof w === 'string' && DAMAGE_WARNING.test(w))
+    .map((w) => w.replace(/^\[minor\]\s*/i, ''));
+  return { tags, ...(errors.length > 0 ? { error: errors.join('; ') } : {}), ...(damage.length > 0 ? { damage: damage.join('; ') } : {}) };
+}
+
+/** ExifTool's tags under the names `formatExif` reads (EXIF tag names, as exifr gives them). */
+export function toRawExif(tags: Record<string, unknown>): RawExif {
+  const raw: RawExif = {};
+  const put = (key: string, value: unknown) => {
+    if (value !== undefined && value !== null && value !== '') raw[key] = value;
+  };
+  put('Make', textOf(tags.Make));
+  put('Model', textOf(tags.Model));
+  // The lens the camera names (EXIF LensModel) first: ExifTool's LensID is a table look-up
+  // that can drop words ('EF28-135mm f/3.5-5.6 IS USM' → 'Canon EF 28-135mm f/3.5-5.6 IS').
+  // Then LensID, which names lenses recorded only in maker notes (Nikon, Pentax, Sony A-mount, Olympus);
+  // 'Unknown (8D 44 …)' means ExifTool found an ID it has no name for.
+  const lensId = textOf(tags.LensID);
+  put('LensModel', textOf(tags.LensModel));
+  put('Lens', (lensId && !/^unknown\b/i.test(lensId) ? lensId : undefined) ?? textOf(tags.Lens));
+  put('LensInfo', tags.LensInfo === undefined ? undefined : String(tags.LensInfo));
+  put('FocalLength', positive(tags.FocalLength));
+  put('FNumber', positive(tags.FNumber) ?? positive(tags.ApertureValue));
+  put('ExposureTime', positive(tags.ExposureTime) ?? positive(tags.ShutterSpeedValue));
+  // Some cameras write several values (Olympus: '200 0'); the first is the speed used.
+  put('ISO', positive(Array.isArray(tags.ISO) ? tags.ISO[0] : typeof tags.ISO === 'string' ? tags.ISO.trim().split(/[\s,]+/)[0] : tags.ISO));
+  for (const key of ['DateTimeOriginal', 'DateCreated', 'CreateDate', 'DateTimeDigitized']) put(key, textOf(tags[key]));
+  return raw;
+}
+
+/** The photographer's title, caption and keywords (XMP first, then IPTC, as Lightroom writes both). */
+export function photoTextOf(tags: Record<string, unknown>): { title?: string; caption?: string; keywords?: string[] } {
+  const title = textOf(tags.Title) ?? textOf(tags.Headline);
+  const caption = textOf(tags.Description) ?? textOf(tags['Caption-Abstract']);
+  const keywords = [...new Set([...listOf(tags.Subject), ...listOf(tags.Keywords)])];
+  return { ...(title ? { title } : {}), ...(caption ? { caption } : {}), ...(keywords.length > 0 ? { keywords } : {}) };
+}
+
+/** IPTC location names, most precise first, duplicates dropped: 'Ding Darling NWR, Sanibel, Florida, USA'. */
+export function locationOf(tags: Record<string, unknown>): string | undefined {
+  const parts = [
+    textOf(tags['Sub-location']) ?? textOf(tags.Location),
+    textOf(tags.City),
+    textOf(tags['Province-State']) ?? textOf(tags.State),
+    textOf(tags['Country-PrimaryLocationName']) ?? textOf(tags.Country),
+  ].filter((p): p is string => p !== undefined);
+  const unique = [...new Set(parts)];
+  return unique.length > 0 ? unique.join(', ') : undefined;
+}
+
+/** Text of a tag: numbers as written (a Model '5300' comes back from the JSON as a number), cut at a NUL, trimmed. */
+export function textOf(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return undefined;
+  const cut = value.split('\0')[0]!.replace(/\s+/g, ' ').trim();
+  return cut === '' ? undefined : cut;
+}
+
+function listOf(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return items.map(textOf).filter((v): v is string => v !== undefined);
+}
+
+function positive(value: unknown): number | undefined {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
+}

@@ -99,6 +99,9 @@ export const validation = {
   missingFile: (ref: string, path: string) => `${ref} references ${path}, which does not exist`,
   featuredUnknown: (id: string) => `featured photo id '${id}' is not in photo-index.json`,
   structureMismatch: (detail: string) => `life_list_structure.json and photo-index.json disagree: ${detail}`,
+  pageDataMissing: () => 'page data file missing: run `npm run ingest` again',
+  pageDataStale: () => 'page data file does not match the manifests: run `npm run ingest` again',
+  pageDataUnknown: () => 'page data file that no page uses: run `npm run ingest` again',
 };
 
 export function formatSeconds(seconds: number): string {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { SITE_DATA_DIR } from '../data/site-data.ts';
@@ -30,8 +30,10 @@ export async function run(files: ReadonlyMap<string, unknown>, publicDir: string
     const text = `${JSON.stringify(content)}\n`;
     const hash = createHash('sha1').update(text).digest('base64url');
     next[relative] = hash;
-    if (previous[relative] === hash) continue;
-    await writeFileAtomically(path.join(publicDir, ...relative.split('/')), text);
+    const file = path.join(publicDir, ...relative.split('/'));
+    // Unchanged content costs a stat: a file deleted or edited by hand (its size differs) is written again.
+    if (previous[relative] === hash && (await sizeOf(file)) === Buffer.byteLength(text)) continue;
+    await writeFileAtomically(file, text);
     written.push(relative);
   }
 
@@ -40,6 +42,14 @@ export async function run(files: ReadonlyMap<string, unknown>, publicDir: string
   for (const p of stale) await rm(path.join(publicDir, ...p.split('/')), { force: true });
   await writeFileAtomically(hashesFile, JSON.stringify(next));
   return { written, removed: [...stale] };
+}
+
+async function sizeOf(file: string): Promise<number | undefined> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    return undefined;
+  }
 }
 
 async function loadHashes(file: string): Promise<Record<string, string>> {

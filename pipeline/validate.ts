@@ -1,8 +1,11 @@
-import { access, readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
+import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { z } from 'zod';
 import { MANIFEST_FILES, manifestSchemas, type LifeListFolder, type ManifestName, type Manifests, childFolders } from '../data/manifests.ts';
 import { describeIssues } from '../data/site-config.ts';
+import { siteDataFiles } from '../data/site-data-files.ts';
+import { SITE_DATA_DIR } from '../data/site-data.ts';
 import { rollForward } from './manifest-set.ts';
 import { validation } from './messages.ts';
 import { outputDirs } from './output-dir.ts';
@@ -18,7 +21,7 @@ export interface ValidationResult {
   files: number;
 }
 
-/** Parses every manifest with its schema and checks that every file it references exists. */
+/** Parses every manifest with its schema, checks that every file it references exists, and that the per-page data files match them. */
 export async function runValidate(outDir: string): Promise<ValidationResult> {
   const { publicDir, cacheDir } = outputDirs(path.resolve(outDir));
   await rollForward(cacheDir).catch(() => false);
@@ -61,7 +64,45 @@ export async function runValidate(outDir: string): Promise<ValidationResult> {
     const indexed = Object.keys(loaded.photoIndex.photos).length;
     if (listed !== indexed) problems.push({ where: MANIFEST_FILES.lifeListStructure, reason: validation.structureMismatch(`${listed} photos counted, ${indexed} in the index`) });
   }
-  return { problems, manifests: Object.keys(loaded).length, files: references.length };
+  const pageData = isComplete(loaded) ? await checkPageData(loaded, publicDir, problems) : 0;
+  return { problems, manifests: Object.keys(loaded).length, files: references.length + pageData };
+}
+
+function isComplete(loaded: Partial<Manifests>): loaded is Manifests {
+  return (Object.keys(MANIFEST_FILES) as ManifestName[]).every((name) => loaded[name] !== undefined);
+}
+
+/**
+ * The per-page data files the site fetches: each one the manifests imply exists, parses and
+ * holds exactly what they imply (derived by the same function as the ingest), and no other
+ * is left behind. Returns how many were checked.
+ */
+async function checkPageData(manifests: Manifests, publicDir: string, problems: ValidationProblem[]): Promise<number> {
+  const expected = siteDataFiles(manifests);
+  for (const [file, content] of expected) {
+    let text: string;
+    try {
+      text = await readFile(path.join(publicDir, ...file.split('/')), 'utf8');
+    } catch {
+      problems.push({ where: file, reason: validation.pageDataMissing() });
+      continue;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      problems.push({ where: file, reason: validation.notJson((error as Error).message) });
+      continue;
+    }
+    if (!isDeepStrictEqual(json, content)) problems.push({ where: file, reason: validation.pageDataStale() });
+  }
+  const onDisk = await readdir(path.join(publicDir, SITE_DATA_DIR), { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of onDisk) {
+    if (!entry.isFile()) continue;
+    const file = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (!expected.has(file)) problems.push({ where: file, reason: validation.pageDataUnknown() });
+  }
+  return expected.size;
 }
 
 interface Reference {

@@ -94,6 +94,36 @@ describe('every route of the built sample site', () => {
     await page.context().close();
   });
 
+  it('fetches only the data of the pages it shows on a client-side navigation, never a library-wide file', async () => {
+    const { page, errors } = await openPage(browser);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('.json')) fetched.push(path);
+    });
+    await page.goto(url('/'));
+    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Life List' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Life List', exact: true }).waitFor();
+    const wall = site.firstPathToWall();
+    for (const [depth, name] of wall.entries()) {
+      await page.locator('main').getByRole('link', { name: cardName(name) }).click();
+      await page.waitForURL(url(lifeListRoute(wall.slice(0, depth + 1))));
+      await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+    }
+    await page.locator('main li a').first().click();
+    await page.getByRole('button', { name: 'Close modal' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Info' }).click();
+    await page.getByRole('heading', { name: 'Gear' }).waitFor();
+    // One file per page shown (each level, the species), nothing of the whole library.
+    expect(fetched.length).toBeGreaterThanOrEqual(wall.length + 1);
+    for (const path of fetched) expect(path, path).toMatch(/^\/(site-data\/.+|info)\.json$/);
+    expect(fetched.filter((p) => /bird-photos|photo-index|life_list\//.test(p))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('navigates down the Life List by its cards and back up by the back arrow and the browser', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(url(lifeListRoute([])));

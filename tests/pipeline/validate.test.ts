@@ -1,6 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDataPaths } from '../../data/site-data.ts';
 import { fixture, ingestArgs, makeTree, runCli, type Tree } from './helpers.ts';
 
 describe('validate', () => {
@@ -25,6 +26,24 @@ describe('validate', () => {
     const run = await runCli(['validate', '--out', tree.outDir]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/photo-index\.json: photo 'a-[a-z0-9]+' references life_list\/Order\/Family\/Species\/a-480\.webp, which does not exist/);
+  });
+
+  it('checks the per-page data files the site fetches: each exists and matches the manifests, and none is left over', async () => {
+    const species = path.join(tree.publicDir, siteDataPaths.species('Species'));
+    const level = path.join(tree.publicDir, siteDataPaths.level(['Order']));
+    const data = JSON.parse(await readFile(species, 'utf8'));
+    data.photos[0].species = 'Another';
+    await writeFile(species, JSON.stringify(data));
+    await rm(level);
+    await writeFile(path.join(tree.publicDir, siteDataPaths.species('Gone')), '{}');
+    const run = await runCli(['validate', '--out', tree.outDir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${siteDataPaths.species('Species')}: page data file does not match the manifests`);
+    expect(run.stderr).toContain(`${siteDataPaths.level(['Order'])}: page data file missing`);
+    expect(run.stderr).toContain(`${siteDataPaths.species('Gone')}: page data file that no page uses`);
+    // The ingest puts them right.
+    expect((await runCli(ingestArgs(tree, '--quiet'))).code).toBe(0);
+    expect(await readFile(level, 'utf8')).toContain('"kind":"folders"');
   });
 
   it('names a manifest that breaks its schema, with the key', async () => {

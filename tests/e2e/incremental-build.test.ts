@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, pageFile, photoId, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { buildSite, type BuildResult } from '../../web/prerender/build.ts';
+
+/**
+ * `npm run build` on a small tree, again and again: nothing changed rewrites nothing and
+ * rebuilds no bundle; a photo added, changed or deleted rewrites exactly the pages it
+ * touches (its species, the Life List levels above it, Info, its own share page, the
+ * sitemap and feed) and a deleted photo's page disappears.
+ */
+const KESTREL = ['Falconiformes', 'Falcons', 'American Kestrel'];
+const MERLIN = ['Falconiformes', 'Falcons', 'Merlin'];
+const WREN = ['Passeriformes', 'Wrens', 'Carolina Wren'];
+
+let work: string;
+let photos: string;
+let generated: string;
+let out: string;
+
+async function photo(segments: string[], file: string, shade: number): Promise<void> {
+  const dir = join(photos, 'life_list', ...segments);
+  await mkdir(dir, { recursive: true });
+  await sharp({ create: { width: 480, height: 320, channels: 3, background: { r: shade, g: 120, b: 255 - shade } } })
+    .jpeg({ quality: 80 })
+    .toFile(join(dir, file));
+}
+
+const build = (): Promise<BuildResult> => buildSite({ photos, generated, out, quiet: true, nodeEnv: 'production' });
+const page = (route: string) => pageFile(route);
+const shareOf = (segments: string[], file: string) => pageFile(photoShareRoute(photoId([...segments, file].join('/'))));
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'incremental-build-'));
+  photos = join(work, 'photos');
+  generated = join(work, 'generated');
+  out = join(work, 'dist');
+  await photo(KESTREL, 'k1.jpg', 10);
+  await photo(KESTREL, 'k2.jpg', 40);
+  await photo(MERLIN, 'm1.jpg', 80);
+  await photo(WREN, 'w1.jpg', 120);
+  await writeFile(join(photos, 'site.json'), JSON.stringify({ owner: 'Incremental Owner', featured: [{ species: 'Carolina Wren', file: 'w1.jpg' }] }));
+  await build();
+}, 600_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('incremental build', () => {
+  it('rewrites nothing and rebuilds no bundle when nothing changed', async () => {
+    const before = (await stat(join(out, page(speciesRoute('Merlin'))))).mtimeMs;
+    const again = await build();
+    expect(again.bundled).toBe(false);
+    expect(again.rendered).toEqual([]);
+    expect(again.linked).toBe(0);
+    expect(again.removed).toBe(0);
+    expect((await stat(join(out, page(speciesRoute('Merlin'))))).mtimeMs).toBe(before);
+  });
+
+  it('rewrites exactly the pages an added photo touches', async () => {
+    await photo(KESTREL, 'k3.jpg', 200);
+    const result = await build();
+    expect(result.rendered.sort()).toEqual(
+      [
+        page(speciesRoute('American Kestrel')),
+        page(lifeListRoute(KESTREL)),
+        page(lifeListRoute(KESTREL.slice(0, 2))),
+        page(lifeListRoute(KESTREL.slice(0, 1))),
+        page(lifeListRoute([])),
+        page(INFO_ROUTE),
+        shareOf(KESTREL, 'k3.jpg'),
+        'sitemap.xml',
+        'feed.xml',
+      ].sort(),
+    );
+    // Untouched: another species of the same family, another order, home, credits.
+    for (const untouched of [speciesRoute('Merlin'), lifeListRoute(MERLIN), lifeListRoute(WREN), '/', CREDITS_ROUTE]) expect(result.rendered).not.toContain(page(untouched));
+  });
+
+  it('rewrites a changed photo’s pages, and removes a deleted photo’s page and renditions', async () => {
+    await photo(MERLIN, 'm1.jpg', 250);
+    const changed = await build();
+    expect(changed.rendered).toContain(shareOf(MERLIN, 'm1.jpg'));
+    expect(changed.rendered).toContain(page(speciesRoute('Merlin')));
+    expect(changed.rendered).not.toContain(page(speciesRoute('American Kestrel')));
+
+    const share = join(out, shareOf(KESTREL, 'k2.jpg'));
+    expect(existsSync(share)).toBe(true);
+    await rm(join(photos, 'life_list', ...KESTREL, 'k2.jpg'));
+    const removed = await build();
+    expect(existsSync(share)).toBe(false);
+    expect(existsSync(join(out, 'life_list', ...KESTREL, 'k2.jpg'))).toBe(false);
+    expect(removed.removed).toBeGreaterThanOrEqual(2);
+    expect(removed.rendered).toContain(page(speciesRoute('American Kestrel')));
+    expect(removed.rendered).not.toContain(page(speciesRoute('Merlin')));
+  });
+
+  it('removes the pages of a species whose last photo was deleted', async () => {
+    await rm(join(photos, 'life_list', ...WREN, 'w1.jpg'));
+    const result = await build();
+    expect(existsSync(join(out, page(speciesRoute('Carolina Wren'))))).toBe(false);
+    expect(existsSync(join(out, page(lifeListRoute(WREN))))).toBe(false);
+    // Its order has no photo left: hidden, so no page.
+    expect(existsSync(join(out, page(lifeListRoute(WREN.slice(0, 1)))))).toBe(false);
+    expect(result.rendered).toContain(page(lifeListRoute([])));
+  });
+
+  it('builds everything again into a dist/ that was deleted', async () => {
+    await rm(out, { recursive: true, force: true });
+    const result = await build();
+    expect(result.bundled).toBe(false);
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+    expect(existsSync(join(out, page(speciesRoute('Merlin'))))).toBe(true);
+    expect(result.rendered.length).toBe(result.pages + 3);
+  });
+});

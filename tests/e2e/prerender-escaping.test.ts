@@ -139,6 +139,9 @@ describe('names from folder names', () => {
       void dialog.dismiss();
     });
     await app.goto(url(share), { waitUntil: 'networkidle' });
+    // The share page itself shows the caption as text, and opens the photo in the gallery.
+    expect(await app.locator('main p').first().textContent()).toBe(CAPTION);
+    await app.getByRole('link', { name: 'Open in the gallery' }).click();
     const caption = app.getByTestId('photo-caption');
     await caption.waitFor();
     expect(await caption.textContent()).toBe(CAPTION);

@@ -19,7 +19,29 @@ export const FAV_TAG = 'fav';
 export const LOWQ_MARKER = 'lowq';
 export const THUMBNAIL_SUFFIX = '_lowq.jpg';
 
-/** Keys of a folder object that are not sub-folders. */
+/** The published folders: the Life List's renditions, and the originals when the owner publishes them. */
+export const LIFE_LIST_DIR = 'life_list';
+export const ORIGINALS_DIR = 'originals';
+
+/** `x_lowq.jpg`: our own thumbnails, which a photos folder may hold from an older export; never a photo. */
+export function isOwnThumbnail(fileName: string): boolean {
+  return /_lowq\./i.test(fileName);
+}
+
+/** A file name without its extension: `DSC_0042.NEF` → `DSC_0042`. */
+export function stemOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
+
+/** The names of one photo's renditions, from its stem: the display JPEG, the `_lowq` thumbnail, the srcset files. */
+export const renditionNames = {
+  display: (stem: string) => `${stem}.jpg`,
+  thumbnail: (stem: string) => `${stem}${THUMBNAIL_SUFFIX}`,
+  source: (stem: string, width: number, format: string) => `${stem}-${width}.${format}`,
+};
+
+/** Keys of a folder object that are not sub-folders, so no folder may have these names. */
 export const RESERVED_FOLDER_KEYS = ['file_count', 'files'] as const;
 
 export interface LifeListFolder {

@@ -1,3 +1,5 @@
+import { RESERVED_FOLDER_KEYS } from './manifest-layout.ts';
+
 /**
  * Identity and addressing shared by the pipeline and the site: photo ids,
  * Life List URL paths (folder names joined by '+') and asset URLs.
@@ -7,7 +9,7 @@
 export const LIFE_LIST_SEPARATOR = '+';
 
 /** Names that would collide with the structure manifest's own keys. */
-export const RESERVED_FOLDER_NAMES = ['files', 'file_count'] as const;
+export const RESERVED_FOLDER_NAMES = RESERVED_FOLDER_KEYS;
 
 /** Why a folder name cannot be used in the Life List, or undefined when it can. */
 export function folderNameProblem(name: string): string | undefined {

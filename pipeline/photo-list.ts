@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { compareNames, LOWQ_MARKER } from '../data/manifests.ts';
+import { compareNames, isOwnThumbnail, LOWQ_MARKER } from '../data/manifests.ts';
 import { folderNameProblem } from '../data/paths.ts';
 import { problem } from './messages.ts';
 import { LIFE_LIST_DIR, planPhoto, type PhotoPlan, type PlanSettings } from './plan.ts';
@@ -36,7 +36,7 @@ export async function run({ lifeListDir, outDir, settings, problems }: ScanOptio
   const realOut = await realpath(outDir).catch(() => path.resolve(outDir));
   // The output folder inside the photos tree is never scanned (nor is anything when they are the same folder).
   if (realOut === (await realpath(lifeListDir))) return { photos: [], folders: [] };
-  const walked = await walkTree(lifeListDir, { ignoreFile: (name) => /_lowq\./i.test(name), ignoreDirs: new Set([realOut]), where });
+  const walked = await walkTree(lifeListDir, { ignoreFile: isOwnThumbnail, ignoreDirs: new Set([realOut]), where });
   for (const note of walked.notes) problems[note.severity](where(note.relative), note.reason);
   return classify(walked.files.map(nfc), walked.dirs.map(nfc), { lifeListDir, settings, problems });
 }

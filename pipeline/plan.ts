@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ImageSource } from '../data/manifests.ts';
-import { THUMBNAIL_SUFFIX } from '../data/manifests.ts';
+import { LIFE_LIST_DIR, ORIGINALS_DIR, renditionNames, stemOf } from '../data/manifest-layout.ts';
 import type { PrivacyOptions, RenditionOptions } from '../data/site-config.ts';
 
 /**
@@ -41,8 +41,7 @@ export interface PhotoPlan {
   original: string | undefined;
 }
 
-export const LIFE_LIST_DIR = 'life_list';
-export const ORIGINALS_DIR = 'originals';
+export { LIFE_LIST_DIR, ORIGINALS_DIR, stemOf };
 
 export const MIME_TYPES: Record<SourceFormat, ImageSource['type']> = { webp: 'image/webp', avif: 'image/avif' };
 
@@ -52,22 +51,17 @@ export function splitRelativePath(relativePath: string): { folder: string[]; ori
   return { folder: parts, originalName };
 }
 
-export function stemOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? fileName.slice(0, dot) : fileName;
-}
-
 export function planPhoto(relativePath: string, settings: PlanSettings): PhotoPlan {
   const { folder, originalName } = splitRelativePath(relativePath);
   const normalisedPath = [...folder, originalName].join('/');
   const stem = stemOf(originalName);
   const dir = [LIFE_LIST_DIR, ...folder].join('/');
-  const displayName = `${stem}.jpg`;
-  const thumbnailName = `${stem}${THUMBNAIL_SUFFIX}`;
+  const displayName = renditionNames.display(stem);
+  const thumbnailName = renditionNames.thumbnail(stem);
   const sources: PlannedSource[] = [];
   for (const format of settings.renditions.formats) {
     for (const width of uniqueSorted(settings.renditions.srcsetWidths)) {
-      sources.push({ format, width, path: `${dir}/${stem}-${width}.${format}` });
+      sources.push({ format, width, path: `${dir}/${renditionNames.source(stem, width, format)}` });
     }
   }
   return {

@@ -2,7 +2,7 @@ import { access, readdir, readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { z } from 'zod';
-import { MANIFEST_FILES, manifestSchemas, type LifeListFolder, type ManifestName, type Manifests, childFolders } from '../data/manifests.ts';
+import { LIFE_LIST_DIR, MANIFEST_FILES, manifestSchemas, type LifeListFolder, type ManifestName, type Manifests, childFolders } from '../data/manifests.ts';
 import { describeIssues } from '../data/site-config.ts';
 import { siteDataFiles } from '../data/site-data-files.ts';
 import { SITE_DATA_DIR } from '../data/site-data.ts';
@@ -116,7 +116,7 @@ function collectReferences(m: Partial<Manifests>): Reference[] {
   if (m.lifeListStructure) {
     const walk = (folder: LifeListFolder, segments: string[]) => {
       for (const file of folder.files ?? []) {
-        refs.push({ manifest: MANIFEST_FILES.lifeListStructure, by: `folder '${segments.join('/')}'`, path: ['life_list', ...segments, file].join('/') });
+        refs.push({ manifest: MANIFEST_FILES.lifeListStructure, by: `folder '${segments.join('/')}'`, path: [LIFE_LIST_DIR, ...segments, file].join('/') });
       }
       for (const [name, child] of childFolders(folder)) walk(child, [...segments, name]);
     };

@@ -76,6 +76,10 @@ describe('lightbox on the built sample site', () => {
   it('goes to the next photo by a swipe and back by a swipe the other way', async () => {
     const { page } = await openPage(browser);
     await openFirstPhoto(page);
+    // A swipe that starts while the carousel still moves (the opening, or the last swipe) is
+    // read against a moving slide: wait until every animation has finished, never for a time.
+    const settled = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await settled();
     const image = await dialog(page).locator('.yarl__slide_current img').boundingBox();
     if (!image) throw new Error('no image on screen');
     const y = image.y + image.height / 2;
@@ -88,6 +92,7 @@ describe('lightbox on the built sample site', () => {
     };
     await swipe(image.x + image.width * 0.8, image.x + image.width * 0.2);
     await expect.poll(() => photoParam(page)).toBe(second!.id);
+    await settled();
     await swipe(image.x + image.width * 0.2, image.x + image.width * 0.8);
     await expect.poll(() => photoParam(page)).toBe(first!.id);
     await page.context().close();

@@ -30,20 +30,8 @@ export async function runValidate(outDir: string): Promise<ValidationResult> {
 
   for (const name of Object.keys(MANIFEST_FILES) as ManifestName[]) {
     const file = MANIFEST_FILES[name];
-    let text: string;
-    try {
-      text = await readFile(path.join(publicDir, file), 'utf8');
-    } catch {
-      problems.push({ where: file, reason: validation.missingManifest() });
-      continue;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      problems.push({ where: file, reason: validation.notJson((error as Error).message) });
-      continue;
-    }
+    const json = await readJson(publicDir, file, validation.missingManifest(), problems);
+    if (json === undefined) continue;
     const parsed = manifestSchemas[name].safeParse(json);
     if (!parsed.success) {
       for (const issue of describeIssues(parsed.error as z.ZodError)) problems.push({ where: file, reason: validation.schema(issue) });
@@ -68,6 +56,23 @@ export async function runValidate(outDir: string): Promise<ValidationResult> {
   return { problems, manifests: Object.keys(loaded).length, files: references.length + pageData };
 }
 
+/** A published JSON file, or undefined when it is missing (reported as `missing`) or not JSON (reported). */
+async function readJson(publicDir: string, file: string, missing: string, problems: ValidationProblem[]): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path.join(publicDir, ...file.split('/')), 'utf8');
+  } catch {
+    problems.push({ where: file, reason: missing });
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    problems.push({ where: file, reason: validation.notJson((error as Error).message) });
+    return undefined;
+  }
+}
+
 function isComplete(loaded: Partial<Manifests>): loaded is Manifests {
   return (Object.keys(MANIFEST_FILES) as ManifestName[]).every((name) => loaded[name] !== undefined);
 }
@@ -80,20 +85,8 @@ function isComplete(loaded: Partial<Manifests>): loaded is Manifests {
 async function checkPageData(manifests: Manifests, publicDir: string, problems: ValidationProblem[]): Promise<number> {
   const expected = siteDataFiles(manifests);
   for (const [file, content] of expected) {
-    let text: string;
-    try {
-      text = await readFile(path.join(publicDir, ...file.split('/')), 'utf8');
-    } catch {
-      problems.push({ where: file, reason: validation.pageDataMissing() });
-      continue;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      problems.push({ where: file, reason: validation.notJson((error as Error).message) });
-      continue;
-    }
+    const json = await readJson(publicDir, file, validation.pageDataMissing(), problems);
+    if (json === undefined) continue;
     if (!isDeepStrictEqual(json, content)) problems.push({ where: file, reason: validation.pageDataStale() });
   }
   const onDisk = await readdir(path.join(publicDir, SITE_DATA_DIR), { recursive: true, withFileTypes: true }).catch(() => []);

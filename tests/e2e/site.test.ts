@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, speciesRoute } from '../../data/paths.ts';
 import { launchBrowser, openPage } from './browser.ts';
@@ -10,6 +10,15 @@ import { cardName, pageUrl } from './site-url.ts';
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));
 const url = (route: string) => pageUrl(siteUrl, route);
+
+/** From the Life List, down by its cards to the level at `path`, each step by a click. */
+async function walkDown(page: Page, path: string[]): Promise<void> {
+  for (const [depth, name] of path.entries()) {
+    await page.locator('main').getByRole('link', { name: cardName(name) }).click();
+    await page.waitForURL(url(lifeListRoute(path.slice(0, depth + 1))));
+    await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -106,11 +115,7 @@ describe('every route of the built sample site', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Life List' }).click();
     await page.getByRole('heading', { level: 1, name: 'Life List', exact: true }).waitFor();
     const wall = site.firstPathToWall();
-    for (const [depth, name] of wall.entries()) {
-      await page.locator('main').getByRole('link', { name: cardName(name) }).click();
-      await page.waitForURL(url(lifeListRoute(wall.slice(0, depth + 1))));
-      await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-    }
+    await walkDown(page, wall);
     await page.locator('main li a').first().click();
     await page.getByRole('button', { name: 'Close modal' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -128,11 +133,7 @@ describe('every route of the built sample site', () => {
     const { page, errors } = await openPage(browser);
     await page.goto(url(lifeListRoute([])));
     const wall = site.firstPathToWall();
-    for (const [depth, name] of wall.entries()) {
-      await page.locator('main').getByRole('link', { name: cardName(name) }).click();
-      await page.waitForURL(url(lifeListRoute(wall.slice(0, depth + 1))));
-      await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-    }
+    await walkDown(page, wall);
     // A photo wall: thumbnails only.
     await page.locator('main li img').first().waitFor();
     const thumbnails = await page.locator('main li img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''));

@@ -58,7 +58,7 @@ export function InfoPage() {
                   Seen, not yet photographed
                 </Link>
               </p>
-              <LifeGrowthChart growth={stats.lifeList.growth} title="Species added per year" className="mt-8" />
+              <LifeGrowthChart growth={stats.lifeList.growth} className="mt-8" />
             </>
           )}
         </section>

@@ -18,7 +18,7 @@ describe('Info with an eBird life list', () => {
     renderRoute(INFO_ROUTE);
     expect(await screen.findByText('5 species observed')).toBeInTheDocument();
     expect(screen.getByText('photographed 3 of 5')).toBeInTheDocument();
-    expect(screen.getByRole('figure')).toHaveTextContent(/^Species added per year/);
+    expect(screen.getByRole('figure')).toHaveTextContent(/^Life list growth/);
     // The figures for screen readers: one row per year from the first to the last.
     expect(screen.getByRole('table', { name: /species added per year/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Seen, not yet photographed' })).toHaveAttribute('href', NOT_PHOTOGRAPHED_ROUTE);

@@ -34,6 +34,8 @@ export interface IngestResult {
   photos: number;
   /** The per-page data files this run wrote and removed (site-relative). */
   siteData: siteDataSet.SiteDataWrite;
+  /** The eBird export used, if any: its file and counts, for the summary. */
+  lifeList?: { source: string; observed: number; photographed: number };
 }
 
 export const DEFAULT_MAX_MEGAPIXELS = 200;
@@ -102,6 +104,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     publicDir: dirs.publicDir,
     photos: published.length,
     siteData,
+    ...(life ? { lifeList: { source: life.source, observed: life.records.observedCount, photographed: life.photographed } } : {}),
   };
 }
 

@@ -52,6 +52,7 @@ describe('ingest with an eBird export', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/life_list\/Passeriformes\/Warblers\/Nonesuch Warbler: species 'Nonesuch Warbler' is not in the eBird export/);
     expect(run.state.ingest?.counts.new).toBe(3);
+    expect(run.stdout).toContain('eBird life list (ebird/MyEBirdData.csv): 3 species observed, 2 photographed.');
   });
 
   it("puts the export's life count, 'photographed X of N' and the growth per year in info.json", async () => {

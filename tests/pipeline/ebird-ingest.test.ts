@@ -96,6 +96,25 @@ describe('ingest with an eBird export', () => {
   });
 });
 
+describe('ingest with a bad eBird export', () => {
+  it('reports it with its file name (exit 1), publishes every photo, and the site is as without an export', async () => {
+    const t = await tree(false);
+    try {
+      await mkdir(path.join(t.photosDir, 'ebird'));
+      await writeFile(path.join(t.photosDir, 'ebird', 'MyEBirdData.csv'), 'Common Name,Date\nWood Duck,2014-04-02\n');
+      const run = await runCli(ingestArgs(t, '--quiet'));
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/ebird\/MyEBirdData\.csv: lacks the columns 'Scientific Name', 'Taxonomic Order'/);
+      expect(run.state.ingest?.counts).toMatchObject({ new: 3, failed: 0 });
+      const info = infoSchema.parse(await readJson(path.join(t.publicDir, 'info.json')));
+      expect(info.stats.lifeList).toBeUndefined();
+      expect(await publishedFiles(t.publicDir)).not.toContain(siteDataPaths.notPhotographed);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
+
 describe('the life count', () => {
   it("is site.json's lifeCount when set, even with an export", async () => {
     const t = await tree(true, { owner: 'Test Owner', lifeCount: 412 });

@@ -20,8 +20,14 @@ const CARD_EAGER_TILES = 4;
  * level's data file (and the species'). The taxonomic order exists only with an eBird export
  * (info.json, which every page has loaded already, says whether there is one).
  */
+export interface LifeListData {
+  level: LevelView;
+  /** An eBird export was published: the taxonomic order and the not-yet-photographed page exist. */
+  hasLifeList: boolean;
+}
+
 export function lifeListLoader(order: LifeListOrder) {
-  return async ({ params }: LoaderFunctionArgs): Promise<{ level: LevelView; hasLifeList: boolean }> => {
+  return async ({ params }: LoaderFunctionArgs): Promise<LifeListData> => {
     const [level, info] = await Promise.all([site.level(decodeLifeListPath(params.path), order), site.info()]);
     const hasLifeList = info.stats.lifeList !== undefined;
     if (!level || (order === 'taxonomic' && (!hasLifeList || level.kind === 'wall'))) throw notFound();
@@ -78,7 +84,7 @@ function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder
 }
 
 export function LifeListPage() {
-  const { level, hasLifeList } = useLoaderData<Awaited<ReturnType<ReturnType<typeof lifeListLoader>>>>();
+  const { level, hasLifeList } = useLoaderData<LifeListData>();
   const identity = useSite();
   const navigate = useNavigate();
   const order = level.kind === 'folders' ? level.order : 'alphabetical';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lifeGrowthYearSchema } from './life-records.ts';
 import type { LifeListFolder } from './manifest-layout.ts';
 
 /**
@@ -164,10 +165,21 @@ export const infoSchema = z.strictObject({
   /** Photo ids of the home wall, in the owner's order. */
   featured: z.array(z.string()),
   stats: z.strictObject({
-    /** The owner's life count when configured, else the number of species in the Life List. */
+    /** The owner's life count when configured, else the eBird export's, else the number of species in the Life List. */
     speciesObserved: z.int().check(z.minimum(0)),
     speciesPhotographed: z.int().check(z.minimum(0)),
     photos: z.int().check(z.minimum(0)),
+    /** From the owner's eBird export; absent without one. */
+    lifeList: z.optional(
+      z.strictObject({
+        /** Countable species in the export. */
+        observed: z.int().check(z.minimum(0)),
+        /** Species of the export with at least one photographed folder: the X of 'photographed X of N'. */
+        photographed: z.int().check(z.minimum(0)),
+        /** Species added per year, from first-seen dates. */
+        growth: z.array(lifeGrowthYearSchema),
+      }),
+    ),
   }),
   publishing: z.strictObject({
     baseUrl: z.optional(z.url()),

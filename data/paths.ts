@@ -59,9 +59,25 @@ export function speciesRoute(species: string): string {
   return `/species/${encodeURIComponent(species)}${PAGE_EXTENSION}`;
 }
 
-export function lifeListRoute(segments: readonly string[]): string {
-  return segments.length === 0 ? `/life-list${PAGE_EXTENSION}` : `/life-list/${encodeLifeListPath(segments)}${PAGE_EXTENSION}`;
+/** The Life List's two orders: by name (the specification's, the default) or field-guide order from the eBird export. */
+export const LIFE_LIST_ORDERS = ['alphabetical', 'taxonomic'] as const;
+export type LifeListOrder = (typeof LIFE_LIST_ORDERS)[number];
+
+/**
+ * The folder of each order's Life List pages. The order is in the path, not the query
+ * string, because static hosts ignore query strings: each order is its own pre-rendered
+ * file. The taxonomic pages get a folder of their own (not `/life-list/taxonomic…`), which
+ * no folder name can collide with.
+ */
+export const LIFE_LIST_FOLDERS: Record<LifeListOrder, string> = { alphabetical: 'life-list', taxonomic: 'life-list-taxonomic' };
+
+export function lifeListRoute(segments: readonly string[], order: LifeListOrder = 'alphabetical'): string {
+  const folder = LIFE_LIST_FOLDERS[order];
+  return segments.length === 0 ? `/${folder}${PAGE_EXTENSION}` : `/${folder}/${encodeLifeListPath(segments)}${PAGE_EXTENSION}`;
 }
+
+/** The life list's species without a photo ("seen, not yet photographed"). */
+export const NOT_PHOTOGRAPHED_ROUTE = `/not-yet-photographed${PAGE_EXTENSION}`;
 
 /** A shared photo's own small page: static hosts ignore `?photo=`, so a link preview needs a path. */
 export function photoShareRoute(id: string): string {

@@ -1,16 +1,27 @@
+import type { LifeListRecords, LifeRecord } from './life-records.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifests.ts';
 import {
   creditsDataSchema,
   homeDataSchema,
   levelDataSchema,
+  notPhotographedDataSchema,
+  searchDataSchema,
   siteDataPaths,
   speciesDataSchema,
   type CreditsData,
   type FolderCard,
   type LevelData,
   type PagePhoto,
+  type SearchData,
   type SpeciesData,
 } from './site-data.ts';
+
+/** The owner's eBird life list and which species folder stands for which of its species (the ingest matches them). */
+export interface LifeListLinks {
+  records: LifeListRecords;
+  /** Species folder name → its life record. */
+  bySpecies: ReadonlyMap<string, LifeRecord>;
+}
 
 /**
  * The site's per-page data files (site-data.ts), derived from the complete manifests. The
@@ -19,7 +30,7 @@ import {
  * site-relative path → file content, each parsed by its schema so a derivation bug can never
  * publish a file the site would reject.
  */
-export function siteDataFiles(manifests: Manifests): Map<string, unknown> {
+export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<string, unknown> {
   const photos = Object.values(manifests.photoIndex.photos);
   const files = new Map<string, unknown>();
 
@@ -29,6 +40,8 @@ export function siteDataFiles(manifests: Manifests): Map<string, unknown> {
   });
   files.set(siteDataPaths.home, homeDataSchema.parse({ photos: home }));
 
+  // The search box finds every species that has a page.
+  const searchable: SearchData['species'] = [];
   const bySpecies = new Map<string, PhotoEntry[]>();
   for (const photo of photos) {
     const group = bySpecies.get(photo.species);
@@ -40,8 +53,17 @@ export function siteDataFiles(manifests: Manifests): Map<string, unknown> {
     const shown = entries.flatMap((e) => (e.id === 0 ? [] : (byNumber.get(e.id) ?? [])));
     const folder = shown[0]?.folder ?? bySpecies.get(species)?.[0]?.folder;
     if (!folder) continue;
-    const data: SpeciesData = { species, folder, photos: shown.map(pagePhoto) };
+    const record = life?.bySpecies.get(species);
+    const firstPhotographed = shown.flatMap((p) => (p.takenOn === null ? [] : [p.takenOn])).sort()[0];
+    const data: SpeciesData = {
+      species,
+      ...(record ? { sighting: sightingOf(record) } : {}),
+      ...(firstPhotographed !== undefined ? { firstPhotographed } : {}),
+      folder,
+      photos: shown.map(pagePhoto),
+    };
     files.set(siteDataPaths.species(species), speciesDataSchema.parse(data));
+    searchable.push({ name: species, ...(record ? { scientificName: record.scientificName } : {}) });
   }
 
   const byThumbnail = new Map(photos.map((p) => [p.thumbnail.path, p]));
@@ -54,6 +76,20 @@ export function siteDataFiles(manifests: Manifests): Map<string, unknown> {
     }
     return count;
   };
+  const taxonOrders = new Map<LifeListFolder, number | undefined>();
+  // A folder's field-guide place is its first species' taxonomic order (data/taxonomic-order.ts sorts by it).
+  const taxonOrder = (folder: LifeListFolder, name: string): number | undefined => {
+    if (taxonOrders.has(folder)) return taxonOrders.get(folder);
+    let order: number | undefined;
+    if (isPhotoWall(folder)) order = life?.bySpecies.get(name)?.taxonOrder;
+    else
+      for (const [childName, child] of childFolders(folder)) {
+        const o = taxonOrder(child, childName);
+        if (o !== undefined && (order === undefined || o < order)) order = o;
+      }
+    taxonOrders.set(folder, order);
+    return order;
+  };
   const visit = (folder: LifeListFolder, segments: string[]) => {
     const species = segments.at(-1);
     let level: LevelData;
@@ -64,11 +100,14 @@ export function siteDataFiles(manifests: Manifests): Map<string, unknown> {
       const cards = visible.map(([name, child]): FolderCard => {
         const coverPath = manifests.coverPhotos[[...segments, name].join('/')];
         const cover = coverPath === undefined ? undefined : byThumbnail.get(coverPath);
+        const order = taxonOrder(child, name);
         return {
           name,
           photoCount: child.file_count,
           speciesCount: speciesCount(child),
           ...(cover ? { cover: { thumbnail: cover.thumbnail, placeholder: cover.placeholder, sources: cover.sources } } : {}),
+          ...(order !== undefined ? { taxonOrder: order } : {}),
+          ...(isPhotoWall(child) ? { species: true as const } : {}),
         };
       });
       level = { kind: 'folders', segments, photoCount: folder.file_count, cards };
@@ -83,7 +122,27 @@ export function siteDataFiles(manifests: Manifests): Map<string, unknown> {
     .sort((a, b) => compareNames(a.species, b.species) || compareNames(a.display.path, b.display.path))
     .map((p) => ({ id: p.id, species: p.species, thumbnail: p.thumbnail, placeholder: p.placeholder, sources: p.sources, ...(p.credit ? { credit: p.credit } : {}) }));
   files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: credited }));
+
+  searchable.sort((a, b) => compareNames(a.name, b.name));
+  files.set(siteDataPaths.search, searchDataSchema.parse({ species: searchable }));
+
+  if (life) {
+    const photographed = new Set([...life.bySpecies.values()].map((s) => s.scientificName));
+    const rest = life.records.species.filter((s) => !photographed.has(s.scientificName));
+    files.set(
+      siteDataPaths.notPhotographed,
+      notPhotographedDataSchema.parse({
+        observed: life.records.observedCount,
+        species: rest.map((s) => ({ commonName: s.commonName, ...sightingOf(s) })),
+      }),
+    );
+  }
   return files;
+}
+
+/** What a species page publishes of its life record: never more than names, a day and a region code. */
+function sightingOf(record: LifeRecord) {
+  return { scientificName: record.scientificName, firstSeen: record.firstSeen, ...(record.firstRegion !== undefined ? { firstRegion: record.firstRegion } : {}) };
 }
 
 function pagePhoto(entry: PhotoEntry): PagePhoto {

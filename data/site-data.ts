@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isoDateSchema, regionCodeSchema } from './life-records.ts';
 import { photoEntrySchema } from './manifests.ts';
 import { slugWithHash } from './paths.ts';
 
@@ -17,6 +18,10 @@ export const siteDataPaths = {
   credits: `${SITE_DATA_DIR}/credits.json`,
   level: (segments: readonly string[]) => `${SITE_DATA_DIR}/life-list/${segments.length === 0 ? 'index' : slugWithHash(segments.join('/'))}.json`,
   species: (name: string) => `${SITE_DATA_DIR}/species/${slugWithHash(name)}.json`,
+  /** The life list's species without a photo (only with an eBird export). */
+  notPhotographed: `${SITE_DATA_DIR}/not-photographed.json`,
+  /** Every species page's names, for the search box: fetched only when the box is first used. */
+  search: `${SITE_DATA_DIR}/search.json`,
 } as const;
 
 /** What a page needs of one photo: its tiles, the lightbox image and the metadata panel. */
@@ -53,6 +58,10 @@ export const folderCardSchema = z.strictObject({
   /** Species folders in the folder's subtree (itself, for a species). */
   speciesCount: count(),
   cover: z.optional(z.pick(photoEntrySchema, { thumbnail: true, placeholder: true, sources: true })),
+  /** The eBird taxonomic order of the folder's first species (the folder's field-guide place); absent when none is in the export. */
+  taxonOrder: z.optional(z.number().check(z.positive())),
+  /** True when the folder is a species' photo wall, whose page is the same in either order. */
+  species: z.optional(z.literal(true)),
 });
 export type FolderCard = z.infer<typeof folderCardSchema>;
 
@@ -76,8 +85,20 @@ export const levelDataSchema = z.discriminatedUnion('kind', [
 ]);
 export type LevelData = z.infer<typeof levelDataSchema>;
 
+/** What the eBird export says of a species: published by default, so names, a day and a region code only. */
+export const sightingSchema = z.strictObject({
+  scientificName: nonEmpty(),
+  firstSeen: isoDateSchema,
+  firstRegion: z.optional(regionCodeSchema),
+});
+export type Sighting = z.infer<typeof sightingSchema>;
+
 export const speciesDataSchema = z.strictObject({
   species: nonEmpty(),
+  /** From the eBird export, when the species folder matched one of its species. */
+  sighting: z.optional(sightingSchema),
+  /** Day of the earliest photo with a known date (same form as a photo's takenOn). */
+  firstPhotographed: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
   /** Folder names from the Life List root down to the species folder. */
   folder: z.array(nonEmpty()).check(z.minLength(1)),
   /** The species' photos in bird-photos.json order (entries with id 0 left out). */
@@ -90,3 +111,24 @@ export const creditsDataSchema = z.strictObject({
   photos: z.array(z.pick(photoEntrySchema, { id: true, species: true, thumbnail: true, placeholder: true, sources: true, credit: true })),
 });
 export type CreditsData = z.infer<typeof creditsDataSchema>;
+
+/** The life list's species that no folder matched: "seen, not yet photographed", in taxonomic order. */
+export const notPhotographedDataSchema = z.strictObject({
+  /** Countable species in the export (the N of 'X of N'). */
+  observed: count(),
+  species: z.array(
+    z.strictObject({
+      commonName: nonEmpty(),
+      scientificName: nonEmpty(),
+      firstSeen: isoDateSchema,
+      firstRegion: z.optional(regionCodeSchema),
+    }),
+  ),
+});
+export type NotPhotographedData = z.infer<typeof notPhotographedDataSchema>;
+
+/** The search box's list: every species page, by name; the scientific name when the export gave one. */
+export const searchDataSchema = z.strictObject({
+  species: z.array(z.strictObject({ name: nonEmpty(), scientificName: z.optional(nonEmpty()) })),
+});
+export type SearchData = z.infer<typeof searchDataSchema>;

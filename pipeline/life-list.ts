@@ -1,5 +1,6 @@
 import type { Credit, Manifests } from '../data/manifests.ts';
 import type { SiteConfig } from '../data/site-config.ts';
+import type { LifeListLinks } from '../data/site-data-files.ts';
 import { birdPhotosOf, numberPhotos } from './outputs/bird-photos.ts';
 import { coversOf } from './outputs/covers.ts';
 import { resolveFeatured } from './outputs/featured.ts';
@@ -22,11 +23,13 @@ export interface DeriveInput {
   folders: readonly string[][];
   site: SiteConfig;
   credits: ReadonlyMap<string, Credit>;
+  /** The eBird life list matched to the species folders (outputs/life-records.ts); absent without an export. */
+  life?: LifeListLinks | undefined;
   problems: Problems;
 }
 
 /** Stage: published photos + folders + site.json → the five manifests, each made by its own module in outputs/. */
-export function run({ photos, folders, site, credits, problems }: DeriveInput): Manifests {
+export function run({ photos, folders, site, credits, life, problems }: DeriveInput): Manifests {
   const featured = resolveFeatured(photos, site, problems);
   const featuredSet = new Set(featured.map((p) => p.plan.relativePath));
   const numbers = numberPhotos(photos);
@@ -35,6 +38,6 @@ export function run({ photos, folders, site, credits, problems }: DeriveInput): 
     lifeListStructure: structureOf(photos, folders),
     coverPhotos: coversOf(photos, folders, featured, site, problems),
     photoIndex: photoIndexOf(photos, numbers, featuredSet, credits, problems),
-    info: infoOf(photos, featured, site),
+    info: infoOf(photos, featured, site, life),
   };
 }

@@ -87,6 +87,7 @@ export const summary = {
       .join(' and ') + ':',
   problemLine: (severity: 'error' | 'warning', path: string, reason: string) => `  ${severity === 'error' ? '✗' : '!'} ${path}: ${reason}`,
   published: (dir: string) => `Manifests and renditions are in ${dir}.`,
+  lifeList: (source: string, observed: number, photographed: number) => `eBird life list (${source}): ${observed} species observed, ${photographed} photographed.`,
   validateOk: (manifests: number, files: number) => `valid: ${manifests} manifests, ${files} referenced files all present.`,
   validateFailed: (count: number) => `${count} validation ${count === 1 ? 'problem' : 'problems'}:`,
   validateLine: (where: string, reason: string) => `  ✗ ${where}: ${reason}`,

@@ -14,6 +14,7 @@ export function printIngestSummary(result: IngestResult, out: Out, err: Out, qui
   }
   if (!quiet) {
     out.write(`${summary.ingest(result.counts, result.seconds)}\n`);
+    if (result.lifeList) out.write(`${summary.lifeList(result.lifeList.source, result.lifeList.observed, result.lifeList.photographed)}\n`);
     out.write(`${summary.published(path.relative(process.cwd(), result.publicDir) || result.publicDir)}\n`);
   }
 }
@@ -26,6 +27,7 @@ export function jsonReport(result: IngestResult, exitCode: number) {
     photos: result.photos,
     seconds: Number(result.seconds.toFixed(3)),
     publicDir: result.publicDir,
+    ...(result.lifeList ? { lifeList: result.lifeList } : {}),
     problems: result.problems.all.map((p) => ({ severity: p.severity, path: p.path, reason: p.reason })),
   };
 }

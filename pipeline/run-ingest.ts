@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { emptyCache, loadCache, outputPathsOf, publicMatchesCache, saveCache, writePublicMarker, type Cache } from './cache.ts';
 import { endExiftool } from './exiftool.ts';
 import * as lifeList from './life-list.ts';
+import { lifeRecordsOf } from './outputs/life-records.ts';
 import * as manifestSet from './manifest-set.ts';
 import { siteDataFiles } from '../data/site-data-files.ts';
 import * as siteDataSet from './site-data-set.ts';
@@ -34,6 +35,8 @@ export interface IngestResult {
   photos: number;
   /** The per-page data files this run wrote and removed (site-relative). */
   siteData: siteDataSet.SiteDataWrite;
+  /** The eBird export used, if any: its file and counts, for the summary. */
+  lifeList?: { source: string; observed: number; photographed: number };
 }
 
 export const DEFAULT_MAX_MEGAPIXELS = 200;
@@ -74,14 +77,15 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
   }).finally(endExiftool);
 
   const published = outcomes.filter((o) => o.status !== 'failed').map((o) => ({ plan: o.photo.plan, record: o.record }));
-  const manifests = lifeList.run({ photos: published, folders: list.folders, site, credits, problems });
+  const life = await lifeRecordsOf(photosDir, published, site, problems);
+  const manifests = lifeList.run({ photos: published, folders: list.folders, site, credits, life, problems });
 
   const next: Cache = { ...emptyCache(), marker: loaded.marker };
   for (const outcome of outcomes) next.photos[outcome.photo.plan.relativePath] = outcome.record;
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);
   await manifestSet.run(manifests, dirs.publicDir, dirs.cacheDir);
-  const siteData = await siteDataSet.run(siteDataFiles(manifests), dirs.publicDir, dirs.cacheDir, outputsTrusted);
+  const siteData = await siteDataSet.run(siteDataFiles(manifests, life), dirs.publicDir, dirs.cacheDir, outputsTrusted);
 
   // Only now that the new manifests are committed may the files they no longer list go.
   const keep = new Set(Object.values(next.photos).flatMap((r) => outputPathsOf(r)));
@@ -101,6 +105,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     publicDir: dirs.publicDir,
     photos: published.length,
     siteData,
+    ...(life ? { lifeList: { source: life.source, observed: life.records.observedCount, photographed: life.photographed } } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Info } from '../data/manifests.ts';
-import type { CreditsData, HomeData, LevelData, SpeciesData } from '../data/site-data.ts';
+import type { CreditsData, HomeData, LevelData, NotPhotographedData, SearchData, SpeciesData } from '../data/site-data.ts';
 
 /**
  * The only code of the site that fetches data files (info.json and the per-page files of
@@ -14,6 +14,8 @@ export interface DataTypes {
   level: LevelData;
   species: SpeciesData;
   credits: CreditsData;
+  notPhotographed: NotPhotographedData;
+  search: SearchData;
 }
 export type DataKind = keyof DataTypes;
 

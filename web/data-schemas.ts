@@ -1,7 +1,7 @@
 import type { ZodMiniType } from 'zod/mini';
 import { describeIssues } from '../data/describe-issues.ts';
 import { infoSchema } from '../data/manifests.ts';
-import { creditsDataSchema, homeDataSchema, levelDataSchema, speciesDataSchema } from '../data/site-data.ts';
+import { creditsDataSchema, homeDataSchema, levelDataSchema, notPhotographedDataSchema, searchDataSchema, speciesDataSchema } from '../data/site-data.ts';
 import type { DataKind, DataTypes } from './data-files.ts';
 
 /**
@@ -16,6 +16,8 @@ const schemas: { [K in DataKind]: ZodMiniType<DataTypes[K]> } = {
   level: levelDataSchema,
   species: speciesDataSchema,
   credits: creditsDataSchema,
+  notPhotographed: notPhotographedDataSchema,
+  search: searchDataSchema,
 };
 
 export type ParsedData<K extends DataKind> = { ok: true; data: DataTypes[K] } | { ok: false; problems: string[] };

@@ -6,6 +6,8 @@ import { HomePage, homeLoader } from './routes/home.tsx';
 import { InfoPage, infoLoader } from './routes/info.tsx';
 import { LifeListPage, lifeListLoader } from './routes/life-list.tsx';
 import { notFoundLoader } from './routes/not-found.tsx';
+import { NotPhotographedPage, notPhotographedLoader } from './routes/not-photographed.tsx';
+import { LIFE_LIST_FOLDERS, NOT_PHOTOGRAPHED_ROUTE, withoutPageExtension } from '../data/paths.ts';
 import { ROOT_ROUTE_ID, RootError, RootHydrateFallback, RootLayout, rootLoader } from './routes/root.tsx';
 import { SpeciesPage, speciesLoader } from './routes/species.tsx';
 
@@ -30,7 +32,11 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: homeLoader, shouldRevalidate: ignorePhotoParam, Component: HomePage, ErrorBoundary: RouteError },
       // Each page once, as `<name>.html` (data/paths.ts); the forms without `.html` serve the dev server and old links.
-      ...['life-list.html', 'life-list', 'life-list/:path'].map((path) => page(path, lifeListLoader, LifeListPage)),
+      ...(['alphabetical', 'taxonomic'] as const).flatMap((order) => {
+        const folder = LIFE_LIST_FOLDERS[order];
+        return [`${folder}.html`, folder, `${folder}/:path`].map((path) => page(path, lifeListLoader(order), LifeListPage));
+      }),
+      ...[NOT_PHOTOGRAPHED_ROUTE.slice(1), withoutPageExtension(NOT_PHOTOGRAPHED_ROUTE.slice(1))].map((path) => page(path, notPhotographedLoader, NotPhotographedPage)),
       page('species/:species', speciesLoader, SpeciesPage),
       ...['info.html', 'info'].map((path) => page(path, infoLoader, InfoPage)),
       ...['credits.html', 'credits'].map((path) => page(path, creditsLoader, CreditsPage)),

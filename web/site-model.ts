@@ -1,5 +1,7 @@
 import { MANIFEST_FILES, type Info } from '../data/manifests.ts';
-import { siteDataPaths, type LevelData } from '../data/site-data.ts';
+import { speciesRoute, type LifeListOrder } from '../data/paths.ts';
+import { siteDataPaths, type LevelData, type NotPhotographedData, type Sighting } from '../data/site-data.ts';
+import { sortTaxonomically } from '../data/taxonomic-order.ts';
 import type { DataKind, DataTypes } from './data-files.ts';
 import { galleryPhotoFromEntry, tileOfCover, type GalleryPhoto, type TileImage } from './photos.ts';
 
@@ -17,6 +19,10 @@ export interface FolderView {
   photoCount: number;
   speciesCount: number;
   cover?: TileImage;
+  /** The eBird taxonomic order of its first species, when known. */
+  taxonOrder?: number;
+  /** A species' photo wall (the same page in either order). */
+  isSpecies: boolean;
 }
 
 export interface SpeciesView {
@@ -24,10 +30,20 @@ export interface SpeciesView {
   /** Folder names from the Life List root down to the species folder. */
   folder: string[];
   photos: GalleryPhoto[];
+  /** From the eBird export: scientific name, first day and region seen. */
+  sighting?: Sighting;
+  firstPhotographed?: string;
+}
+
+/** One species the search box can find, and the page it goes to. */
+export interface SearchEntry {
+  name: string;
+  scientificName: string;
+  href: string;
 }
 
 export type LevelView =
-  | { kind: 'folders'; segments: string[]; photoCount: number; cards: FolderView[] }
+  | { kind: 'folders'; segments: string[]; photoCount: number; cards: FolderView[]; order: LifeListOrder }
   | { kind: 'wall'; segments: string[]; species: SpeciesView };
 
 export interface CreditView {
@@ -58,10 +74,16 @@ export function createSiteModel(load: LoadData) {
     const data = await orMissing(load('species', siteDataPaths.species(name)));
     // File names are hashes of the name: a collision, however unlikely, must not show another species.
     if (!data || data.species !== name) return undefined;
-    return { species: data.species, folder: data.folder, photos: data.photos.map(galleryPhotoFromEntry) };
+    return {
+      species: data.species,
+      folder: data.folder,
+      photos: data.photos.map(galleryPhotoFromEntry),
+      ...(data.sighting ? { sighting: data.sighting } : {}),
+      ...(data.firstPhotographed !== undefined ? { firstPhotographed: data.firstPhotographed } : {}),
+    };
   };
 
-  const levelView = async (data: LevelData): Promise<LevelView | undefined> => {
+  const levelView = async (data: LevelData, order: LifeListOrder = 'alphabetical'): Promise<LevelView | undefined> => {
     if (data.kind === 'wall') {
       const wall = await species(data.species);
       return wall && { kind: 'wall', segments: data.segments, species: wall };
@@ -73,9 +95,13 @@ export function createSiteModel(load: LoadData) {
         photoCount: card.photoCount,
         speciesCount: card.speciesCount,
         ...(card.cover ? { cover: tileOfCover(card.cover) } : {}),
+        ...(card.taxonOrder !== undefined ? { taxonOrder: card.taxonOrder } : {}),
+        isSpecies: card.species === true,
       }),
     );
-    return { kind: 'folders', segments: data.segments, photoCount: data.photoCount, cards };
+    // The data file lists cards by name; field-guide order puts folders whose species are not in the export last.
+    const sorted = order === 'taxonomic' ? sortTaxonomically(cards, { name: (c) => c.name, children: () => [], speciesOrder: (c) => c.taxonOrder }) : cards;
+    return { kind: 'folders', segments: data.segments, photoCount: data.photoCount, cards: sorted, order };
   };
 
   return {
@@ -85,11 +111,18 @@ export function createSiteModel(load: LoadData) {
     home: async (): Promise<GalleryPhoto[]> => (await load('home', siteDataPaths.home)).photos.map(galleryPhotoFromEntry),
 
     /** A Life List level (the root for `[]`), or undefined when there is none at that path. */
-    level: async (segments: readonly string[]): Promise<LevelView | undefined> => {
+    level: async (segments: readonly string[], order: LifeListOrder = 'alphabetical'): Promise<LevelView | undefined> => {
       const data = await orMissing(load('level', siteDataPaths.level(segments)));
       if (!data || !sameSegments(data.segments, segments)) return undefined;
-      return levelView(data);
+      return levelView(data, order);
     },
+
+    /** The life list's species without a photo, in taxonomic order; undefined when the site has no eBird export. */
+    notPhotographed: (): Promise<NotPhotographedData | undefined> => orMissing(load('notPhotographed', siteDataPaths.notPhotographed)),
+
+    /** Every species page, for the search box (loaded when the box is first used). */
+    searchEntries: async (): Promise<SearchEntry[]> =>
+      (await load('search', siteDataPaths.search)).species.map((s) => ({ name: s.name, scientificName: s.scientificName ?? '', href: speciesRoute(s.name) })),
 
     species,
 
@@ -99,10 +132,10 @@ export function createSiteModel(load: LoadData) {
       ),
 
     /** Every Life List level and species page, from the root down (for the pre-render's page list). */
-    async walk(visit: (level: LevelView) => void | Promise<void>): Promise<void> {
+    async walk(visit: (level: LevelView) => void | Promise<void>, order: LifeListOrder = 'alphabetical'): Promise<void> {
       const descend = async (segments: readonly string[]): Promise<void> => {
         const data = await load('level', siteDataPaths.level(segments));
-        const view = await levelView(data);
+        const view = await levelView(data, order);
         if (!view) throw new Error(`The Life List level ${segments.join(' › ')} names the species ${data.kind === 'wall' ? data.species : ''}, whose data file is missing`);
         await visit(view);
         if (view.kind === 'folders') for (const card of view.cards) await descend(card.segments);

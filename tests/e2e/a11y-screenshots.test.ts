@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
 import { launchBrowser, openPage } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
@@ -57,7 +57,9 @@ const routes: Array<[string, string]> = [
   ['life-list-level', lifeListRoute(wall.slice(0, 1))],
   ['life-list-wall', lifeListRoute(wall)],
   ['species', speciesRoute(species)],
+  ['life-list-taxonomic', lifeListRoute([], 'taxonomic')],
   ['info', INFO_ROUTE],
+  ['not-yet-photographed', NOT_PHOTOGRAPHED_ROUTE],
   ['credits', CREDITS_ROUTE],
   ['not-found', '/no/such/page'],
 ];
@@ -67,6 +69,16 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     const { page } = await openPage(browser);
     await page.goto(url(route));
     await page.locator('main h1, main h2').first().waitFor();
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the search box with its list of matches open', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(url(lifeListRoute([])));
+    await page.getByRole('combobox', { name: 'Find a species' }).fill(species.slice(0, 4));
+    await page.getByRole('option').first().waitFor();
     await settle(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();

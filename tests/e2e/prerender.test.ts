@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, isPhotoWall, type LifeListFolder, type PhotoEntry } from '../../data/manifests.ts';
-import { INFO_ROUTE, lifeListRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
 import { launchBrowser } from './browser.ts';
 import { cardName } from './site-url.ts';
@@ -134,7 +134,17 @@ describe('hydration and navigation with JavaScript', () => {
   it('takes over every kind of page without a hydration warning', async () => {
     const photo = photos[0];
     if (!photo) throw new Error('no photos');
-    const routes = ['/', lifeListRoute([]), lifeListRoute(deepestFolderLevel), lifeListRoute(firstWallLevel), speciesRoute(photo.species), INFO_ROUTE, '/no/such/page'];
+    const routes = [
+      '/',
+      lifeListRoute([]),
+      lifeListRoute(deepestFolderLevel),
+      lifeListRoute(deepestFolderLevel, 'taxonomic'),
+      lifeListRoute(firstWallLevel),
+      speciesRoute(photo.species),
+      INFO_ROUTE,
+      NOT_PHOTOGRAPHED_ROUTE,
+      '/no/such/page',
+    ];
     for (const server of [vitePreview, plain]) {
       await withContext(true, async (context) => {
         for (const route of routes) {

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { HOME_ROUTE, INFO_ROUTE, lifeListRoute } from '../../data/paths.ts';
+import { HOME_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE } from '../../data/paths.ts';
 
 const navLink = (isActive: boolean) =>
   `rounded px-2 py-1 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-amber-200 ${isActive ? 'text-amber-200' : 'text-stone-300'}`;
@@ -12,8 +12,8 @@ function inSection(pathname: string, route: string): boolean {
 
 export function Header({ owner }: { owner: string }) {
   const { pathname } = useLocation();
-  const item = (route: string, label: string) => {
-    const active = inSection(pathname, route);
+  const item = (route: string, label: string, alsoIn: readonly string[] = []) => {
+    const active = [route, ...alsoIn].some((r) => inSection(pathname, r));
     return (
       <Link to={route} className={navLink(active)} aria-current={active ? 'page' : undefined}>
         {label}
@@ -27,7 +27,7 @@ export function Header({ owner }: { owner: string }) {
           {owner}
         </Link>
         <nav aria-label="Main" className="flex gap-4 text-sm uppercase tracking-[0.2em]">
-          {item(lifeListRoute([]), 'Life List')}
+          {item(lifeListRoute([]), 'Life List', [lifeListRoute([], 'taxonomic'), NOT_PHOTOGRAPHED_ROUTE])}
           {item(INFO_ROUTE, 'Info')}
         </nav>
       </div>

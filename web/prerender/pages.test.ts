@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MANIFEST_FILES } from '../../data/manifests.ts';
-import { lifeListRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { siteDataFiles } from '../../data/site-data-files.ts';
 import { siteDataPaths } from '../../data/site-data.ts';
 import { parseData } from '../data-schemas.ts';
 import { createSiteModel, type LoadData } from '../site-model.ts';
-import { fixtureManifests, GULL, photos, WOOD_DUCK } from '../test/fixtures.tsx';
+import { fixtureLifeList, fixtureManifests, fixtureManifestsWithLifeList, GULL, photos, WOOD_DUCK } from '../test/fixtures.tsx';
 import { pagesToRender, SITE_IDENTITY } from './pages.ts';
 
 const manifests = fixtureManifests();
@@ -76,5 +76,32 @@ describe('pagesToRender', () => {
     expect(byRoute.get(speciesRoute('Wood Duck'))?.images).toEqual([photos.duckDrake.display.path, photos.duckHen.display.path]);
     expect(byRoute.get(lifeListRoute(WOOD_DUCK))?.images).toEqual([photos.duckDrake.display.path, photos.duckHen.display.path]);
     expect(byRoute.get('/')?.images).toEqual([photos.gull.display.path, photos.duckDrake.display.path]);
+  });
+});
+
+describe('pagesToRender with an eBird life list', () => {
+  const withLife = fixtureManifestsWithLifeList();
+  const lifeFiles = new Map<string, unknown>([[MANIFEST_FILES.info, withLife.info], ...siteDataFiles(withLife, fixtureLifeList())]);
+  const lifeLoad: LoadData = async (kind, path) => {
+    const parsed = parseData(kind, lifeFiles.get(path));
+    if (!parsed.ok) throw Object.assign(new Error(`missing ${path}`), { status: 404 });
+    return parsed.data;
+  };
+
+  it('adds each folder level in taxonomic order (out of the sitemap: the same cards) and the not-yet-photographed page', async () => {
+    const lifePages = await pagesToRender(createSiteModel(lifeLoad), site, { credits: true });
+    const taxonomic = lifePages.filter((p) => p.route.startsWith(lifeListRoute([], 'taxonomic').replace(/\.html$/, '')));
+    expect(taxonomic.map((p) => p.route).sort()).toEqual(
+      [[], ['Anseriformes'], WOOD_DUCK.slice(0, 2), ['Charadriiformes'], GULL.slice(0, 2), ['Passeriformes'], ['Passeriformes', 'Fauvettes et alliés']].map((s) => lifeListRoute(s, 'taxonomic')).sort(),
+    );
+    expect(taxonomic.every((p) => !p.inSitemap && p.dependsOn.includes(SITE_IDENTITY))).toBe(true);
+    const notPhotographed = lifePages.find((p) => p.route === NOT_PHOTOGRAPHED_ROUTE);
+    expect(notPhotographed?.file).toBe('not-yet-photographed.html');
+    expect(notPhotographed?.dependsOn).toContain(siteDataPaths.notPhotographed);
+    expect(new Set(lifePages.map((p) => p.file)).size).toBe(lifePages.length);
+  });
+
+  it('adds neither without one', () => {
+    expect(pages.some((p) => p.route === NOT_PHOTOGRAPHED_ROUTE || p.route.includes('taxonomic'))).toBe(false);
   });
 });

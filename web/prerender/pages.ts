@@ -8,6 +8,7 @@ import {
   describeInfo,
   describeLifeList,
   describeNotFound,
+  describeNotPhotographed,
   describePhoto,
   describeSpecies,
   type PageDescription,
@@ -87,6 +88,17 @@ export async function pagesToRender(model: SiteModel, site: SiteIdentity, option
   });
   add(describeHome(site, siteImage), featured, [siteDataPaths.home]);
   for (const addLevel of levels) addLevel();
+  // With an eBird export: the Life List's folder levels once more in taxonomic order, and the not-yet-photographed page.
+  const info = await model.info();
+  if (info.stats.lifeList) {
+    await model.walk((level) => {
+      if (level.kind === 'folders') {
+        add(describeLifeList(site, level.segments, level.photoCount, siteImage, 'taxonomic'), [], [siteDataPaths.level(level.segments)], { inSitemap: false });
+      }
+    }, 'taxonomic');
+    const notPhotographed = await model.notPhotographed();
+    if (notPhotographed) add(describeNotPhotographed(site, notPhotographed.species.length, siteImage), [], [siteDataPaths.notPhotographed]);
+  }
   add(describeInfo(site, siteImage), [], [MANIFEST_FILES.info]);
   if (options.credits) add(describeCredits(site, siteImage), [], [siteDataPaths.credits]);
   pages.push({ route: '/404', file: NOT_FOUND_FILE, kind: 'app', description: describeNotFound(site), images: [], inSitemap: false, dependsOn: [SITE_IDENTITY], notFound: true });

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { CREDITS_ROUTE } from '../../data/paths.ts';
+import { CREDITS_ROUTE, NOT_PHOTOGRAPHED_ROUTE } from '../../data/paths.ts';
+import { LifeGrowthChart } from '../components/LifeGrowthChart.tsx';
 import { site } from '../site.ts';
 import { pageTitle, useSite } from './root.tsx';
 
@@ -41,9 +42,25 @@ export function InfoPage() {
           </h2>
           <p className="mt-4 font-serif text-4xl text-amber-100">{count(stats.speciesObserved, 'species observed', 'species observed')}</p>
           <ul className="mt-4 space-y-1 text-stone-300">
-            <li>{count(stats.speciesPhotographed, 'species photographed', 'species photographed')}</li>
+            {stats.lifeList ? (
+              <li>
+                photographed {stats.lifeList.photographed.toLocaleString('en-US')} of {stats.speciesObserved.toLocaleString('en-US')}
+              </li>
+            ) : (
+              <li>{count(stats.speciesPhotographed, 'species photographed', 'species photographed')}</li>
+            )}
             <li>{count(stats.photos, 'photo', 'photos')}</li>
           </ul>
+          {stats.lifeList && (
+            <>
+              <p className="mt-4 text-sm">
+                <Link to={NOT_PHOTOGRAPHED_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
+                  Seen, not yet photographed
+                </Link>
+              </p>
+              <LifeGrowthChart growth={stats.lifeList.growth} className="mt-8" />
+            </>
+          )}
         </section>
       </div>
       <p className="mt-12 text-sm text-stone-400">

@@ -1,5 +1,6 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { decodeLifeListPath, lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { decodeLifeListPath, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
+import { SpeciesSearch } from '../components/SpeciesSearch.tsx';
 import { ImageTile, tileLoading, type TileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
@@ -14,19 +15,61 @@ const CARD_SIZES = '(min-width: 1280px) 310px, (min-width: 1024px) 33vw, (min-wi
 /** Folder cards pre-rendered with a real cover image (one column on a phone: the first screen). */
 const CARD_EAGER_TILES = 4;
 
-/** One Life List level: its folder cards, or a species' photo wall, from that level's data file (and the species'). */
-export async function lifeListLoader({ params }: LoaderFunctionArgs): Promise<LevelView> {
-  const level = await site.level(decodeLifeListPath(params.path));
-  if (!level) throw notFound();
-  return level;
+/**
+ * One Life List level in one order: its folder cards, or a species' photo wall, from that
+ * level's data file (and the species'). The taxonomic order exists only with an eBird export
+ * (info.json, which every page has loaded already, says whether there is one).
+ */
+export interface LifeListData {
+  level: LevelView;
+  /** An eBird export was published: the taxonomic order and the not-yet-photographed page exist. */
+  hasLifeList: boolean;
+}
+
+export function lifeListLoader(order: LifeListOrder) {
+  return async ({ params }: LoaderFunctionArgs): Promise<LifeListData> => {
+    const [level, info] = await Promise.all([site.level(decodeLifeListPath(params.path), order), site.info()]);
+    const hasLifeList = info.stats.lifeList !== undefined;
+    if (!level || (order === 'taxonomic' && (!hasLifeList || level.kind === 'wall'))) throw notFound();
+    return { level, hasLifeList };
+  };
+}
+
+const linkClass = 'text-amber-200 underline underline-offset-2 hover:text-amber-100';
+
+/** Alphabetical or field-guide order: two links, so each order has its own shareable, pre-rendered page. */
+function OrderChoice({ segments, order }: { segments: string[]; order: LifeListOrder }) {
+  const option = (value: LifeListOrder, label: string) => (
+    <li>
+      <Link
+        to={lifeListRoute(segments, value)}
+        aria-current={order === value ? 'page' : undefined}
+        className={`block rounded-full border px-3 py-1 ${order === value ? 'border-amber-200 bg-amber-200 text-stone-950' : 'border-white/20 text-stone-200 hover:border-amber-200'}`}
+      >
+        {label}
+      </Link>
+    </li>
+  );
+  return (
+    <nav aria-label="Order" className="flex items-center gap-3 text-sm">
+      <span className="text-stone-400" aria-hidden="true">
+        Order:
+      </span>
+      <ul className="flex gap-2">
+        {option('alphabetical', 'Alphabetical')}
+        {option('taxonomic', 'Taxonomic')}
+      </ul>
+    </nav>
+  );
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-function Card({ card, loading }: { card: FolderView; loading: TileLoading }) {
+function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder; loading: TileLoading }) {
   return (
     <Link
-      to={lifeListRoute(card.segments)}
+      // A species' photo wall is the same page in either order.
+      to={lifeListRoute(card.segments, card.isSpecies ? 'alphabetical' : order)}
       className="group relative block aspect-[4/3] overflow-hidden rounded-sm bg-stone-700 outline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-200"
     >
       {card.cover && <ImageTile image={card.cover} alt="" sizes={CARD_SIZES} fit="fill" loading={loading} className="transition-transform duration-500 group-hover:scale-105" />}
@@ -41,8 +84,10 @@ function Card({ card, loading }: { card: FolderView; loading: TileLoading }) {
 }
 
 export function LifeListPage() {
-  const level = useLoaderData<typeof lifeListLoader>();
+  const { level, hasLifeList } = useLoaderData<LifeListData>();
   const identity = useSite();
+  const navigate = useNavigate();
+  const order = level.kind === 'folders' ? level.order : 'alphabetical';
   const title = level.segments.at(-1) ?? 'Life List';
   const parent = level.segments.slice(0, -1);
   return (
@@ -54,7 +99,7 @@ export function LifeListPage() {
       <div className="mb-8 flex items-center gap-4">
         {level.segments.length > 0 && (
           <Link
-            to={lifeListRoute(parent)}
+            to={lifeListRoute(parent, order)}
             aria-label={`Back to ${parent.at(-1) ?? 'Life List'}`}
             className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-white/20 text-xl text-stone-200 hover:border-amber-200 hover:text-amber-200"
           >
@@ -66,18 +111,26 @@ export function LifeListPage() {
           <h1 className="font-serif text-4xl text-stone-50">{title}</h1>
         </div>
       </div>
+      {level.kind === 'folders' && (hasLifeList || level.segments.length === 0) && (
+        <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
+          {hasLifeList && <OrderChoice segments={level.segments} order={level.order} />}
+          {level.segments.length === 0 && (
+            <SpeciesSearch load={() => site.searchEntries()} onSelect={(entry) => void navigate(entry.href)} className="w-full sm:w-80" />
+          )}
+        </div>
+      )}
       {level.kind === 'folders' ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {level.cards.map((card, position) => (
             <li key={card.name}>
-              <Card card={card} loading={tileLoading(position, CARD_EAGER_TILES)} />
+              <Card card={card} order={level.order} loading={tileLoading(position, CARD_EAGER_TILES)} />
             </li>
           ))}
         </ul>
       ) : (
         <>
           <p className="-mt-4 mb-6 text-sm">
-            <Link to={speciesRoute(level.species.species)} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
+            <Link to={speciesRoute(level.species.species)} className={linkClass}>
               Species page of {level.species.species} →
             </Link>
           </p>
@@ -90,6 +143,13 @@ export function LifeListPage() {
           </ul>
           <PhotoGallery photos={level.species.photos} title={title} />
         </>
+      )}
+      {hasLifeList && level.segments.length === 0 && (
+        <p className="mt-8 text-sm">
+          <Link to={NOT_PHOTOGRAPHED_ROUTE} className={linkClass}>
+            Seen, not yet photographed →
+          </Link>
+        </p>
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { lifeListRoute, withoutPageExtension } from '../../data/paths.ts';
+import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { tileLoading } from '../components/ImageTile.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
@@ -20,7 +21,7 @@ export async function speciesLoader({ params }: LoaderFunctionArgs) {
 }
 
 export function SpeciesPage() {
-  const { species, photos, folder } = useLoaderData<typeof speciesLoader>();
+  const { species, photos, folder, sighting, firstPhotographed } = useLoaderData<typeof speciesLoader>();
   const identity = useSite();
   const count = photos.length === 1 ? '1 photo' : `${photos.length} photos`;
   return (
@@ -40,7 +41,33 @@ export function SpeciesPage() {
           </nav>
         )}
         <h1 className="mt-1 font-serif text-4xl text-stone-50">{species}</h1>
-        <p className="mt-2 text-sm text-stone-400">{count}</p>
+        {sighting && (
+          <p className="mt-1 font-serif text-xl text-stone-300">
+            <i lang="la">{sighting.scientificName}</i>
+          </p>
+        )}
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
+          {sighting && (
+            <div className="flex gap-1">
+              <dt>First seen:</dt>
+              <dd className="text-stone-200">
+                <DayAndRegion day={sighting.firstSeen} region={sighting.firstRegion} />
+              </dd>
+            </div>
+          )}
+          <div className="flex gap-1">
+            <dt className="sr-only">Photos:</dt>
+            <dd className="text-stone-200">{count}</dd>
+          </div>
+          {firstPhotographed !== undefined && (
+            <div className="flex gap-1">
+              <dt>First photographed:</dt>
+              <dd className="text-stone-200">
+                <Day day={firstPhotographed} />
+              </dd>
+            </div>
+          )}
+        </dl>
       </div>
       <ul className="columns-2 gap-3 xl:columns-3">
         {photos.map((photo, position) => (

@@ -1,4 +1,4 @@
-import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, photoShareRoute, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
 
 export { photoAppRoute, photoShareRoute } from '../../data/paths.ts';
 import type { PublishingSettings, SiteUrls } from './site-urls.ts';
@@ -63,14 +63,15 @@ export function describeHome(site: SiteIdentity, image?: PreviewImage): PageDesc
   });
 }
 
-export function describeLifeList(site: SiteIdentity, segments: readonly string[], photoCount: number, image?: PreviewImage): PageDescription {
+export function describeLifeList(site: SiteIdentity, segments: readonly string[], photoCount: number, image?: PreviewImage, order: LifeListOrder = 'alphabetical'): PageDescription {
   const name = segments.at(-1);
   const where = segments.length > 1 ? ` (${segments.join(' › ')})` : '';
+  const inOrder = order === 'taxonomic' ? ', in taxonomic order' : '';
   return page(site, name ?? 'Life List', {
     description: name
-      ? `${name}${where}: ${plural(photoCount, 'photo')} in the Life List of ${site.owner}.`
-      : `The Life List of ${site.owner}: ${plural(photoCount, 'bird photo')}, by order and family.`,
-    route: lifeListRoute(segments),
+      ? `${name}${where}: ${plural(photoCount, 'photo')} in the Life List of ${site.owner}${inOrder}.`
+      : `The Life List of ${site.owner}: ${plural(photoCount, 'bird photo')}, by order and family${inOrder}.`,
+    route: lifeListRoute(segments, order),
     type: 'website',
     image,
   });
@@ -109,6 +110,15 @@ export function describePhoto(site: SiteIdentity, photo: SharedPhoto): PageDescr
 
 export function describeInfo(site: SiteIdentity, image?: PreviewImage): PageDescription {
   return page(site, 'Info', { description: `The gear and stats of ${site.owner}'s bird photography.`, route: INFO_ROUTE, type: 'website', image });
+}
+
+export function describeNotPhotographed(site: SiteIdentity, count: number, image?: PreviewImage): PageDescription {
+  return page(site, 'Seen, not yet photographed', {
+    description: `${plural(count, 'species', 'species')} ${site.owner} has observed but not yet photographed, in taxonomic order.`,
+    route: NOT_PHOTOGRAPHED_ROUTE,
+    type: 'website',
+    image,
+  });
 }
 
 export function describeCredits(site: SiteIdentity, image?: PreviewImage): PageDescription {

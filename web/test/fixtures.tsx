@@ -8,7 +8,8 @@ import {
   type PhotoEntry,
 } from '../../data/manifests.ts';
 import { photoId } from '../../data/paths.ts';
-import { siteDataFiles } from '../../data/site-data-files.ts';
+import { growthByYear, lifeListRecordsSchema, type LifeRecord } from '../../data/life-records.ts';
+import { siteDataFiles, type LifeListLinks } from '../../data/site-data-files.ts';
 import { DataFileError, setDataFetcher } from '../data-files.ts';
 import { routes } from '../routes.tsx';
 
@@ -123,12 +124,46 @@ export function fixtureManifests(): Manifests {
 }
 
 /**
- * Serves the site's data files from memory: info.json and the per-page files derived from the
- * manifests exactly as the ingest derives them. `failing` makes a file (by site-relative path) fail.
+ * An eBird life list for the fixture: Wood Duck, Mallard and Franklin's Gull are photographed
+ * (Wood Duck before Mallard in taxonomic order, the reverse of alphabetical), two species are
+ * not, and the warbler's folder is not in the export.
  */
-export function useFixtureManifests(manifests: Manifests = fixtureManifests(), failing: Record<string, Error> = {}) {
+export const LIFE_RECORDS = {
+  woodDuck: { commonName: 'Wood Duck', scientificName: 'Aix sponsa', taxonOrder: 280, firstSeen: '2005-04-02', firstRegion: 'US-NC' },
+  mallard: { commonName: 'Mallard', scientificName: 'Anas platyrhynchos', taxonOrder: 330, firstSeen: '2005-01-09', firstRegion: 'US-NC' },
+  blackDuck: { commonName: 'American Black Duck', scientificName: 'Anas rubripes', taxonOrder: 340, firstSeen: '2007-12-30', firstRegion: 'US-MD' },
+  crane: { commonName: 'Sandhill Crane', scientificName: 'Antigone canadensis', taxonOrder: 4100, firstSeen: '2007-02-11' },
+  gull: { commonName: "Franklin's Gull", scientificName: 'Leucophaeus pipixcan', taxonOrder: 5500, firstSeen: '2010-05-20', firstRegion: 'US-KS' },
+} satisfies Record<string, LifeRecord>;
+
+export function fixtureLifeList(): LifeListLinks {
+  const species = Object.values(LIFE_RECORDS).sort((a, b) => a.taxonOrder - b.taxonOrder);
+  const records = lifeListRecordsSchema.parse({ observedCount: species.length, species, growth: growthByYear(species) });
+  return {
+    records,
+    bySpecies: new Map([
+      ['Wood Duck', LIFE_RECORDS.woodDuck],
+      ['Mallard', LIFE_RECORDS.mallard],
+      ["Franklin's Gull", LIFE_RECORDS.gull],
+    ]),
+  };
+}
+
+/** The fixture's manifests as the ingest writes them with the life list: info.json's stats come from it. */
+export function fixtureManifestsWithLifeList(): Manifests {
+  const manifests = fixtureManifests();
+  const { records } = fixtureLifeList();
+  manifests.info.stats = { ...manifests.info.stats, speciesObserved: records.observedCount, lifeList: { observed: records.observedCount, photographed: 3, growth: records.growth } };
+  return manifests;
+}
+
+/**
+ * Serves the site's data files from memory: info.json and the per-page files derived from the
+ * manifests (and the life list, when given) exactly as the ingest derives them. `failing` makes a file (by site-relative path) fail.
+ */
+export function useFixtureManifests(manifests: Manifests = fixtureManifests(), failing: Record<string, Error> = {}, life?: LifeListLinks) {
   for (const [name, schema] of Object.entries(manifestSchemas)) schema.parse(manifests[name as keyof Manifests]);
-  const files = new Map<string, unknown>([[MANIFEST_FILES.info, manifests.info], ...siteDataFiles(manifests)]);
+  const files = new Map<string, unknown>([[MANIFEST_FILES.info, manifests.info], ...siteDataFiles(manifests, life)]);
   const requested: string[] = [];
   setDataFetcher(async (path) => {
     requested.push(path);
@@ -144,4 +179,9 @@ export function renderRoute(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(<RouterProvider router={router} />);
   return { router, ...view };
+}
+
+/** The fixture site with its eBird life list. */
+export function useFixtureLifeList() {
+  return useFixtureManifests(fixtureManifestsWithLifeList(), {}, fixtureLifeList());
 }

@@ -1,0 +1,39 @@
+import type { LifeRecord } from '../../data/life-records.ts';
+import type { SiteConfig } from '../../data/site-config.ts';
+import type { LifeListLinks } from '../../data/site-data-files.ts';
+import { matchFolders, readLifeRecords } from '../ebird/index.ts';
+import type { Problem, Problems } from '../problems.ts';
+import type { PublishedPhoto } from './published-photo.ts';
+
+/** The life list to publish, and what the run's summary says of it. */
+export interface ReadLifeList extends LifeListLinks {
+  /** The file read, relative to the photos folder. */
+  source: string;
+  /** Species of the export with a photographed folder. */
+  photographed: number;
+}
+
+/**
+ * The owner's eBird life list (photos/ebird/, optional) and which species folder stands for
+ * which of its species. Undefined without a usable export: the site is then as it was
+ * before eBird. The reader's and the matcher's problems go into the run's problems. What
+ * is returned holds only names, taxonomic order, days and region codes (data/life-records.ts).
+ */
+export async function lifeRecordsOf(photosDir: string, photos: readonly PublishedPhoto[], site: SiteConfig, problems: Problems): Promise<ReadLifeList | undefined> {
+  const read = await readLifeRecords(photosDir);
+  for (const problem of read.problems) report(problems, problem);
+  if (!read.records || read.source === undefined) return undefined;
+
+  // Only folders with published photos: they are the species pages the records attach to.
+  const folders = [...new Set(photos.map((p) => p.plan.folder.join('/')))];
+  const matched = matchFolders(folders, read.records, site);
+  for (const problem of matched.problems) report(problems, problem);
+  const bySpecies = new Map<string, LifeRecord>();
+  for (const match of matched.matches) bySpecies.set(match.folder.split('/').at(-1) ?? match.folder, match.record);
+  return { records: read.records, bySpecies, source: read.source, photographed: matched.photographedCount };
+}
+
+function report(problems: Problems, problem: Problem): void {
+  if (problem.severity === 'error') problems.error(problem.path, problem.reason);
+  else problems.warning(problem.path, problem.reason);
+}

@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, inject, it } from 'vitest';
+import { ebirdSecrets, leakedSecrets } from '../pipeline/ebird-secrets.ts';
+
+/**
+ * The built sample site (ingest + build with photos/ebird/MyEBirdData.csv) holds no
+ * coordinate, location name, comment or checklist id of the export, in any text file.
+ */
+const distDir = inject('distDir');
+const exportFile = new URL('../../photos/ebird/MyEBirdData.csv', import.meta.url);
+
+describe('privacy of the eBird export in dist/', () => {
+  it('publishes none of its private values', async () => {
+    // Two-character values (the sample's Location ID 'L1') occur by chance in minified code; every longer one is checked.
+    const secrets = ebirdSecrets(readFileSync(exportFile, 'utf8')).filter((s) => s.length > 2);
+    // The sample has home addresses, comments and coordinates to find.
+    expect(secrets.length).toBeGreaterThan(100);
+    const files = await fg('**/*.{html,json,js,css,xml,txt,webmanifest}', { cwd: distDir, dot: true });
+    expect(files.length).toBeGreaterThan(50);
+    const leaks = files.flatMap((file) => leakedSecrets(readFileSync(join(distDir, file), 'utf8'), secrets).map((secret) => `${file}: ${secret}`));
+    expect(leaks).toEqual([]);
+  });
+});

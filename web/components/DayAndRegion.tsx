@@ -1,0 +1,23 @@
+/**
+ * A day of the eBird life list (`2005-01-02`) as a reader writes it ("Jan 2, 2005"), with the
+ * ISO day in `dateTime`; and its region code. Formatted in UTC with a fixed locale, so the
+ * pre-rendered HTML and the hydrated page always agree.
+ */
+const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+
+export function formatDay(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+export function Day({ day }: { day: string }) {
+  return <time dateTime={day}>{formatDay(day)}</time>;
+}
+
+export function DayAndRegion({ day, region }: { day: string; region?: string | undefined }) {
+  return (
+    <>
+      <Day day={day} />
+      {region !== undefined && <>, {region}</>}
+    </>
+  );
+}

@@ -79,8 +79,9 @@ describe('npm run bench -- --quick', () => {
     finitePositive(value('Memory', /RSS growth/));
   });
 
-  it('runs Lighthouse on the home page, a Life List leaf and a species page', () => {
-    for (const page of ['Page Home /', 'Page Life List leaf', 'Page Species page']) {
+  it('runs Lighthouse on the home page, a Life List leaf, a species page and a shared photo, with gzip and uncompressed', () => {
+    const names = ['Page Home /', 'Page Life List leaf', 'Page Species page', 'Page Photo link ?photo=', 'Page Photo share page'];
+    for (const page of names.flatMap((name) => [`${name}, gzip`, `${name}, uncompressed`])) {
       const score = value(page, /performance score/);
       expect(score).not.toBeNull();
       expect(score!).toBeGreaterThanOrEqual(0);

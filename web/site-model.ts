@@ -1,5 +1,8 @@
-import { MANIFEST_FILES, type Info } from '../data/manifests.ts';
-import { siteDataPaths, type LevelData } from '../data/site-data.ts';
+// File names from zod-free modules: the schemas (and zod) stay in the lazily loaded data-schemas chunk.
+import { MANIFEST_FILES } from '../data/manifest-layout.ts';
+import type { Info } from '../data/manifests.ts';
+import type { LevelData } from '../data/site-data.ts';
+import { siteDataPaths } from '../data/site-data-paths.ts';
 import type { DataKind, DataTypes } from './data-files.ts';
 import { galleryPhotoFromEntry, tileOfCover, type GalleryPhoto, type TileImage } from './photos.ts';
 

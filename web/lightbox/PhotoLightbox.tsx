@@ -32,7 +32,8 @@ export function toSlide(photo: GalleryPhoto, withThumbnail = true): SlideImage {
     width: full.width,
     height: full.height,
     ...(srcSet.length > 1 ? { srcSet } : {}),
-    ...(withThumbnail ? { thumbnail: imageUrl(photo.thumbnail.path) } : {}),
+    // The strip shows the smallest WebP, the file the page's tiles have already loaded on most screens.
+    ...(withThumbnail ? { thumbnail: imageUrl(webp.reduce<{ path: string; width: number } | undefined>((small, file) => (small && small.width <= file.width ? small : file), undefined)?.path ?? photo.thumbnail.path) } : {}),
     photo,
   };
 }

@@ -17,9 +17,9 @@ const FADE_MS = 300;
 /**
  * One photo as a slide. `srcSet` holds the renditions that exist (the WebP widths of the data
  * and the display JPEG), so the lightbox fetches a screen-sized file on a phone and the large
- * one on a desktop. Without `withThumbnail` the thumbnails strip shows no images yet.
+ * one on a desktop.
  */
-export function toSlide(photo: GalleryPhoto, withThumbnail = true): SlideImage {
+export function toSlide(photo: GalleryPhoto): SlideImage {
   const { full } = photo;
   const webp = photo.thumbnail.sources.filter((source) => source.type === 'image/webp').flatMap((source) => source.files);
   const srcSet = [
@@ -33,7 +33,7 @@ export function toSlide(photo: GalleryPhoto, withThumbnail = true): SlideImage {
     height: full.height,
     ...(srcSet.length > 1 ? { srcSet } : {}),
     // The strip shows the smallest WebP, the file the page's tiles have already loaded on most screens.
-    ...(withThumbnail ? { thumbnail: imageUrl(webp.reduce<{ path: string; width: number } | undefined>((small, file) => (small && small.width <= file.width ? small : file), undefined)?.path ?? photo.thumbnail.path) } : {}),
+    thumbnail: imageUrl(webp.reduce<{ path: string; width: number } | undefined>((small, file) => (small && small.width <= file.width ? small : file), undefined)?.path ?? photo.thumbnail.path),
     photo,
   };
 }
@@ -75,7 +75,7 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
       <Lightbox
         open
         index={index}
-        slides={photos.map((photo) => toSlide(photo, openLoaded))}
+        slides={photos.map(toSlide)}
         close={close}
         on={{
           view: ({ index: viewed }) => {
@@ -92,6 +92,8 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
         render={{
           ...(photos.length <= 1 ? { buttonPrev: () => null, buttonNext: () => null } : {}),
           controls: () => (openLoaded ? null : <OpenPhotoLoaded onLoaded={onLoaded} />),
+          // An empty box until then: without an image the strip would draw each slide's own image instead.
+          ...(openLoaded ? {} : { thumbnail: () => <span className="block h-full w-full" /> }),
         }}
         thumbnails={{ width: 96, height: 64, border: 0, gap: 8, padding: 0, vignette: true }}
       />

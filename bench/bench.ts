@@ -30,6 +30,20 @@ const partList = (value: string): PartName[] => {
   return parts as PartName[];
 };
 
+const PAGES = ['home', 'leaf', 'species', 'photoLink', 'sharePage'] as const;
+const pageList = (value: string) => {
+  const names = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const unknown = names.filter((p) => !(PAGES as readonly string[]).includes(p));
+  if (unknown.length > 0 || names.length === 0) throw new InvalidArgumentError(`unknown page(s) ${unknown.join(', ')}; choose from ${PAGES.join(', ')}`);
+  return names as Array<(typeof PAGES)[number]>;
+};
+const compressionList = (value: string): boolean[] => {
+  if (value === 'both') return [true, false];
+  if (value === 'gzip') return [true];
+  if (value === 'uncompressed') return [false];
+  throw new InvalidArgumentError('expected gzip, uncompressed or both');
+};
+
 const program = new Command('bench')
   .description('Measure cold ingest, no-op re-ingest, memory, pages (Lighthouse) and the lightbox against their targets.')
   .option('--photos <dir>', 'photos folder (life_list/ + site.json) for the cold ingest, instead of the generated 24 MP set')
@@ -39,10 +53,12 @@ const program = new Command('bench')
   .option('--concurrency <n>', "photos in flight, for the pipeline and the bare sharp script alike ", positiveInt, os.availableParallelism())
   .showHelpAfterError()
   .option('--no-build', 'reuse the existing dist/ instead of running npm run build')
+  .option('--pages <names>', 'pages part: comma-separated pages among home, leaf, species, photoLink, sharePage (default all)', pageList)
+  .option('--compression <modes>', 'pages part: gzip, uncompressed or both (default both)', compressionList)
   .option('--results <file>', 'where to write the JSON results (default bench/results/<timestamp>.json)')
   .parse();
 
-const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; results?: string }>();
+const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; results?: string; pages?: Array<(typeof PAGES)[number]>; compression?: boolean[] }>();
 const options: BenchOptions = {
   quick: opts.quick,
   runs: opts.runs,
@@ -52,6 +68,8 @@ const options: BenchOptions = {
   concurrency: opts.concurrency,
   build: opts.build,
   resultsFile: opts.results,
+  pages: opts.pages,
+  compression: opts.compression,
 };
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 

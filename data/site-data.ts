@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { isoDateSchema, regionCodeSchema } from './life-records.ts';
 import { photoEntrySchema } from './manifests.ts';
-import { slugWithHash } from './paths.ts';
 
 /**
  * The site's own data files: one per page (a Life List level, a species, the home wall,
@@ -10,19 +9,8 @@ import { slugWithHash } from './paths.ts';
  * complete published contract; the site itself never fetches them.
  */
 
-export const SITE_DATA_DIR = 'site-data';
-
-/** Site-relative paths of the per-page data files. Keys are slugs plus a hash: safe on every file system and URL. */
-export const siteDataPaths = {
-  home: `${SITE_DATA_DIR}/home.json`,
-  credits: `${SITE_DATA_DIR}/credits.json`,
-  level: (segments: readonly string[]) => `${SITE_DATA_DIR}/life-list/${segments.length === 0 ? 'index' : slugWithHash(segments.join('/'))}.json`,
-  species: (name: string) => `${SITE_DATA_DIR}/species/${slugWithHash(name)}.json`,
-  /** The life list's species without a photo (only with an eBird export). */
-  notPhotographed: `${SITE_DATA_DIR}/not-photographed.json`,
-  /** Every species page's names, for the search box: fetched only when the box is first used. */
-  search: `${SITE_DATA_DIR}/search.json`,
-} as const;
+// The file names, without zod: the site's entry script imports them and must not carry the schemas.
+export { SITE_DATA_DIR, siteDataPaths } from './site-data-paths.ts';
 
 /** What a page needs of one photo: its tiles, the lightbox image and the metadata panel. */
 export const pagePhotoSchema = z.pick(photoEntrySchema, {

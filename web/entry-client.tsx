@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -22,9 +22,16 @@ const router = createBrowserRouter(routes, {
   hydrationData: window.__staticRouterHydrationData,
 });
 
+/** Marks the document once the app has taken over the page (`<html data-app="ready">`): tests wait for it. Renders nothing. */
+function AppReady() {
+  useEffect(() => void (document.documentElement.dataset.app = 'ready'), []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
+    <AppReady />
   </StrictMode>
 );
 

@@ -1,6 +1,9 @@
-import { MANIFEST_FILES, type Info } from '../data/manifests.ts';
+// File names from zod-free modules: the schemas (and zod) stay in the lazily loaded data-schemas chunk.
+import { MANIFEST_FILES } from '../data/manifest-layout.ts';
+import type { Info } from '../data/manifests.ts';
 import { speciesRoute, type LifeListOrder } from '../data/paths.ts';
-import { siteDataPaths, type LevelData, type NotPhotographedData, type Sighting } from '../data/site-data.ts';
+import type { LevelData, NotPhotographedData, Sighting } from '../data/site-data.ts';
+import { siteDataPaths } from '../data/site-data-paths.ts';
 import { sortTaxonomically } from '../data/taxonomic-order.ts';
 import type { DataKind, DataTypes } from './data-files.ts';
 import { galleryPhotoFromEntry, tileOfCover, type GalleryPhoto, type TileImage } from './photos.ts';

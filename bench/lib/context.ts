@@ -14,6 +14,9 @@ export interface BenchOptions {
   concurrency: number;
   build: boolean;
   resultsFile?: string;
+  /** Pages part: which pages (default all) and which compression modes (default gzip, then uncompressed). */
+  pages?: readonly ('home' | 'leaf' | 'species' | 'photoLink' | 'sharePage')[];
+  compression?: readonly boolean[];
 }
 
 export interface PartResult {

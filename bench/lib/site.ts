@@ -13,7 +13,7 @@ import {
   type LifeListFolder,
   type PhotoIndex,
 } from '../../data/manifests.ts';
-import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import type { Log } from './context.ts';
 import { REPO } from './ingest.ts';
 
@@ -24,7 +24,7 @@ export interface BuiltSite {
   info: Info;
   index: PhotoIndex;
   /** Routes relative to the site's base path, derived from the manifests (never from sample names). */
-  routes: { home: string; leaf: string; species: string };
+  routes: { home: string; leaf: string; species: string; photoLink: string; sharePage: string };
 }
 
 let siteDir: Promise<string> | undefined;
@@ -74,7 +74,16 @@ export async function loadBuiltSite(): Promise<BuiltSite> {
   const leaf = firstPhotoWall(structure, []);
   if (!leaf) throw new Error('the Life List of the built site has no photo wall');
   // The species page of that same leaf: a page we know has photos.
-  return { dist, info, index, routes: { home: '/', leaf: lifeListRoute(leaf), species: speciesRoute(leaf[leaf.length - 1]!) } };
+  const species = leaf[leaf.length - 1]!;
+  // A shared photo: the first of that species (its page has neighbours for the lightbox to preload).
+  const photo = Object.values(index.photos).filter((p) => p.species === species).sort((a, b) => a.number - b.number)[0];
+  if (!photo) throw new Error(`the built site has no photo of ${species}`);
+  return {
+    dist,
+    info,
+    index,
+    routes: { home: '/', leaf: lifeListRoute(leaf), species: speciesRoute(species), photoLink: photoAppRoute(species, photo.id), sharePage: photoShareRoute(photo.id) },
+  };
 }
 
 /** Depth-first, alphabetical: the first level that shows a wall of thumbnails. */

@@ -27,8 +27,14 @@ afterAll(async () => {
 const dialog = (page: Page) => page.getByRole('dialog');
 const photoParam = (page: Page) => new URL(page.url()).searchParams.get('photo');
 
+/** The page's script loads after the page: wait until the app has taken it over (web/entry-client.tsx). */
+async function gotoApp(page: Page, target: string) {
+  await page.goto(target);
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+}
+
 async function openFirstPhoto(page: Page) {
-  await page.goto(url(speciesRoute(species)));
+  await gotoApp(page, url(speciesRoute(species)));
   await page.locator('main li a').first().click();
   await dialog(page).waitFor();
 }
@@ -45,7 +51,10 @@ describe('lightbox on the built sample site', () => {
     await openFirstPhoto(page);
     expect(photoParam(page)).toBe(first!.id);
     const current = dialog(page).locator('.yarl__slide_current img');
-    await expect(current.getAttribute('src')).resolves.toContain(encodeURIComponent(first!.display.path.split('/').at(-1)!));
+    // One of the photo's renditions, sized to the screen (the tests below check which).
+    const renditionNames = [first!.display.path, ...first!.sources.flatMap((source) => source.files.map((file) => file.path))].map((p) => encodeURIComponent(p.split('/').at(-1)!));
+    const src = (await current.getAttribute('src')) ?? '';
+    expect(renditionNames.some((name) => src.endsWith(name)), src).toBe(true);
     await expect.poll(() => dialog(page).locator('.yarl__thumbnails_thumbnail').count()).toBeGreaterThanOrEqual(speciesPhotos.length);
     await dialog(page).getByRole('button', { name: 'Enter Fullscreen' }).waitFor();
     await dialog(page).getByRole('button', { name: 'Close modal' }).waitFor();
@@ -85,6 +94,10 @@ describe('lightbox on the built sample site', () => {
     const y = image.y + image.height / 2;
     // A drag of the pointer across the image, as a finger swipes (the library listens to pointer events).
     const swipe = async (from: number, to: number) => {
+      // Settled first: the open photo loaded (its neighbours are rendered then) and no slide animation running.
+      await expect.poll(() => dialog(page).locator('.yarl__slide_current img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect.poll(() => dialog(page).locator('.yarl__slide img').count()).toBeGreaterThan(1);
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       await page.mouse.move(from, y);
       await page.mouse.down();
       for (let step = 1; step <= 8; step++) await page.mouse.move(from + ((to - from) * step) / 8, y);
@@ -150,11 +163,86 @@ describe('lightbox on the built sample site', () => {
 
   it('opens the one clicked photo from the home wall', async () => {
     const { page } = await openPage(browser);
-    await page.goto(url('/'));
+    await gotoApp(page, url('/'));
     await page.locator('main li a').nth(1).click();
     await dialog(page).waitFor();
     expect(photoParam(page)).toBe(site.info.featured[1]);
     await expect(dialog(page).getByRole('button', { name: 'Next' }).count()).resolves.toBe(0);
     await page.context().close();
+  });
+});
+
+describe('a shared photo link on a phone and on a desktop', () => {
+  const photoPath = (request: { url(): string }) => decodeURIComponent(new URL(request.url()).pathname).replace(/^\//, '');
+  const renditions = (photo: PhotoEntry) => new Set([photo.display.path, ...photo.sources.flatMap((source) => source.files.map((file) => file.path))]);
+  const widthOf = (photo: PhotoEntry, path: string) => (path === photo.display.path ? photo.display.width : photo.sources.flatMap((s) => s.files).find((f) => f.path === path)?.width);
+
+  /** Opens `?photo=` of the first photo in a fresh context; returns the lightbox image's chosen file and every image request in order. */
+  async function openLink(viewport: { width: number; height: number }, deviceScaleFactor: number) {
+    const phone = viewport.width < 600;
+    const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile: phone, hasTouch: phone });
+    const page = await context.newPage();
+    const events: Array<{ kind: 'request' | 'finished'; path: string }> = [];
+    page.on('request', (request) => void (request.resourceType() === 'image' && events.push({ kind: 'request', path: photoPath(request) })));
+    page.on('requestfinished', (request) => void (request.resourceType() === 'image' && events.push({ kind: 'finished', path: photoPath(request) })));
+    await page.goto(`${url(speciesRoute(species))}?photo=${first!.id}`);
+    const current = dialog(page).locator('.yarl__slide_current img');
+    await current.waitFor();
+    await expect.poll(() => current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const chosen = decodeURIComponent(new URL(await current.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname).replace(/^\//, '');
+    // The neighbours follow the open photo: wait until one has been rendered and requested.
+    await expect.poll(() => dialog(page).locator('.yarl__slide img').count()).toBeGreaterThan(1);
+    return { page, context, chosen, events };
+  }
+
+  it('requests a screen-sized image on a phone', async () => {
+    const { context, chosen, events } = await openLink({ width: 412, height: 823 }, 1.75);
+    expect(renditions(first!).has(chosen), chosen).toBe(true);
+    // 412 CSS px at 1.75 device pixels: a rendition about 720 px wide is enough, never the 2048 px display file.
+    expect(chosen).not.toBe(first!.display.path);
+    expect(widthOf(first!, chosen)!).toBeLessThanOrEqual(1200);
+    expect(events.some((e) => e.kind === 'request' && e.path === first!.display.path)).toBe(false);
+    await context.close();
+  });
+
+  it('requests the large image on a desktop', async () => {
+    // A large, sharp screen: the photo is drawn about 1,000 CSS px wide at 2 device pixels each.
+    const { context, chosen } = await openLink({ width: 1920, height: 1080 }, 2);
+    expect(chosen).toBe(first!.display.path);
+    await context.close();
+  });
+
+  it('loads the neighbours only after the open photo', async () => {
+    const { context, chosen, events } = await openLink({ width: 1920, height: 1080 }, 2);
+    const openDone = events.findIndex((e) => e.kind === 'finished' && e.path === chosen);
+    expect(openDone).toBeGreaterThanOrEqual(0);
+    // The neighbours' display files (never used by the page's tiles) are requested only after the open one has arrived.
+    const neighbours = speciesPhotos.filter((p) => p.id !== first!.id).map((p) => p.display.path);
+    await expect.poll(() => events.some((e) => e.kind === 'request' && neighbours.includes(e.path))).toBe(true);
+    const firstNeighbour = events.findIndex((e) => e.kind === 'request' && neighbours.includes(e.path));
+    expect(firstNeighbour).toBeGreaterThan(openDone);
+    await context.close();
+  });
+
+  it('shows the photo before the app has started, then hands over to the lightbox', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+    const page = await context.newPage();
+    // The app's script held back: what the visitor sees meanwhile is the pre-rendered page and its script alone.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${url(speciesRoute(species))}?photo=${first!.id}`, { waitUntil: 'domcontentloaded' });
+    const preview = page.locator('#photo-preview img');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const previewFile = decodeURIComponent(new URL(await preview.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname).replace(/^\//, '');
+    expect(renditions(first!).has(previewFile), previewFile).toBe(true);
+    expect(await page.locator('html[data-app="ready"]').count()).toBe(0);
+    release();
+    await dialog(page).waitFor();
+    await page.locator('#photo-preview').waitFor({ state: 'detached' });
+    await context.close();
   });
 });

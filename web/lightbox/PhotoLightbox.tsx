@@ -1,4 +1,5 @@
-import Lightbox, { type SlideImage } from 'yet-another-react-lightbox';
+import { useEffect, useState } from 'react';
+import Lightbox, { ACTIVE_SLIDE_COMPLETE, ACTIVE_SLIDE_ERROR, useEvents, type SlideImage } from 'yet-another-react-lightbox';
 import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
 import Thumbnails from 'yet-another-react-lightbox/plugins/thumbnails';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
@@ -13,15 +14,43 @@ import { usePhotoNavigation } from './photo-param.ts';
 /** The overlay colour (rgba(0,0,0,0.8)) is in lightbox.css; the portal fades it in. */
 const FADE_MS = 300;
 
+/**
+ * One photo as a slide. `srcSet` holds the renditions that exist (the WebP widths of the data
+ * and the display JPEG), so the lightbox fetches a screen-sized file on a phone and the large
+ * one on a desktop.
+ */
 export function toSlide(photo: GalleryPhoto): SlideImage {
+  const { full } = photo;
+  const webp = photo.thumbnail.sources.filter((source) => source.type === 'image/webp').flatMap((source) => source.files);
+  const srcSet = [
+    ...webp.filter((file) => full.width === undefined || file.width < full.width).map((file) => ({ src: imageUrl(file.path), width: file.width, height: file.height })),
+    ...(full.width && full.height ? [{ src: imageUrl(full.path), width: full.width, height: full.height }] : []),
+  ];
   return {
-    src: imageUrl(photo.full.path),
+    src: imageUrl(full.path),
     alt: photoAlt(photo),
-    width: photo.full.width,
-    height: photo.full.height,
-    thumbnail: imageUrl(photo.thumbnail.path),
+    width: full.width,
+    height: full.height,
+    ...(srcSet.length > 1 ? { srcSet } : {}),
+    // The strip shows the smallest WebP, the file the page's tiles have already loaded on most screens.
+    thumbnail: imageUrl(webp.reduce<{ path: string; width: number } | undefined>((small, file) => (small && small.width <= file.width ? small : file), undefined)?.path ?? photo.thumbnail.path),
     photo,
   };
+}
+
+/** The open photo's pre-rendered stand-in (web/prerender/html-document.ts photoPreviewScript), if a photo link showed one. */
+function removePhotoPreview(): void {
+  document.getElementById('photo-preview')?.remove();
+}
+
+/** Inside the lightbox: reports once the open photo has loaded (or failed), so the rest may load. */
+function OpenPhotoLoaded({ onLoaded }: { onLoaded: () => void }) {
+  const { subscribe } = useEvents();
+  useEffect(() => {
+    const unsubscribe = [subscribe(ACTIVE_SLIDE_COMPLETE, onLoaded), subscribe(ACTIVE_SLIDE_ERROR, onLoaded)];
+    return () => unsubscribe.forEach((u) => u());
+  }, [subscribe, onLoaded]);
+  return null;
 }
 
 interface PhotoLightboxProps {
@@ -33,6 +62,14 @@ interface PhotoLightboxProps {
 /** The lightbox of a page's photos; which one is open comes from the URL. No Slideshow plugin: no autoplay. */
 export default function PhotoLightbox({ photos, index, title }: PhotoLightboxProps) {
   const { show, close } = usePhotoNavigation();
+  // The open photo first: its neighbours and the thumbnails strip load once it has (on a phone
+  // they would otherwise share the bandwidth with it).
+  const [openLoaded, setOpenLoaded] = useState(false);
+  const [onLoaded] = useState(() => () => {
+    setOpenLoaded(true);
+    removePhotoPreview();
+  });
+  useEffect(() => removePhotoPreview, []);
   return (
     <PanelTitleContext.Provider value={title}>
       <Lightbox
@@ -51,8 +88,13 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
         animation={{ fade: FADE_MS }}
         controller={{ closeOnBackdropClick: true }}
         // With two photos an endless carousel would show one of them twice in the thumbnails strip.
-        carousel={{ finite: photos.length <= 2 }}
-        render={photos.length <= 1 ? { buttonPrev: () => null, buttonNext: () => null } : {}}
+        carousel={{ finite: photos.length <= 2, preload: openLoaded ? 2 : 0 }}
+        render={{
+          ...(photos.length <= 1 ? { buttonPrev: () => null, buttonNext: () => null } : {}),
+          controls: () => (openLoaded ? null : <OpenPhotoLoaded onLoaded={onLoaded} />),
+          // An empty box until then: without an image the strip would draw each slide's own image instead.
+          ...(openLoaded ? {} : { thumbnail: () => <span className="block h-full w-full" /> }),
+        }}
         thumbnails={{ width: 96, height: 64, border: 0, gap: 8, padding: 0, vignette: true }}
       />
     </PanelTitleContext.Provider>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, headKey, hoistedValue, hydrationGuardScript, inlineStylesheets, splitHoisted, unescapeHtml } from './html-document.ts';
+import { deferEntryScript, fillTemplate, headKey, hoistedValue, hydrationGuardScript, inlineStylesheets, photoPreviewScript, splitHoisted, unescapeHtml } from './html-document.ts';
 import { pageFile } from '../../data/paths.ts';
 
 const TEMPLATE = `<!doctype html>
@@ -97,5 +97,54 @@ describe('the hydration guard', () => {
   it('drops markup rendered for another URL (a host fallback) so the client renders from scratch', () => {
     expect(runGuard('/', '/species/Bald%20Eagle')).toEqual({ kept: false, data: undefined, url: '/species/Bald%20Eagle' });
     expect(runGuard(null, '/anything')).toMatchObject({ kept: false, data: undefined });
+  });
+});
+
+describe('deferEntryScript', () => {
+  const built = TEMPLATE.replace('<script type="module" src="/assets/index.js"></script>', '<script type="module" crossorigin src="/sub/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/sub/assets/runtime-1.js">');
+
+  it('takes the module script and its preloads out of the head and loads the entry on the load event', () => {
+    const { template, loader } = deferEntryScript(built);
+    expect(template).not.toMatch(/<script|modulepreload/);
+    const appended: HTMLScriptElement[] = [];
+    const head = { appendChild: (s: HTMLScriptElement) => appended.push(s) };
+    const listeners: Array<() => void> = [];
+    const fakeDocument = { readyState: 'interactive', head, createElement: () => ({}) as HTMLScriptElement };
+    new Function('document', 'addEventListener', loader.replace(/^<script>|<\/script>$/g, ''))(fakeDocument, (type: string, listener: () => void) => type === 'load' && listeners.push(listener));
+    expect(appended).toEqual([]);
+    listeners.forEach((listener) => listener());
+    expect(appended).toEqual([{ type: 'module', crossOrigin: '', src: '/sub/assets/index-1.js' }]);
+  });
+
+  it('refuses a template without exactly one module script', () => {
+    expect(() => deferEntryScript(TEMPLATE.replace(/<script[^>]*><\/script>/, ''))).toThrow(/0 module scripts/);
+  });
+});
+
+describe('photoPreviewScript', () => {
+  const photo = {
+    key: 'owl-1',
+    species: 'Barn Owl',
+    thumbnail: { path: 'life_list/A/Barn Owl/owl_lowq.jpg', sources: [{ type: 'image/webp', files: [{ path: 'life_list/A/Barn Owl/owl-480.webp', width: 480, height: 320 }, { path: 'life_list/A/Barn Owl/owl-960.webp', width: 960, height: 640 }] }] },
+    full: { path: 'life_list/A/Barn Owl/owl.jpg', width: 2048, height: 1365 },
+  };
+  function run(search: string) {
+    window.history.replaceState(null, '', `/species/Barn%20Owl.html${search}`);
+    document.body.innerHTML = '<div id="root"></div>';
+    (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = { loaderData: { root: {}, '0-4': { photos: [photo] } } };
+    new Function(photoPreviewScript('/sub/').replace(/^<script>|<\/script>$/g, ''))();
+    return document.querySelector<HTMLImageElement>('#photo-preview img');
+  }
+
+  it("shows the linked photo from the page's data with every rendition in its srcset", () => {
+    const img = run('?photo=owl-1');
+    expect(img?.getAttribute('srcset')).toBe('/sub/life_list/A/Barn%20Owl/owl-480.webp 480w, /sub/life_list/A/Barn%20Owl/owl-960.webp 960w, /sub/life_list/A/Barn%20Owl/owl.jpg 2048w');
+    expect(img?.getAttribute('sizes')).toBe('100vw');
+    expect(img?.alt).toBe('Barn Owl');
+  });
+
+  it('shows nothing without ?photo= or for a photo the page does not hold', () => {
+    expect(run('')).toBeNull();
+    expect(run('?photo=other')).toBeNull();
   });
 });

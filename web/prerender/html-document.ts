@@ -140,3 +140,35 @@ export function fillTemplate(template: string, parts: PageParts): string {
   // Replacement functions, so '$' in the markup is never read as a pattern.
   return html.replace(ROOT_ELEMENT, () => `<div id="root">${parts.body}</div>${(parts.afterRoot ?? []).join('')}`);
 }
+
+const MODULE_SCRIPT = /<script\s[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/gi;
+const MODULE_PRELOAD = /<link\s[^>]*\brel="modulepreload"[^>]*>\s*/gi;
+
+/**
+ * The app's script, loaded after the first screen instead of with it. Vite's template fetches
+ * the entry module (and modulepreloads its chunks) alongside the document, where it competes
+ * with the first screen's photos for a phone's bandwidth and puts everything it then inserts
+ * (the lightbox's stylesheet) on the critical chain. The pre-rendered page needs no script to
+ * show or to follow its links, so the entry is added once the page has loaded (its eager
+ * photos included); hydration then takes over the markup. Returns the template without the
+ * module script and preload tags, and the loader script to put at the end of the body.
+ */
+export function deferEntryScript(template: string): { template: string; loader: string } {
+  const sources = [...template.matchAll(MODULE_SCRIPT)].map((match) => unescapeHtml(match[1]!));
+  if (sources.length !== 1) throw new Error(`The HTML template has ${sources.length} module scripts, expected the one entry`);
+  const html = template.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  const loader = `<script>(function(){function go(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${jsonForScript(sources[0])};document.head.appendChild(s)}if(document.readyState==='complete')go();else addEventListener('load',go,{once:true})})()</script>`;
+  return { template: html, loader };
+}
+
+/**
+ * A `?photo=` link's first screen without waiting for the app: the pre-render cannot know the
+ * query, so this script (after the hydration data) finds the photo in the page's loader data
+ * and shows it at once over the page, sized to the screen (srcset of the renditions that
+ * exist). The lightbox replaces it when the app has started (#photo-preview is removed).
+ * `assetBase` is the asset origin or base path, as web/assets.ts's imageBase().
+ */
+export function photoPreviewScript(assetBase: string): string {
+  const base = assetBase.endsWith('/') ? assetBase : `${assetBase}/`;
+  return `<script>(function(){var id=new URLSearchParams(location.search).get('photo'),d=window.__staticRouterHydrationData;if(!id||!d)return;var p=null;(function w(v){if(p||!v||typeof v!=='object')return;if(v.key===id&&v.full&&v.thumbnail){p=v;return}for(var k in v)w(v[k])})(d.loaderData);if(!p)return;var b=${jsonForScript(base)};function u(x){return b+x.split('/').map(encodeURIComponent).join('/')}var set=[];(p.thumbnail.sources||[]).forEach(function(s){if(s.type==='image/webp')s.files.forEach(function(f){set.push(u(f.path)+' '+f.width+'w')})});if(p.full.width)set.push(u(p.full.path)+' '+p.full.width+'w');var o=document.createElement('div');o.id='photo-preview';o.setAttribute('aria-hidden','true');o.style.cssText='position:fixed;inset:0;z-index:9999;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center';var i=document.createElement('img');i.alt=p.species||'';i.fetchPriority='high';i.sizes='100vw';if(set.length)i.srcset=set.join(', ');i.src=u(p.full.path);if(p.full.width&&p.full.height){i.width=p.full.width;i.height=p.full.height}i.style.cssText='max-width:100%;max-height:100%;width:auto;height:auto;object-fit:contain';o.appendChild(i);document.body.appendChild(o)})()</script>`;
+}

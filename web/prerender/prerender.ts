@@ -14,7 +14,7 @@ import { robotsTxt, sitemapXml } from '../seo/sitemap.ts';
 import { createSiteUrls, type SiteUrls } from '../seo/site-urls.ts';
 import { createSiteModel, type LoadData } from '../site-model.ts';
 import { writeIfChanged, type BuildState } from './build-state.ts';
-import { fillTemplate, headKey, inlineStylesheets, hoistedValue, hydrationGuardScript, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
+import { deferEntryScript, fillTemplate, headKey, inlineStylesheets, photoPreviewScript, hoistedValue, hydrationGuardScript, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
 import { pagesToRender, SITE_IDENTITY, type PageToRender } from './pages.ts';
 import { sharePageHtml } from './share-page.ts';
 
@@ -133,9 +133,10 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   const credits = await exists(join(options.publicDir, 'site-data', 'credits.json'));
   const pages = await pagesToRender(model, site, { credits });
 
-  let template: string | undefined;
+  let template: { template: string; loader: string } | undefined;
   const appTemplate = async () =>
-    (template ??= await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href)));
+    (template ??= deferEntryScript(await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href))));
+  const preview = photoPreviewScript(publishing.assetOrigin || basePath);
 
   const identity = JSON.stringify({ owner: info.owner, title: info.title, description: info.description, publishing });
   const rendered: string[] = [];
@@ -155,10 +156,11 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
       const expected = page.notFound ? 404 : 200;
       if (result.status !== expected) throw new Error(`Rendering ${url} answered HTTP ${result.status}, expected ${expected}`);
       const { head: hoisted, body } = splitHoisted(result.html);
-      return fillTemplate(await appTemplate(), {
+      const app = await appTemplate();
+      return fillTemplate(app.template, {
         head: pageHead(page, hoisted, urls),
         body,
-        afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname)],
+        afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname), ...(page.notFound ? [] : [preview]), app.loader],
       });
     });
     if (changed) rendered.push(page.file);

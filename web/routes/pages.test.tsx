@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { assetUrl, lifeListRoute } from '../../data/paths.ts';
@@ -7,6 +7,15 @@ import { setDataFetcher } from '../data-files.ts';
 import { fixtureManifests, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
 
 /** The distinct images of the lightbox's thumbnails strip (an infinite carousel repeats some). */
+/** jsdom loads no image: the open photo "arrives", and the lightbox then adds its neighbours and the thumbnails strip. */
+async function openPhotoLoaded(dialog: HTMLElement): Promise<void> {
+  fireEvent.load(dialog.querySelector('.yarl__slide_current img')!);
+  await waitFor(() => expect(dialog.querySelector('.yarl__thumbnails_thumbnail img')).not.toBeNull());
+}
+
+/** The strip shows a photo's smallest WebP (the tiles' file). */
+const stripImage = (photo: (typeof photos)[keyof typeof photos]) => assetUrl('/', photo.sources[0]?.files[0]?.path ?? photo.thumbnail.path);
+
 function thumbnailSources(dialog: HTMLElement): string[] {
   const sources = [...dialog.querySelectorAll('.yarl__thumbnails_thumbnail img')].map((img) => img.getAttribute('src') ?? '');
   return [...new Set(sources)].sort();
@@ -64,7 +73,8 @@ describe('home', () => {
     const dialog = await screen.findByRole('dialog');
     expect(router.state.location.search).toBe(`?photo=${photos.duckDrake.id}`);
     expect(within(dialog).queryByRole('button', { name: 'Next' })).toBeNull();
-    expect(thumbnailSources(dialog)).toEqual([assetUrl('/', photos.duckDrake.thumbnail.path)]);
+    await openPhotoLoaded(dialog);
+    expect(thumbnailSources(dialog)).toEqual([stripImage(photos.duckDrake)]);
     expect(within(dialog).queryByRole('button', { name: 'Previous' })).toBeNull();
   });
 });
@@ -114,7 +124,8 @@ describe('species page', () => {
     await userEvent.click(links.at(-1)!);
     const dialog = await screen.findByRole('dialog');
     expect(router.state.location.search).toBe(`?photo=${photos.duckHen.id}`);
-    expect(thumbnailSources(dialog)).toEqual([assetUrl('/', photos.duckDrake.thumbnail.path), assetUrl('/', photos.duckHen.thumbnail.path)]);
+    await openPhotoLoaded(dialog);
+    expect(thumbnailSources(dialog)).toEqual([stripImage(photos.duckDrake), stripImage(photos.duckHen)].sort());
   });
 
   it('handles apostrophes and accents in the species name', async () => {

@@ -1,0 +1,16 @@
+import { slugWithHash } from './paths.ts';
+
+/** The folder of the per-page data files (data/site-data.ts holds their schemas). */
+export const SITE_DATA_DIR = 'site-data';
+
+/** Site-relative paths of the per-page data files. Keys are slugs plus a hash: safe on every file system and URL. */
+export const siteDataPaths = {
+  home: `${SITE_DATA_DIR}/home.json`,
+  credits: `${SITE_DATA_DIR}/credits.json`,
+  level: (segments: readonly string[]) => `${SITE_DATA_DIR}/life-list/${segments.length === 0 ? 'index' : slugWithHash(segments.join('/'))}.json`,
+  species: (name: string) => `${SITE_DATA_DIR}/species/${slugWithHash(name)}.json`,
+  /** The life list's species without a photo (only with an eBird export). */
+  notPhotographed: `${SITE_DATA_DIR}/not-photographed.json`,
+  /** Every species page's names, for the search box: fetched only when the box is first used. */
+  search: `${SITE_DATA_DIR}/search.json`,
+} as const;

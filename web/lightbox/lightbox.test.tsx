@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lifeListRoute } from '../../data/paths.ts';
@@ -189,8 +189,10 @@ describe('lightbox', () => {
     expect(within(details).getByTestId('photo-caption').querySelector('b')).toBeNull();
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getAllByRole('img', { name: 'Drake <i>in</i> reeds' }).length).toBeGreaterThan(0);
+    // The neighbours are drawn once the open photo has loaded.
+    fireEvent.load(dialog.querySelector('.yarl__slide_current img')!);
     // The hen has neither: its alt text stays the species name.
-    expect(within(dialog).getAllByRole('img', { name: 'Wood Duck' }).length).toBeGreaterThan(0);
+    await waitFor(() => expect(within(dialog).getAllByRole('img', { name: 'Wood Duck' }).length).toBeGreaterThan(0));
   });
 
   it('shows the caption of a photo without camera metadata', async () => {

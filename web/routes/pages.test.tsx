@@ -6,7 +6,6 @@ import { siteDataPaths } from '../../data/site-data.ts';
 import { setDataFetcher } from '../data-files.ts';
 import { fixtureManifests, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
 
-/** The distinct images of the lightbox's thumbnails strip (an infinite carousel repeats some). */
 /** jsdom loads no image: the open photo "arrives", and the lightbox then adds its neighbours and the thumbnails strip. */
 async function openPhotoLoaded(dialog: HTMLElement): Promise<void> {
   fireEvent.load(dialog.querySelector('.yarl__slide_current img')!);
@@ -16,6 +15,7 @@ async function openPhotoLoaded(dialog: HTMLElement): Promise<void> {
 /** The strip shows a photo's smallest WebP (the tiles' file). */
 const stripImage = (photo: (typeof photos)[keyof typeof photos]) => assetUrl('/', photo.sources[0]?.files[0]?.path ?? photo.thumbnail.path);
 
+/** The distinct images of the lightbox's thumbnails strip (an infinite carousel repeats some). */
 function thumbnailSources(dialog: HTMLElement): string[] {
   const sources = [...dialog.querySelectorAll('.yarl__thumbnails_thumbnail img')].map((img) => img.getAttribute('src') ?? '');
   return [...new Set(sources)].sort();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { SITE_DATA_DIR } from '../data/site-data.ts';
@@ -32,7 +33,7 @@ export async function run(files: ReadonlyMap<string, unknown>, publicDir: string
     next[relative] = hash;
     const file = path.join(publicDir, ...relative.split('/'));
     // Unchanged content costs a stat: a file deleted or edited by hand (its size differs) is written again.
-    if (previous[relative] === hash && (await sizeOf(file)) === Buffer.byteLength(text)) continue;
+    if (previous[relative] === hash && sizeOf(file) === Buffer.byteLength(text)) continue;
     await writeFileAtomically(file, text);
     written.push(relative);
   }
@@ -44,12 +45,8 @@ export async function run(files: ReadonlyMap<string, unknown>, publicDir: string
   return { written, removed: [...stale] };
 }
 
-async function sizeOf(file: string): Promise<number | undefined> {
-  try {
-    return (await stat(file)).size;
-  } catch {
-    return undefined;
-  }
+function sizeOf(file: string): number | undefined {
+  return statSync(file, { throwIfNoEntry: false })?.size;
 }
 
 async function loadHashes(file: string): Promise<Record<string, string>> {

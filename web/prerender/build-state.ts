@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /**
@@ -43,13 +44,15 @@ async function writeAtomically(target: string, content: string): Promise<void> {
   await rename(temp, target);
 }
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
-
-/** Writes `file` (under dist) from `produce()` unless its signature is unchanged and it is still there. Returns whether it wrote. */
+/**
+ * Writes `file` (under dist) from `produce()` unless its signature is unchanged and it is still
+ * there. Returns whether it wrote. (Synchronous checks: a no-op build makes tens of thousands,
+ * and one awaited stat after another costs several times more.)
+ */
 export async function writeIfChanged(state: BuildState, dist: string, file: string, signature: string, produce: () => Promise<string>): Promise<boolean> {
   state.touched.add(file);
   const target = join(dist, file);
-  if (state.files[file] === signature && (await exists(target))) return false;
+  if (state.files[file] === signature && existsSync(target)) return false;
   await writeAtomically(target, await produce());
   state.files[file] = signature;
   state.stats.written++;
@@ -62,11 +65,11 @@ export async function writeIfChanged(state: BuildState, dist: string, file: stri
  */
 export async function linkIfChanged(state: BuildState, dist: string, file: string, source: string): Promise<boolean> {
   state.touched.add(file);
-  const from = await stat(source);
+  const from = statSync(source);
   const signature = `${from.ino}:${from.size}:${from.mtimeMs}`;
   const target = join(dist, file);
   if (state.files[file] === signature) {
-    const to = await stat(target).catch(() => undefined);
+    const to = statSync(target, { throwIfNoEntry: false });
     if (to && (to.ino === from.ino || (to.size === from.size && to.mtimeMs >= from.mtimeMs))) return false;
   }
   await mkdir(dirname(target), { recursive: true });

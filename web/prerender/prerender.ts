@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeIssues } from '../../data/describe-issues.ts';
 import { assetUrl } from '../../data/paths.ts';
-import { MANIFEST_FILES, photoIndexSchema } from '../../data/manifests.ts';
+import { MANIFEST_FILES, photoIndexSchema, type PhotoEntry } from '../../data/manifests.ts';
 import type { DataKind, DataTypes } from '../data-files.ts';
 import { DataFileError } from '../data-files.ts';
 import { escapeHtml } from '../seo/escape.ts';
@@ -47,7 +47,8 @@ export interface PrerenderReport {
   /** Pages rendered and written by this run (the rest were unchanged). */
   rendered: string[];
   sitemapUrls: number;
-  feedEntries: number;
+  /** Photos in the feed, when it was written. */
+  feedEntries: number | undefined;
 }
 
 const FEED_FILE = 'feed.xml';
@@ -167,18 +168,27 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   }
   log(`Pre-rendered ${rendered.length} of ${pages.length} pages (the others were unchanged).`);
 
+  // The sitemap and the feed are produced only when what they list changed: parsing the whole
+  // photo index for the feed is the costliest step of a build with nothing to do.
   const inSitemap = pages.filter((p) => p.inSitemap);
-  const index = photoIndexSchema.safeParse(JSON.parse(await readFile(join(options.publicDir, MANIFEST_FILES.photoIndex), 'utf8')));
-  if (!index.success) throw new Error(`${MANIFEST_FILES.photoIndex} is not valid:\n  ${describeIssues(index.error).join('\n  ')}`);
-  const newest = newestPhotos(Object.values(index.data.photos), options.feedSize ?? 30);
-  const extras: Array<[string, string]> = [
-    ['sitemap.xml', sitemapXml(inSitemap, urls)],
-    ['robots.txt', robotsTxt(urls)],
-    [FEED_FILE, atomFeed(site, newest, urls, `/${FEED_FILE}`)],
+  const indexText = await readFile(join(options.publicDir, MANIFEST_FILES.photoIndex), 'utf8');
+  const listed = createHash('sha1').update(options.codeHash).update(identity).update(JSON.stringify(inSitemap.map((p) => [p.route, p.images, p.description]))).update(indexText).digest('base64url');
+  let newest: ReturnType<typeof newestPhotos<PhotoEntry>> | undefined;
+  const newestOf = () => {
+    if (!newest) {
+      const index = photoIndexSchema.safeParse(JSON.parse(indexText));
+      if (!index.success) throw new Error(`${MANIFEST_FILES.photoIndex} is not valid:\n  ${describeIssues(index.error).join('\n  ')}`);
+      newest = newestPhotos(Object.values(index.data.photos), options.feedSize ?? 30);
+    }
+    return newest;
+  };
+  const extras: Array<[string, string, () => string]> = [
+    ['sitemap.xml', listed, () => sitemapXml(inSitemap, urls)],
+    ['robots.txt', createHash('sha1').update(identity).digest('base64url'), () => robotsTxt(urls)],
+    [FEED_FILE, listed, () => atomFeed(site, newestOf(), urls, `/${FEED_FILE}`)],
   ];
-  for (const [file, content] of extras) {
-    const hash = createHash('sha1').update(content).digest('base64url');
-    if (await writeIfChanged(options.state, options.dist, file, hash, async () => content)) rendered.push(file);
+  for (const [file, signature, content] of extras) {
+    if (await writeIfChanged(options.state, options.dist, file, signature, async () => content())) rendered.push(file);
   }
-  return { pages: pages.length, rendered, sitemapUrls: inSitemap.length, feedEntries: newest.length };
+  return { pages: pages.length, rendered, sitemapUrls: inSitemap.length, feedEntries: newest?.length };
 }

@@ -1,9 +1,10 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { whenLoadedAndIdle } from './idle.ts';
 import { preloadLightbox } from './lightbox/PhotoGallery.tsx';
+import { AppReady } from './app-ready.tsx';
 import { routes } from './routes.tsx';
 import './styles.css';
 
@@ -21,12 +22,6 @@ const router = createBrowserRouter(routes, {
   basename: import.meta.env.BASE_URL,
   hydrationData: window.__staticRouterHydrationData,
 });
-
-/** Marks the document once the app has taken over the page (`<html data-app="ready">`): tests wait for it. Renders nothing. */
-function AppReady() {
-  useEffect(() => void (document.documentElement.dataset.app = 'ready'), []);
-  return null;
-}
 
 const app = (
   <StrictMode>

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppReady } from './app-ready.tsx';
 import { routes } from './routes.tsx';
 
 /**
@@ -45,6 +46,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} />
+      <AppReady />
     </StrictMode>,
     { onError: (error) => void errors.push(error) },
   );

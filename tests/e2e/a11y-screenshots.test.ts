@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { appReady, launchBrowser, openPage } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
@@ -77,6 +77,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
   it('the search box with its list of matches open', async () => {
     const { page } = await openPage(browser);
     await page.goto(url(lifeListRoute([])));
+    await appReady(page);
     await page.getByRole('combobox', { name: 'Find a species' }).fill(species.slice(0, 4));
     await page.getByRole('option').first().waitFor();
     await settle(page);

@@ -42,3 +42,8 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return { page, errors };
 }
+
+/** Waits until the app has taken over the pre-rendered page (its script loads after the page's own `load`). */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+}

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
 import { notPhotographedDataSchema, searchDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { appReady, launchBrowser, openPage } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
@@ -88,6 +88,7 @@ describe('the eBird life list on the sample site', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(url(lifeListRoute([])));
+    await appReady(page);
     await page.waitForLoadState('networkidle');
     expect(requested.some((p) => p.endsWith(siteDataPaths.search))).toBe(false);
     const box = page.getByRole('combobox', { name: 'Find a species' });

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PhotoEntry } from '../../data/manifests.ts';
 import { speciesRoute } from '../../data/paths.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { appReady, launchBrowser, openPage } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
@@ -30,7 +30,7 @@ const photoParam = (page: Page) => new URL(page.url()).searchParams.get('photo')
 /** The page's script loads after the page: wait until the app has taken it over (web/entry-client.tsx). */
 async function gotoApp(page: Page, target: string) {
   await page.goto(target);
-  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  await appReady(page);
 }
 
 async function openFirstPhoto(page: Page) {

@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+
+/**
+ * Marks the document once the app has taken over the page (`<html data-app="ready">`): tests
+ * wait for it. Renders nothing. Both entries render it beside the router, so the server's and
+ * the client's trees have the same shape and React's `useId` values agree when hydrating.
+ */
+export function AppReady() {
+  useEffect(() => void (document.documentElement.dataset.app = 'ready'), []);
+  return null;
+}

@@ -86,6 +86,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
   await writePublicMarker(dirs.publicDir, next);
   await manifestSet.run(manifests, dirs.publicDir, dirs.cacheDir);
   const siteData = await siteDataSet.run(siteDataFiles(manifests, life), dirs.publicDir, dirs.cacheDir, outputsTrusted);
+  await siteDataSet.saveLifeLinks(dirs.cacheDir, life);
 
   // Only now that the new manifests are committed may the files they no longer list go.
   const keep = new Set(Object.values(next.photos).flatMap((r) => outputPathsOf(r)));

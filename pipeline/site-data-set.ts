@@ -3,6 +3,8 @@ import { statSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod/mini';
+import { lifeListRecordsSchema, lifeRecordSchema } from '../data/life-records.ts';
+import type { LifeListLinks } from '../data/site-data-files.ts';
 import { SITE_DATA_DIR } from '../data/site-data.ts';
 import { writeFileAtomically } from './atomic-file.ts';
 
@@ -13,6 +15,29 @@ import { writeFileAtomically } from './atomic-file.ts';
  * content hashes of what was written are kept in cache/.
  */
 export const HASHES_FILE = 'site-data-hashes.json';
+/** The life list the page data were derived with (cache/, never published): `validate` derives them again from it. */
+export const LIFE_LINKS_FILE = 'life-list-links.json';
+
+const lifeLinksSchema = z.strictObject({ records: lifeListRecordsSchema, bySpecies: z.record(z.string(), lifeRecordSchema) });
+
+/** Keeps the life list of this run beside the cache (or removes it when there is none). */
+export async function saveLifeLinks(cacheDir: string, life: LifeListLinks | undefined): Promise<void> {
+  const file = path.join(cacheDir, LIFE_LINKS_FILE);
+  if (!life) return rm(file, { force: true });
+  await writeFileAtomically(file, JSON.stringify({ records: life.records, bySpecies: Object.fromEntries(life.bySpecies) }));
+}
+
+/** The life list the last ingest used, or undefined when it had none. A file that cannot be read is an error: validate would compare against the wrong data. */
+export async function loadLifeLinks(cacheDir: string): Promise<LifeListLinks | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path.join(cacheDir, LIFE_LINKS_FILE), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const parsed = lifeLinksSchema.parse(JSON.parse(text));
+  return { records: parsed.records, bySpecies: new Map(Object.entries(parsed.bySpecies)) };
+}
 
 const hashesSchema = z.record(z.string(), z.string());
 

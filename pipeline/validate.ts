@@ -4,9 +4,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LIFE_LIST_DIR, MANIFEST_FILES, manifestSchemas, type LifeListFolder, type ManifestName, type Manifests, childFolders } from '../data/manifests.ts';
 import { describeIssues } from '../data/site-config.ts';
-import { siteDataFiles } from '../data/site-data-files.ts';
+import { siteDataFiles, type LifeListLinks } from '../data/site-data-files.ts';
 import { SITE_DATA_DIR } from '../data/site-data.ts';
 import { rollForward } from './manifest-set.ts';
+import { loadLifeLinks } from './site-data-set.ts';
 import { validation } from './messages.ts';
 import { outputDirs } from './output-dir.ts';
 
@@ -52,7 +53,7 @@ export async function runValidate(outDir: string): Promise<ValidationResult> {
     const indexed = Object.keys(loaded.photoIndex.photos).length;
     if (listed !== indexed) problems.push({ where: MANIFEST_FILES.lifeListStructure, reason: validation.structureMismatch(`${listed} photos counted, ${indexed} in the index`) });
   }
-  const pageData = isComplete(loaded) ? await checkPageData(loaded, publicDir, problems) : 0;
+  const pageData = isComplete(loaded) ? await checkPageData(loaded, await loadLifeLinks(cacheDir), publicDir, problems) : 0;
   return { problems, manifests: Object.keys(loaded).length, files: references.length + pageData };
 }
 
@@ -82,8 +83,8 @@ function isComplete(loaded: Partial<Manifests>): loaded is Manifests {
  * holds exactly what they imply (derived by the same function as the ingest), and no other
  * is left behind. Returns how many were checked.
  */
-async function checkPageData(manifests: Manifests, publicDir: string, problems: ValidationProblem[]): Promise<number> {
-  const expected = siteDataFiles(manifests);
+async function checkPageData(manifests: Manifests, life: LifeListLinks | undefined, publicDir: string, problems: ValidationProblem[]): Promise<number> {
+  const expected = siteDataFiles(manifests, life);
   for (const [file, content] of expected) {
     const json = await readJson(publicDir, file, validation.pageDataMissing(), problems);
     if (json === undefined) continue;

@@ -94,6 +94,12 @@ describe('ingest with an eBird export', () => {
       expect(leakedSecrets(await readFile(path.join(withExport.publicDir, relative), 'utf8'), secrets), relative).toEqual([]);
     }
   });
+
+  it('passes validate: the page data derived with the life list match what was written', async () => {
+    const check = await runCli(['validate', '--out', withExport.outDir]);
+    expect(check.stderr).toBe('');
+    expect(check.code).toBe(0);
+  });
 });
 
 describe('ingest with a bad eBird export', () => {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeIssues } from '../../data/describe-issues.ts';
 import { assetUrl } from '../../data/paths.ts';
+import { siteDataPaths } from '../../data/site-data-paths.ts';
 import { MANIFEST_FILES, photoIndexSchema, type PhotoEntry } from '../../data/manifests.ts';
 import type { DataKind, DataTypes } from '../data-files.ts';
 import { DataFileError } from '../data-files.ts';
@@ -54,9 +55,13 @@ export interface PrerenderReport {
 const FEED_FILE = 'feed.xml';
 const schemaModule = () => import('../data-schemas.ts');
 
-/** Reads data files from disk through their schemas, keeping each file's text for the page signatures. */
-function diskLoader(publicDir: string, texts: Map<string, string>): LoadData {
-  return async <K extends DataKind>(kind: K, path: string): Promise<DataTypes[K]> => {
+/**
+ * The text of a published data file, read once per build: the site model parses it, the
+ * server bundle's loaders read it, and the page signatures hash it. A missing file is a 404.
+ */
+function dataTexts(publicDir: string) {
+  const texts = new Map<string, string>();
+  return async (path: string): Promise<string> => {
     let text = texts.get(path);
     if (text === undefined) {
       try {
@@ -67,7 +72,14 @@ function diskLoader(publicDir: string, texts: Map<string, string>): LoadData {
       }
       texts.set(path, text);
     }
-    const parsed = (await schemaModule()).parseData(kind, JSON.parse(text));
+    return text;
+  };
+}
+
+/** Reads data files through their schemas. */
+function diskLoader(publicDir: string, textOf: (path: string) => Promise<string>): LoadData {
+  return async <K extends DataKind>(kind: K, path: string): Promise<DataTypes[K]> => {
+    const parsed = (await schemaModule()).parseData(kind, JSON.parse(await textOf(path)));
     if (!parsed.ok) throw new Error(`${join(publicDir, path)} is not valid:\n  ${parsed.problems.join('\n  ')}\nRun the ingest again.`);
     return parsed.data;
   };
@@ -117,21 +129,17 @@ const exists = (file: string) => stat(file).then(() => true, () => false);
  */
 export async function prerender(options: PrerenderOptions): Promise<PrerenderReport> {
   const log = options.log ?? (() => {});
-  const texts = new Map<string, string>();
-  const model = createSiteModel(diskLoader(options.publicDir, texts));
+  const textOf = dataTexts(options.publicDir);
+  const model = createSiteModel(diskLoader(options.publicDir, textOf));
   const entry = await serverEntryAt(options.serverEntry);
-  entry.setDataFetcher(async (path) => {
-    const text = texts.get(path) ?? (await readFile(join(options.publicDir, ...path.split('/')), 'utf8').catch(() => undefined));
-    if (text === undefined) throw new DataFileError(path, 'no such file', 404);
-    return JSON.parse(text);
-  });
+  entry.setDataFetcher(async (path) => JSON.parse(await textOf(path)));
 
   const info = await model.info();
   const publishing = { baseUrl: info.publishing.baseUrl, basePath: entry.compiledSettings.basePath, assetOrigin: entry.compiledSettings.assetOrigin };
   const site: SiteIdentity = { title: info.title, owner: info.owner, description: info.description, publishing };
   const urls = createSiteUrls(publishing);
   const basePath = publishing.basePath.endsWith('/') ? publishing.basePath : `${publishing.basePath}/`;
-  const credits = await exists(join(options.publicDir, 'site-data', 'credits.json'));
+  const credits = await exists(join(options.publicDir, ...siteDataPaths.credits.split('/')));
   const pages = await pagesToRender(model, site, { credits });
 
   let template: { template: string; loader: string } | undefined;
@@ -146,7 +154,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
       .update(options.codeHash)
       .update(JSON.stringify(page.description))
       .update(JSON.stringify(page.photo ?? null));
-    for (const dependency of page.dependsOn) signature.update(`\0${dependency}\0${dependency === SITE_IDENTITY ? identity : (texts.get(dependency) ?? (await readFile(join(options.publicDir, dependency), 'utf8')))}`);
+    for (const dependency of page.dependsOn) signature.update(`\0${dependency}\0${dependency === SITE_IDENTITY ? identity : await textOf(dependency)}`);
     const changed = await writeIfChanged(options.state, options.dist, page.file, signature.digest('base64url'), async () => {
       if (page.kind === 'share' && page.photo) {
         const head = headTags(page.description, urls).map(renderHeadTag);

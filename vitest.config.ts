@@ -22,6 +22,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          // Component tests wait for states, never for time; on a busy 2-core CI machine running the
+          // browser tests beside them, a whole lightbox test can take longer than vitest's 5 s default.
+          testTimeout: 30_000,
         },
       },
       {

@@ -23,6 +23,12 @@ export const THUMBNAIL_SUFFIX = '_lowq.jpg';
 export const LIFE_LIST_DIR = 'life_list';
 export const ORIGINALS_DIR = 'originals';
 
+/**
+ * In the ingest's cache/ folder (never published): a token that changes whenever the ingest
+ * may have changed public/. The build skips its work while it is the one it last built from.
+ */
+export const PUBLICATION_STAMP_FILE = 'publication-stamp';
+
 /** `x_lowq.jpg`: our own thumbnails, which a photos folder may hold from an older export; never a photo. */
 export function isOwnThumbnail(fileName: string): boolean {
   return /_lowq\./i.test(fileName);

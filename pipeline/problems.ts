@@ -23,6 +23,10 @@ export class Problems {
     this.#items.push({ path, reason, severity: 'warning' });
   }
 
+  add(problem: Problem): void {
+    this.#items.push({ ...problem });
+  }
+
   get all(): readonly Problem[] {
     return [...this.#items].sort((a, b) => (a.severity === b.severity ? a.path.localeCompare(b.path) : a.severity === 'error' ? -1 : 1));
   }

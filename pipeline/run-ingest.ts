@@ -6,7 +6,11 @@ import { endExiftool } from './exiftool.ts';
 import * as lifeList from './life-list.ts';
 import { lifeRecordsOf } from './outputs/life-records.ts';
 import * as manifestSet from './manifest-set.ts';
+import { MANIFEST_FILES, type Credit } from '../data/manifests.ts';
+import type { SiteConfig } from '../data/site-config.ts';
 import { siteDataFiles } from '../data/site-data-files.ts';
+import { derivationKey, derivedFilesIntact, ebirdStamp, loadDerivedState, newPublicationStamp, saveDerivedState, sizesOf, type DerivedState } from './derived-state.ts';
+import type { PublishedPhoto } from './outputs/published-photo.ts';
 import * as siteDataSet from './site-data-set.ts';
 import { fatal, type SummaryCounts } from './messages.ts';
 import * as outputDir from './output-dir.ts';
@@ -76,16 +80,66 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     progress: options.progress,
   }).finally(endExiftool);
 
-  const published = outcomes.filter((o) => o.status !== 'failed').map((o) => ({ plan: o.photo.plan, record: o.record }));
-  const life = await lifeRecordsOf(photosDir, published, site, problems);
-  const manifests = lifeList.run({ photos: published, folders: list.folders, site, credits, life, problems });
-
   const next: Cache = { ...emptyCache(), marker: loaded.marker };
   for (const outcome of outcomes) next.photos[outcome.photo.plan.relativePath] = outcome.record;
+  const key = derivationKey({ site, credits, folders: list.folders, photos: next.photos, marker: next.marker, ebird: await ebirdStamp(photosDir) });
+  const previous = options.force || !outputsTrusted ? undefined : await loadDerivedState(dirs.cacheDir);
+  let derived: DerivedState;
+  let siteData: siteDataSet.SiteDataWrite = { written: [], removed: [] };
+  if (previous?.key === key && derivedFilesIntact(dirs.publicDir, previous)) {
+    // Nothing the derived outputs are made of changed since they were written: they stand.
+    derived = previous;
+  } else {
+    const published = outcomes.filter((o) => o.status !== 'failed').map((o) => ({ plan: o.photo.plan, record: o.record }));
+    ({ derived, siteData } = await derive({ key, photosDir, published, folders: list.folders, site, credits, next, loaded, outputsTrusted, dirs }));
+  }
+  for (const item of derived.problems) problems.add(item);
+
+  const removed = Object.keys(loaded.photos).filter((p) => !(p in next.photos)).filter((p) => !loaded.photos[p]?.failure).length;
+  const count = (status: photoRecords.PhotoStatus) => outcomes.filter((o) => o.status === status).length;
+  return {
+    counts: { new: count('new'), updated: count('updated'), unchanged: count('unchanged'), removed, failed: count('failed') },
+    seconds: (performance.now() - started) / 1000,
+    problems,
+    publicDir: dirs.publicDir,
+    photos: count('new') + count('updated') + count('unchanged'),
+    siteData,
+    ...(derived.lifeList ? { lifeList: derived.lifeList } : {}),
+  };
+}
+
+interface DeriveInput {
+  key: string;
+  photosDir: string;
+  published: PublishedPhoto[];
+  folders: string[][];
+  site: SiteConfig;
+  credits: Map<string, Credit>;
+  /** The cache of this run, and of the last one (whose outputs no longer listed are removed). */
+  next: Cache;
+  loaded: Cache;
+  outputsTrusted: boolean;
+  dirs: outputDir.OutputDirs;
+}
+
+/**
+ * The derived outputs from the photos' records: the life list, the manifests, the page data,
+ * then the removal of what the new manifests no longer list, then the cache and the state
+ * that lets the next run skip all this when nothing changed.
+ */
+async function derive({ key, photosDir, published, folders, site, credits, next, loaded, outputsTrusted, dirs }: DeriveInput): Promise<{ derived: DerivedState; siteData: siteDataSet.SiteDataWrite }> {
+  // First, so a build never trusts a public/ this run left half-written.
+  await newPublicationStamp(dirs.cacheDir);
+  // The derivation's own problems are kept with its state, to be reported again while it stands.
+  const problems = new Problems();
+  const life = await lifeRecordsOf(photosDir, published, site, problems);
+  const manifests = lifeList.run({ photos: published, folders, site, credits, life, problems });
+
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);
   await manifestSet.run(manifests, dirs.publicDir, dirs.cacheDir);
-  const siteData = await siteDataSet.run(siteDataFiles(manifests, life), dirs.publicDir, dirs.cacheDir, outputsTrusted);
+  const pageData = siteDataFiles(manifests, life);
+  const siteData = await siteDataSet.run(pageData, dirs.publicDir, dirs.cacheDir, outputsTrusted);
   await siteDataSet.saveLifeLinks(dirs.cacheDir, life);
 
   // Only now that the new manifests are committed may the files they no longer list go.
@@ -97,17 +151,14 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
   await outputDir.removePublished(dirs.publicDir, stale);
   await saveCache(dirs.cacheDir, next);
 
-  const removed = Object.keys(loaded.photos).filter((p) => !(p in next.photos)).filter((p) => !loaded.photos[p]?.failure).length;
-  const count = (status: photoRecords.PhotoStatus) => outcomes.filter((o) => o.status === status).length;
-  return {
-    counts: { new: count('new'), updated: count('updated'), unchanged: count('unchanged'), removed, failed: count('failed') },
-    seconds: (performance.now() - started) / 1000,
-    problems,
-    publicDir: dirs.publicDir,
-    photos: published.length,
-    siteData,
+  const derived: DerivedState = {
+    key,
+    problems: [...problems.all],
+    files: sizesOf(dirs.publicDir, [...Object.values(MANIFEST_FILES), ...pageData.keys()]),
     ...(life ? { lifeList: { source: life.source, observed: life.records.observedCount, photographed: life.photographed } } : {}),
   };
+  await saveDerivedState(dirs.cacheDir, derived);
+  return { derived, siteData };
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

@@ -62,6 +62,9 @@ export async function launch({ name, entry, sources }) {
   let bundle = currentBundle();
   if (!bundle || bundle.builtAt < newestSource(sources)) bundle = await rebuild();
   if (!bundle) throw new Error(`Could not build ${entry} into ${cacheDir}`);
+  // Names this code: a new bundle for every change of its sources, so state kept from a run
+  // of other code is never trusted (pipeline/derived-state.ts).
+  process.env.PORTFOLIO_BUNDLE = path.basename(path.dirname(bundle.file));
   const { main } = await import(pathToFileURL(bundle.file).href);
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -55,11 +55,27 @@ describe('incremental build', () => {
   it('rewrites nothing and rebuilds no bundle when nothing changed', async () => {
     const before = (await stat(join(out, page(speciesRoute('Merlin'))))).mtimeMs;
     const again = await build();
+    expect(again.upToDate).toBe(true);
     expect(again.bundled).toBe(false);
     expect(again.rendered).toEqual([]);
     expect(again.linked).toBe(0);
     expect(again.removed).toBe(0);
     expect((await stat(join(out, page(speciesRoute('Merlin'))))).mtimeMs).toBe(before);
+  });
+
+  it('checks every file again after an ingest that derived, and rewrites none that is unchanged', async () => {
+    // Touched, not edited: the ingest derives again (its records changed) but makes the same files.
+    const touched = join(photos, 'life_list', ...MERLIN, 'm1.jpg');
+    const later = new Date(Date.now() + 60_000);
+    await utimes(touched, later, later);
+    const before = (await stat(join(out, page(speciesRoute('Merlin'))))).mtimeMs;
+    const again = await build();
+    expect(again.upToDate).toBe(false);
+    expect(again.pages).toBeGreaterThan(0);
+    expect(again.rendered).toEqual([]);
+    expect(again.linked).toBe(0);
+    expect((await stat(join(out, page(speciesRoute('Merlin'))))).mtimeMs).toBe(before);
+    expect((await build()).upToDate).toBe(true);
   });
 
   it('rewrites exactly the pages an added photo touches', async () => {

@@ -11,6 +11,8 @@ import { dirname, join } from 'node:path';
  */
 export interface BuildState {
   id: string;
+  /** What the last complete build was made from (the code and the ingest's publication stamp); undefined: unknown. */
+  inputs: string | undefined;
   files: Record<string, string>;
   /** Files produced or confirmed by the running build. */
   touched: Set<string>;
@@ -20,8 +22,8 @@ export interface BuildState {
 export const BUILD_MARKER = '.build-marker';
 
 export async function loadBuildState(stateFile: string, dist: string): Promise<BuildState> {
-  const fresh = (): BuildState => ({ id: randomUUID(), files: {}, touched: new Set(), stats: { written: 0, linked: 0, removed: 0 } });
-  let saved: { id?: unknown; files?: unknown } | undefined;
+  const fresh = (): BuildState => ({ id: randomUUID(), inputs: undefined, files: {}, touched: new Set(), stats: { written: 0, linked: 0, removed: 0 } });
+  let saved: { id?: unknown; inputs?: unknown; files?: unknown } | undefined;
   try {
     saved = JSON.parse(await readFile(stateFile, 'utf8')) as typeof saved;
   } catch {
@@ -29,7 +31,7 @@ export async function loadBuildState(stateFile: string, dist: string): Promise<B
   }
   const marker = await readFile(join(dist, BUILD_MARKER), 'utf8').catch(() => undefined);
   if (saved && typeof saved.id === 'string' && marker?.trim() === saved.id && typeof saved.files === 'object' && saved.files !== null) {
-    return { ...fresh(), id: saved.id, files: saved.files as Record<string, string> };
+    return { ...fresh(), id: saved.id, inputs: typeof saved.inputs === 'string' ? saved.inputs : undefined, files: saved.files as Record<string, string> };
   }
   // Unknown contents (an older build, or none): start from an empty dist/.
   await rm(dist, { recursive: true, force: true });
@@ -93,8 +95,11 @@ export async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1).split('\\').join('/'));
 }
 
-/** Removes what the previous build produced and this one did not, then saves the state and dist's marker. */
-export async function finishBuild(state: BuildState, stateFile: string, dist: string): Promise<void> {
+/**
+ * Removes what the previous build produced and this one did not, then saves the state and
+ * dist's marker, with the inputs this build was made from (`inputs`).
+ */
+export async function finishBuild(state: BuildState, stateFile: string, dist: string, inputs: string | undefined): Promise<void> {
   for (const file of Object.keys(state.files)) {
     if (state.touched.has(file)) continue;
     await rm(join(dist, file), { force: true });
@@ -102,7 +107,7 @@ export async function finishBuild(state: BuildState, stateFile: string, dist: st
     state.stats.removed++;
   }
   await writeAtomically(join(dist, BUILD_MARKER), state.id);
-  await writeAtomically(stateFile, JSON.stringify({ id: state.id, files: state.files }));
+  await writeAtomically(stateFile, JSON.stringify({ id: state.id, inputs, files: state.files }));
 }
 
 /** A short hash naming a build state file per output folder. */

@@ -60,6 +60,14 @@ const cacheSchema = z.strictObject({
 });
 export type Cache = z.infer<typeof cacheSchema>;
 
+/**
+ * A record as the next run will read it back (keys in the schema's order): a run with
+ * nothing new then sees exactly the records the last derivation was keyed on.
+ */
+export function inCacheOrder(record: PhotoRecord): PhotoRecord {
+  return photoRecordSchema.parse(record);
+}
+
 export function emptyCache(): Cache {
   return { version: CACHE_VERSION, marker: randomUUID(), photos: {} };
 }

@@ -41,7 +41,7 @@ export interface DerivationInputs {
   site: SiteConfig;
   credits: ReadonlyMap<string, Credit>;
   folders: readonly (readonly string[])[];
-  /** Every photo's cache record (what was read from it and what was made of it), by path. */
+  /** Every photo's cache record (what was read from it and what was made of it), by path, each with its keys in the cache's order (`inCacheOrder`). */
   photos: Readonly<Record<string, PhotoRecord>>;
   /** The public folder's marker: a wiped public/ is derived into again. */
   marker: string;
@@ -52,12 +52,12 @@ export function derivationKey(inputs: DerivationInputs): string {
   const hash = createHash('sha256').update(CODE_ID).update('\0').update(inputs.marker).update('\0').update(inputs.ebird);
   hash.update('\0').update(canonicalJson(inputs.site)).update('\0').update(canonicalJson([...inputs.credits]));
   hash.update('\0').update(JSON.stringify(inputs.folders));
-  // Sorted, so the order the photos were processed in does not matter.
-  for (const file of Object.keys(inputs.photos).sort()) hash.update('\0').update(file).update('\0').update(canonicalJson(inputs.photos[file]));
+  // Sorted, so the order the photos were processed in does not matter. (Plain JSON: canonical JSON of 10,000 records costs 0.3 s.)
+  for (const file of Object.keys(inputs.photos).sort()) hash.update('\0').update(file).update('\0').update(JSON.stringify(inputs.photos[file]));
   return hash.digest('base64url');
 }
 
-/** JSON with every object's keys sorted: a record read back from the cache lists its keys in the schema's order, a fresh one in the order it was built. */
+/** JSON with every object's keys sorted, for the settings: the same settings give the same key whatever order site.json lists them in. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';

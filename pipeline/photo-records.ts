@@ -11,6 +11,13 @@ import { messageOf, PhotoProblem, type Problems } from './problems.ts';
 
 export type PhotoStatus = 'new' | 'updated' | 'unchanged' | 'failed';
 
+interface FileIdentity {
+  size: number;
+  mtimeMs: number;
+}
+
+const STAT_CONCURRENCY = 32;
+
 export interface PhotoOutcome {
   photo: ScannedPhoto;
   status: PhotoStatus;
@@ -37,29 +44,33 @@ export interface RecordsOptions {
 export async function run(options: RecordsOptions): Promise<PhotoOutcome[]> {
   const outcomes: PhotoOutcome[] = new Array(options.photos.length);
   const keys = outputKeys(options.settings);
+  // Every photo's stat first, many at once: on a run with little to do they are most of its
+  // work, and on a network share many stats in flight hide its latency.
+  const identities: Array<FileIdentity | Error> = new Array(options.photos.length);
+  await forEachLimited(options.photos, STAT_CONCURRENCY, async (photo, index) => {
+    identities[index] = await stat(photo.absolutePath).then(
+      (info) => ({ size: info.size, mtimeMs: info.mtimeMs }),
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+  });
   options.progress.start(options.photos.length);
   await forEachLimited(options.photos, options.concurrency, async (photo, index) => {
-    outcomes[index] = await recordOf(photo, keys, options);
+    outcomes[index] = await recordOf(photo, identities[index]!, keys, options);
     options.progress.tick();
   });
   options.progress.finish();
   return outcomes;
 }
 
-async function recordOf(photo: ScannedPhoto, keys: Record<OutputKind, string>, options: RecordsOptions): Promise<PhotoOutcome> {
+async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, keys: Record<OutputKind, string>, options: RecordsOptions): Promise<PhotoOutcome> {
   const where = `${LIFE_LIST_DIR}/${photo.plan.relativePath}`;
   const cached = options.cache.photos[photo.plan.relativePath];
   const { problems } = options;
-  let size: number;
-  let mtimeMs: number;
-  try {
-    const info = await stat(photo.absolutePath);
-    size = info.size;
-    mtimeMs = info.mtimeMs;
-  } catch (error) {
-    problems.error(where, problem.readFailed(messageOf(error)));
-    return failed(photo, { size: 0, mtimeMs: 0, fingerprint: '', addedAt: cached?.addedAt ?? options.now, outputs: {} }, problem.readFailed(messageOf(error)), options);
+  if (identity instanceof Error) {
+    problems.error(where, problem.readFailed(messageOf(identity)));
+    return failed(photo, { size: 0, mtimeMs: 0, fingerprint: '', addedAt: cached?.addedAt ?? options.now, outputs: {} }, problem.readFailed(messageOf(identity)), options);
   }
+  const { size, mtimeMs } = identity;
 
   let sameFile = cached !== undefined && cached.size === size && cached.mtimeMs === mtimeMs;
   let fingerprint = cached?.fingerprint ?? '';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
-import { emptyCache, loadCache, outputPathsOf, publicMatchesCache, saveCache, writePublicMarker, type Cache } from './cache.ts';
+import { emptyCache, inCacheOrder, loadCache, outputPathsOf, publicMatchesCache, saveCache, writePublicMarker, type Cache } from './cache.ts';
 import { endExiftool } from './exiftool.ts';
 import * as lifeList from './life-list.ts';
 import { lifeRecordsOf } from './outputs/life-records.ts';
@@ -81,7 +81,8 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
   }).finally(endExiftool);
 
   const next: Cache = { ...emptyCache(), marker: loaded.marker };
-  for (const outcome of outcomes) next.photos[outcome.photo.plan.relativePath] = outcome.record;
+  // An unchanged photo's record is the one read from the cache, already in its order.
+  for (const outcome of outcomes) next.photos[outcome.photo.plan.relativePath] = outcome.status === 'unchanged' ? outcome.record : inCacheOrder(outcome.record);
   const key = derivationKey({ site, credits, folders: list.folders, photos: next.photos, marker: next.marker, ebird: await ebirdStamp(photosDir) });
   const previous = options.force || !outputsTrusted ? undefined : await loadDerivedState(dirs.cacheDir);
   let derived: DerivedState;

@@ -56,8 +56,8 @@ export function setDataFetcher(next?: DataFetcher): void {
   cache.clear();
 }
 
-// The schemas (and zod) come in their own chunk, only once a file is fetched: a
-// pre-rendered page hydrates from its embedded data, so its first load needs neither.
+// The schemas (and zod) come in their own chunk, fetched alongside the first data file (the
+// page's own, right after the entry script), so they never weigh on the entry's evaluation.
 let parser: Promise<typeof import('./data-schemas.ts')> | undefined;
 function loadParser() {
   if (!parser) {

@@ -35,6 +35,8 @@ interface ImageTileProps {
   fit?: 'natural' | 'fill';
   className?: string;
   loading?: TileLoading;
+  /** The page is covered (an open photo): a lazy tile waits, as it would out of view. */
+  paused?: boolean;
 }
 
 function hashBytes(hash: string | undefined): Uint8Array | undefined {
@@ -72,7 +74,7 @@ function placeholderUrl(bytes: Uint8Array | undefined): string | undefined {
  * meanwhile, fades the photo in, and says so when the file cannot be loaded.
  * An eager tile is in the pre-rendered markup as a visible image instead.
  */
-export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', loading = 'lazy' }: ImageTileProps) {
+export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', loading = 'lazy', paused = false }: ImageTileProps) {
   const eager = loading !== 'lazy';
   const boxRef = useRef<HTMLDivElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);
@@ -100,7 +102,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
   };
 
   useEffect(() => {
-    if (eager) return;
+    if (eager || paused) return;
     const box = boxRef.current;
     if (!box) return;
     const observer = new IntersectionObserver((entries) => {
@@ -111,7 +113,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
     }, LAZY_LOAD_OPTIONS);
     observer.observe(box);
     return () => observer.disconnect();
-  }, [eager]);
+  }, [eager, paused]);
 
   // A pre-rendered eager image may have loaded, or failed, before React attached its
   // handlers while hydrating: its load or error event is gone, so read the outcome.

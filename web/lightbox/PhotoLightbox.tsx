@@ -7,7 +7,7 @@ import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import './lightbox.css';
 import { imageUrl } from '../assets.ts';
-import { photoAlt, type GalleryPhoto } from '../photos.ts';
+import { photoAlt, screenImages, type GalleryPhoto } from '../photos.ts';
 import { Metadata, PanelTitleContext } from './metadata-plugin.tsx';
 import { usePhotoNavigation } from './photo-param.ts';
 
@@ -21,11 +21,8 @@ const FADE_MS = 300;
  */
 export function toSlide(photo: GalleryPhoto): SlideImage {
   const { full } = photo;
+  const srcSet = screenImages(photo).map((file) => ({ src: imageUrl(file.path), width: file.width, height: file.height }));
   const webp = photo.thumbnail.sources.filter((source) => source.type === 'image/webp').flatMap((source) => source.files);
-  const srcSet = [
-    ...webp.filter((file) => full.width === undefined || file.width < full.width).map((file) => ({ src: imageUrl(file.path), width: file.width, height: file.height })),
-    ...(full.width && full.height ? [{ src: imageUrl(full.path), width: full.width, height: full.height }] : []),
-  ];
   return {
     src: imageUrl(full.path),
     alt: photoAlt(photo),

@@ -5,6 +5,7 @@ import { ImageTile, tileLoading, type TileLoading } from '../components/ImageTil
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
+import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { site } from '../site.ts';
 import type { FolderView, LevelView } from '../site-model.ts';
 import { WALL_EAGER_TILES, WALL_SIZES } from './home.tsx';
@@ -87,6 +88,7 @@ function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder
 
 export function LifeListPage() {
   const { level, hasLifeList } = useLoaderData<LifeListData>();
+  const covered = useLightboxOpen(level.kind === 'wall' ? level.species.photos : []);
   const identity = useSite();
   const navigate = useNavigate();
   const order = level.kind === 'folders' ? level.order : 'alphabetical';
@@ -139,7 +141,7 @@ export function LifeListPage() {
           <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
             {level.species.photos.map((photo, position) => (
               <li key={photo.key}>
-                <PhotoTile {...tileOf(photo)} species={title} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} />
+                <PhotoTile {...tileOf(photo)} species={title} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} covered={covered} />
               </li>
             ))}
           </ul>

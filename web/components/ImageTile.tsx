@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { imageUrl } from '../assets.ts';
+import { FIRST_SCREEN_TIMING } from '../prerender/html-document.ts';
 import type { TileImage } from '../photos.ts';
 
 /** The specification's lazy-load rule: 10% visible, with a 100px margin. */
@@ -8,6 +9,9 @@ export const LAZY_LOAD_OPTIONS: IntersectionObserverInit = { threshold: 0.1, roo
 export const LOAD_ERROR_TEXT = 'Failed to load image';
 
 type Status = 'waiting' | 'loading' | 'loaded' | 'failed';
+
+/** The app's script starts once these are on screen (web/prerender/html-document.ts deferEntryScript; React has no type for the attribute). */
+const FIRST_SCREEN: Record<string, string> = { elementtiming: FIRST_SCREEN_TIMING };
 
 /**
  * How a tile starts. 'lazy' (the spec's rule) waits for the observer and fades in;
@@ -157,7 +161,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
             alt={alt}
             width={image.width}
             height={image.height}
-            {...(eager ? { loading: 'eager', ...(loading === 'priority' ? { fetchPriority: 'high' } : {}) } : { decoding: 'async' })}
+            {...(eager ? { loading: 'eager', ...(loading === 'priority' ? { fetchPriority: 'high' } : {}), ...FIRST_SCREEN } : { decoding: 'async' })}
             onLoad={() => setStatus('loaded')}
             onError={failed}
             className={`block h-full w-full object-cover${visibility}`}

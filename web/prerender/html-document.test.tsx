@@ -150,6 +150,8 @@ describe('photoPreviewScript', () => {
     expect(img?.getAttribute('src')).toBe('/life_list/A/Barn%20Owl/owl.jpg');
     expect([img?.width, img?.height]).toEqual([2048, 1365]);
     expect(img?.fetchPriority).toBe('high');
+    // The app's script waits until it is on screen (deferEntryScript).
+    expect(img?.getAttribute('elementtiming')).toBe('first-screen');
   });
 
   it('shows nothing without ?photo= or for a photo the page does not hold', () => {

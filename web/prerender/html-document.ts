@@ -144,20 +144,27 @@ export function fillTemplate(template: string, parts: PageParts): string {
 const MODULE_SCRIPT = /<script\s[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/gi;
 const MODULE_PRELOAD = /<link\s[^>]*\brel="modulepreload"[^>]*>\s*/gi;
 
+/** Marks the images the app's script waits for (the first screen's photos): see deferEntryScript. */
+export const FIRST_SCREEN_TIMING = 'first-screen';
+
 /**
  * The app's script, loaded after the first screen instead of with it. Vite's template fetches
  * the entry module (and modulepreloads its chunks) alongside the document, where it competes
  * with the first screen's photos for a phone's bandwidth and puts everything it then inserts
  * (the lightbox's stylesheet) on the critical chain. The pre-rendered page needs no script to
  * show or to follow its links, so the entry is added once the page has loaded (its eager
- * photos included); hydration then takes over the markup. Returns the template without the
- * module script and preload tags, and the loader script to put at the end of the body.
+ * photos included) and those photos are on screen: the `load` event comes when they have
+ * arrived, but their frame may reach the screen later (tens of milliseconds on a busy phone),
+ * and a download started before it competes with it. Element Timing reports each image marked
+ * `elementtiming="first-screen"` once it is on screen; without it (Safari, Firefox) the entry
+ * starts at `load`, and after 2 s at the latest. Returns the template without the module
+ * script and preload tags, and the loader script to put at the end of the body.
  */
 export function deferEntryScript(template: string): { template: string; loader: string } {
   const sources = [...template.matchAll(MODULE_SCRIPT)].map((match) => unescapeHtml(match[1]!));
   if (sources.length !== 1) throw new Error(`The HTML template has ${sources.length} module scripts, expected the one entry`);
   const html = template.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
-  const loader = `<script>(function(){function go(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${jsonForScript(sources[0])};document.head.appendChild(s)}if(document.readyState==='complete')go();else addEventListener('load',go,{once:true})})()</script>`;
+  const loader = `<script>(function(){var done=false;function go(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${jsonForScript(sources[0])};document.head.appendChild(s)}function shown(){var P=window.PerformanceObserver;if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('element')<0)return go();setTimeout(go,2000);var wait=[].filter.call(document.querySelectorAll('img[elementtiming="${FIRST_SCREEN_TIMING}"]'),function(i){var r=i.getBoundingClientRect();return i.complete&&i.naturalWidth>0&&r.width>0&&r.bottom>0&&r.top<innerHeight});if(!wait.length)return go();var o=new P(function(list){list.getEntries().forEach(function(e){var k=wait.indexOf(e.element);if(k>=0)wait.splice(k,1)});if(!wait.length){o.disconnect();go()}});o.observe({type:'element',buffered:true})}if(document.readyState==='complete')shown();else addEventListener('load',shown,{once:true})})()</script>`;
   return { template: html, loader };
 }
 
@@ -171,5 +178,5 @@ export function deferEntryScript(template: string): { template: string; loader: 
  * needed, 720 offered).
  */
 export function photoPreviewScript(): string {
-  return `<script>(function(){var id=new URLSearchParams(location.search).get('photo');if(!id)return;var a=[].filter.call(document.querySelectorAll('#root a[data-screen-srcset]'),function(l){return new URL(l.href).searchParams.get('photo')===id})[0];if(!a)return;var set=a.getAttribute('data-screen-srcset'),size=(a.getAttribute('data-screen-size')||'').split('x');var o=document.createElement('div');o.id='photo-preview';o.setAttribute('aria-hidden','true');o.style.cssText='position:fixed;inset:0;z-index:9999;box-sizing:border-box;padding:16px;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center';var i=document.createElement('img');i.alt='';i.fetchPriority='high';i.sizes='calc(100vw - 32px)';i.srcset=set;i.src=set.split(', ').pop().split(' ')[0];if(size.length===2){i.width=+size[0];i.height=+size[1]}i.style.cssText='max-width:100%;max-height:100%;width:auto;height:auto;object-fit:contain';o.appendChild(i);document.body.appendChild(o)})()</script>`;
+  return `<script>(function(){var id=new URLSearchParams(location.search).get('photo');if(!id)return;var a=[].filter.call(document.querySelectorAll('#root a[data-screen-srcset]'),function(l){return new URL(l.href).searchParams.get('photo')===id})[0];if(!a)return;var set=a.getAttribute('data-screen-srcset'),size=(a.getAttribute('data-screen-size')||'').split('x');var o=document.createElement('div');o.id='photo-preview';o.setAttribute('aria-hidden','true');o.style.cssText='position:fixed;inset:0;z-index:9999;box-sizing:border-box;padding:16px;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center';var i=document.createElement('img');i.alt='';i.fetchPriority='high';i.setAttribute('elementtiming',${jsonForScript(FIRST_SCREEN_TIMING)});i.sizes='calc(100vw - 32px)';i.srcset=set;i.src=set.split(', ').pop().split(' ')[0];if(size.length===2){i.width=+size[0];i.height=+size[1]}i.style.cssText='max-width:100%;max-height:100%;width:auto;height:auto;object-fit:contain';o.appendChild(i);document.body.appendChild(o)})()</script>`;
 }

@@ -56,8 +56,8 @@ export function setDataFetcher(next?: DataFetcher): void {
   cache.clear();
 }
 
-// The schemas (and zod) come in their own chunk, only once a file is fetched: a
-// pre-rendered page hydrates from its embedded data, so its first load needs neither.
+// The schemas (and zod) come in their own chunk, fetched alongside the first data file (the
+// page's own, right after the entry script), so they never weigh on the entry's evaluation.
 let parser: Promise<typeof import('./data-schemas.ts')> | undefined;
 function loadParser() {
   if (!parser) {
@@ -89,6 +89,9 @@ async function fetchAndParse<K extends DataKind>(kind: K, path: string): Promise
   } catch (error) {
     throw new DataFileError(path, `the site's code that checks it could not be loaded (${reason(error)})`);
   }
+  // Evaluating the schema chunk (zod) and parsing with it would otherwise be one task: on a
+  // pre-rendered page's start both come at once, between the entry's evaluation and hydration.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const result = parseData(kind, raw);
   if (!result.ok) throw new DataFileError(path, `not valid (${result.problems.slice(0, 5).join('; ')})`);
   return result.data;

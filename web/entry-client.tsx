@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, type HydrationState } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { whenLoadedAndIdle } from './idle.ts';
 import { preloadLightbox } from './lightbox/PhotoGallery.tsx';
@@ -8,20 +8,24 @@ import { AppReady } from './app-ready.tsx';
 import { routes } from './routes.tsx';
 import './styles.css';
 
-declare global {
-  interface Window {
-    /** Loader data embedded by the pre-render step (react-router's static handler). */
-    __staticRouterHydrationData?: HydrationState;
-  }
-}
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const router = createBrowserRouter(routes, {
-  basename: import.meta.env.BASE_URL,
-  hydrationData: window.__staticRouterHydrationData,
-});
+// The pre-rendered HTML carries no loader data (it would repeat the markup: a third of the home
+// page). The router runs the page's loaders, which fetch the same per-page data files a client
+// navigation does, and the markup is hydrated once they have answered, from the same data.
+const router = createBrowserRouter(routes, { basename: import.meta.env.BASE_URL });
+
+function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 const app = (
   <StrictMode>
@@ -30,13 +34,22 @@ const app = (
   </StrictMode>
 );
 
-// A pre-rendered page already holds the markup: take it over instead of rendering anew. As a
-// transition, the hydration yields to the browser every few milliseconds (one long task
-// otherwise); the page is already visible meanwhile, and a click hydrates its target at once.
-if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+if (container.hasChildNodes()) void initialized(router).then(() => hydrateOrRender(container));
 else createRoot(container).render(app);
 
+function hydrateOrRender(container: HTMLElement) {
+  // A loader that failed here (a data file unreachable) renders its error page, not the markup
+  // the pre-render made: start afresh rather than hydrate a mismatch.
+  if (router.state.errors) {
+    container.textContent = '';
+    createRoot(container).render(app);
+  } else {
+    // As a transition, the hydration yields to the browser every few milliseconds (one long task
+    // otherwise); the page is already visible meanwhile, and a click hydrates its target at once.
+    startTransition(() => void hydrateRoot(container, app));
+  }
+}
+
 // The lightbox's code, fetched once the page is shown, so the first click opens it as fast as
-// later ones. (The manifests' schemas are not preloaded: evaluating zod is a long task on a
-// phone, and a client navigation fetches them alongside the manifest it needs anyway.)
+// later ones.
 whenLoadedAndIdle(preloadLightbox);

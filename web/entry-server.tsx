@@ -20,7 +20,7 @@ export const compiledSettings = {
 export interface RenderedPage {
   /** HTTP status the router decided on: 200, or 404 for an unknown path. */
   status: number;
-  /** Markup of the app, hoisted head tags (title, meta, link) first, then the hydration data script. */
+  /** Markup of the app, hoisted head tags (title, meta, link) first. No loader data: the client fetches it (web/entry-client.tsx). */
   html: string;
 }
 
@@ -45,7 +45,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} />
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
       <AppReady />
     </StrictMode>,
     { onError: (error) => void errors.push(error) },

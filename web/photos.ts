@@ -41,6 +41,28 @@ export function photoAlt(photo: Pick<GalleryPhoto, 'species' | 'title' | 'captio
   return photo.title ?? photo.caption ?? photo.species;
 }
 
+/** One file a full-screen view may show, with its size in pixels. */
+export interface ScreenImage {
+  path: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The files a full-screen view of the photo picks from by width (srcset), smallest first: the
+ * WebP renditions narrower than the display image, then the display JPEG. The lightbox, the
+ * photo link's preview and the share page offer the same list, so a phone gets the same file
+ * from each (and the browser's cache serves the second view).
+ */
+export function screenImages(photo: Pick<GalleryPhoto, 'thumbnail' | 'full'>): ScreenImage[] {
+  const { full } = photo;
+  const webp = photo.thumbnail.sources.filter((source) => source.type === 'image/webp').flatMap((source) => source.files);
+  return [
+    ...webp.filter((file) => full.width === undefined || file.width < full.width).sort((a, b) => a.width - b.width),
+    ...(full.width && full.height ? [{ path: full.path, width: full.width, height: full.height }] : []),
+  ];
+}
+
 export function tileOfCover(cover: NonNullable<FolderCard['cover']>): TileImage {
   return { path: cover.thumbnail.path, width: cover.thumbnail.width, height: cover.thumbnail.height, placeholder: cover.placeholder, sources: cover.sources };
 }

@@ -177,31 +177,54 @@ describe('a shared photo link on a phone and on a desktop', () => {
   const renditions = (photo: PhotoEntry) => new Set([photo.display.path, ...photo.sources.flatMap((source) => source.files.map((file) => file.path))]);
   const widthOf = (photo: PhotoEntry, path: string) => (path === photo.display.path ? photo.display.width : photo.sources.flatMap((s) => s.files).find((f) => f.path === path)?.width);
 
-  /** Opens `?photo=` of the first photo in a fresh context; returns the lightbox image's chosen file and every image request in order. */
-  async function openLink(viewport: { width: number; height: number }, deviceScaleFactor: number) {
-    const phone = viewport.width < 600;
-    const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile: phone, hasTouch: phone });
-    const page = await context.newPage();
+  /** Records every image request of `page` and when it finished, in order. */
+  function recordImages(page: Page) {
     const events: Array<{ kind: 'request' | 'finished'; path: string }> = [];
     page.on('request', (request) => void (request.resourceType() === 'image' && events.push({ kind: 'request', path: photoPath(request) })));
     page.on('requestfinished', (request) => void (request.resourceType() === 'image' && events.push({ kind: 'finished', path: photoPath(request) })));
-    await page.goto(`${url(speciesRoute(species))}?photo=${first!.id}`);
+    return events;
+  }
+
+  async function newContext(viewport: { width: number; height: number }, deviceScaleFactor: number) {
+    const phone = viewport.width < 600;
+    return browser.newContext({ viewport, deviceScaleFactor, isMobile: phone, hasTouch: phone });
+  }
+
+  /** Waits until the lightbox's open photo has loaded; returns the file the browser chose from its srcset. */
+  async function openPhotoFile(page: Page): Promise<string> {
     const current = dialog(page).locator('.yarl__slide_current img');
     await current.waitFor();
     await expect.poll(() => current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const chosen = decodeURIComponent(new URL(await current.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname).replace(/^\//, '');
-    // The neighbours follow the open photo: wait until one has been rendered and requested.
-    await expect.poll(() => dialog(page).locator('.yarl__slide img').count()).toBeGreaterThan(1);
+    return decodeURIComponent(new URL(await current.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname).replace(/^\//, '');
+  }
+
+  /** Opens `?photo=` of the first photo in a fresh context; returns the lightbox image's chosen file and every image request in order. */
+  async function openLink(viewport: { width: number; height: number }, deviceScaleFactor: number) {
+    const context = await newContext(viewport, deviceScaleFactor);
+    const page = await context.newPage();
+    const events = recordImages(page);
+    await page.goto(`${url(speciesRoute(species))}?photo=${first!.id}`);
+    const chosen = await openPhotoFile(page);
+    // The preview has handed over to the lightbox.
+    await page.locator('#photo-preview').waitFor({ state: 'detached' });
     return { page, context, chosen, events };
   }
 
-  it('requests a screen-sized image on a phone', async () => {
-    const { context, chosen, events } = await openLink({ width: 412, height: 823 }, 1.75);
+  /** Files the page's first-screen tiles loaded (pre-rendered images, fetched with the page). */
+  const eagerTileFiles = (page: Page) =>
+    page.locator('main img[loading="eager"]').evaluateAll((imgs) => imgs.map((img) => decodeURIComponent(new URL((img as HTMLImageElement).currentSrc).pathname).replace(/^\//, '')));
+
+  it('requests a screen-sized image on a phone, the same file for the preview and the lightbox', async () => {
+    const { page, context, chosen, events } = await openLink({ width: 412, height: 823 }, 1.75);
     expect(renditions(first!).has(chosen), chosen).toBe(true);
-    // 412 CSS px at 1.75 device pixels: a rendition about 720 px wide is enough, never the 2048 px display file.
-    expect(chosen).not.toBe(first!.display.path);
-    expect(widthOf(first!, chosen)!).toBeLessThanOrEqual(1200);
-    expect(events.some((e) => e.kind === 'request' && e.path === first!.display.path)).toBe(false);
+    // 412 CSS px at 1.75 device pixels, less the lightbox's 16 px padding each side: the smallest
+    // rendition at least 665 px wide (the 720 px WebP), never the 960 px one or the display file.
+    const needed = (412 - 32) * 1.75;
+    const wideEnough = [...renditions(first!)].map((path) => ({ path, width: widthOf(first!, path)! })).filter((r) => r.width >= needed).sort((a, b) => a.width - b.width);
+    expect(chosen).toBe(wideEnough[0]!.path);
+    const tiles = new Set(await eagerTileFiles(page));
+    const ofThisPhoto = new Set(events.filter((e) => e.kind === 'request' && renditions(first!).has(e.path)).map((e) => e.path));
+    expect([...ofThisPhoto].filter((path) => path !== chosen && !tiles.has(path))).toEqual([]);
     await context.close();
   });
 
@@ -212,8 +235,14 @@ describe('a shared photo link on a phone and on a desktop', () => {
     await context.close();
   });
 
-  it('loads the neighbours only after the open photo', async () => {
-    const { context, chosen, events } = await openLink({ width: 1920, height: 1080 }, 2);
+  it('loads the neighbours only after the open photo, when opened by a click', async () => {
+    const context = await newContext({ width: 1920, height: 1080 }, 2);
+    const page = await context.newPage();
+    const events = recordImages(page);
+    await gotoApp(page, url(speciesRoute(species)));
+    await page.locator(`main li a[href$="?photo=${first!.id}"]`).click();
+    const chosen = await openPhotoFile(page);
+    expect(chosen).toBe(first!.display.path);
     const openDone = events.findIndex((e) => e.kind === 'finished' && e.path === chosen);
     expect(openDone).toBeGreaterThanOrEqual(0);
     // The neighbours' display files (never used by the page's tiles) are requested only after the open one has arrived.
@@ -221,6 +250,23 @@ describe('a shared photo link on a phone and on a desktop', () => {
     await expect.poll(() => events.some((e) => e.kind === 'request' && neighbours.includes(e.path))).toBe(true);
     const firstNeighbour = events.findIndex((e) => e.kind === 'request' && neighbours.includes(e.path));
     expect(firstNeighbour).toBeGreaterThan(openDone);
+    await context.close();
+  });
+
+  it('arriving through a photo link, loads that photo only until the visitor touches the lightbox', async () => {
+    const { page, context, chosen, events } = await openLink({ width: 412, height: 823 }, 1.75);
+    // The app is idle: whatever a click-opened lightbox would have fetched after its photo is under way by now.
+    await page.waitForLoadState('networkidle');
+    const tiles = new Set(await eagerTileFiles(page));
+    const others = (path: string) => path !== chosen && !tiles.has(path) && !path.startsWith('data:');
+    // No neighbour, no thumbnails strip, no wall tile under the lightbox: the photo and the first screen's tiles.
+    expect(events.filter((e) => e.kind === 'request' && others(e.path)).map((e) => e.path)).toEqual([]);
+    await expect(dialog(page).locator('.yarl__slide img').count()).resolves.toBe(1);
+    // A key press (one that changes nothing) is a touch: the neighbours follow.
+    await page.keyboard.press('Shift');
+    await expect.poll(() => dialog(page).locator('.yarl__slide img').count()).toBeGreaterThan(1);
+    const neighbours = new Set(speciesPhotos.filter((p) => p.id !== first!.id).flatMap((p) => [...renditions(p)]));
+    await expect.poll(() => events.some((e) => e.kind === 'request' && neighbours.has(e.path) && !tiles.has(e.path))).toBe(true);
     await context.close();
   });
 

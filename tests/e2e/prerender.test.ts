@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, isPhotoWall, type LifeListFolder, type PhotoEntry } from '../../data/manifests.ts';
-import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
 import { launchBrowser } from './browser.ts';
 import { cardName } from './site-url.ts';
@@ -184,6 +184,33 @@ describe('hydration and navigation with JavaScript', () => {
       await page.waitForURL((url) => url.pathname === INFO_ROUTE);
       expect(await page.evaluate(() => (window as Window & { __pageMarker?: string }).__pageMarker)).toBe('still here');
       expect(messages.filter((m) => HYDRATION_PROBLEM.test(m))).toEqual([]);
+    });
+  });
+
+  it("carries no loader data and starts the app's script only once the first screen's photos are on screen", async () => {
+    const species = photos[0]?.species ?? '';
+    for (const route of ['/', speciesRoute(species)]) {
+      expect(await readText(join(dist, pageFile(route))), route).not.toContain('__staticRouterHydrationData');
+    }
+    await withContext(true, async (context) => {
+      const page = await context.newPage();
+      // Element Timing entries of the first screen's photos, collected from the start.
+      await page.addInitScript(() => {
+        const seen: number[] = [];
+        (window as Window & { __shown?: number[] }).__shown = seen;
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push((e as PerformanceEntry & { renderTime: number }).renderTime))).observe({ type: 'element', buffered: true });
+      });
+      await page.goto(`${plain.origin}/`);
+      await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+      const { shown, eager, entryStart } = await page.evaluate(() => ({
+        shown: (window as Window & { __shown?: number[] }).__shown ?? [],
+        eager: document.querySelectorAll('main img[elementtiming="first-screen"]').length,
+        entryStart: performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]*\.js$/.test(r.name))?.startTime,
+      }));
+      expect(eager).toBeGreaterThan(0);
+      // Every eager photo of the home wall is on this 1280 x 900 screen, and each was shown before the script was asked for.
+      expect(shown).toHaveLength(eager);
+      expect(entryStart).toBeGreaterThan(Math.max(...shown));
     });
   });
 

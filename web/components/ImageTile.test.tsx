@@ -36,6 +36,16 @@ describe('ImageTile', () => {
     expect(activeObservers()).toHaveLength(0);
   });
 
+  it('waits while the page is covered (an open photo), and observes again once it is not', () => {
+    const view = render(<ImageTile image={image} alt="Franklin's Gull" sizes="50vw" paused />);
+    expect(activeObservers()).toHaveLength(0);
+    intersectAll();
+    expect(view.container.querySelector('img')).toBeNull();
+    view.rerender(<ImageTile image={image} alt="Franklin's Gull" sizes="50vw" paused={false} />);
+    intersectAll();
+    expect(screen.getByRole('img', { name: "Franklin's Gull" })).toBeInTheDocument();
+  });
+
   it('stays unloaded while the observer reports the tile out of view', () => {
     const { box } = renderTile();
     intersectAll(false);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { imageUrl } from '../assets.ts';
+import { FIRST_SCREEN_TIMING } from '../prerender/html-document.ts';
 import type { TileImage } from '../photos.ts';
 
 /** The specification's lazy-load rule: 10% visible, with a 100px margin. */
@@ -8,6 +9,9 @@ export const LAZY_LOAD_OPTIONS: IntersectionObserverInit = { threshold: 0.1, roo
 export const LOAD_ERROR_TEXT = 'Failed to load image';
 
 type Status = 'waiting' | 'loading' | 'loaded' | 'failed';
+
+/** The app's script starts once these are on screen (web/prerender/html-document.ts deferEntryScript; React has no type for the attribute). */
+const FIRST_SCREEN: Record<string, string> = { elementtiming: FIRST_SCREEN_TIMING };
 
 /**
  * How a tile starts. 'lazy' (the spec's rule) waits for the observer and fades in;
@@ -35,6 +39,8 @@ interface ImageTileProps {
   fit?: 'natural' | 'fill';
   className?: string;
   loading?: TileLoading;
+  /** The page is covered (an open photo): a lazy tile waits, as it would out of view. */
+  paused?: boolean;
 }
 
 function hashBytes(hash: string | undefined): Uint8Array | undefined {
@@ -72,7 +78,7 @@ function placeholderUrl(bytes: Uint8Array | undefined): string | undefined {
  * meanwhile, fades the photo in, and says so when the file cannot be loaded.
  * An eager tile is in the pre-rendered markup as a visible image instead.
  */
-export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', loading = 'lazy' }: ImageTileProps) {
+export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', loading = 'lazy', paused = false }: ImageTileProps) {
   const eager = loading !== 'lazy';
   const boxRef = useRef<HTMLDivElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);
@@ -100,7 +106,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
   };
 
   useEffect(() => {
-    if (eager) return;
+    if (eager || paused) return;
     const box = boxRef.current;
     if (!box) return;
     const observer = new IntersectionObserver((entries) => {
@@ -111,7 +117,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
     }, LAZY_LOAD_OPTIONS);
     observer.observe(box);
     return () => observer.disconnect();
-  }, [eager]);
+  }, [eager, paused]);
 
   // A pre-rendered eager image may have loaded, or failed, before React attached its
   // handlers while hydrating: its load or error event is gone, so read the outcome.
@@ -155,7 +161,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
             alt={alt}
             width={image.width}
             height={image.height}
-            {...(eager ? { loading: 'eager', ...(loading === 'priority' ? { fetchPriority: 'high' } : {}) } : { decoding: 'async' })}
+            {...(eager ? { loading: 'eager', ...(loading === 'priority' ? { fetchPriority: 'high' } : {}), ...FIRST_SCREEN } : { decoding: 'async' })}
             onLoad={() => setStatus('loaded')}
             onError={failed}
             className={`block h-full w-full object-cover${visibility}`}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { photoLinkProps } from '../lightbox/photo-param.ts';
-import { photoAlt, type GalleryPhoto, type TileImage } from '../photos.ts';
+import { imageUrl } from '../assets.ts';
+import { photoAlt, screenImages, type GalleryPhoto, type ScreenImage, type TileImage } from '../photos.ts';
 import { ImageTile, type TileLoading } from './ImageTile.tsx';
 
 interface PhotoTileProps {
@@ -10,22 +11,31 @@ interface PhotoTileProps {
   alt?: string;
   /** The lightbox key this tile opens. */
   photoKey: string;
+  /** The photo's full-screen files (screenImages), for a photo link's preview. */
+  screen?: ScreenImage[];
   sizes: string;
   /** 'cover': fixed 4:3 cell of a grid; 'natural': the photo's own shape (masonry). */
   layout: 'cover' | 'natural';
   /** 'lazy' unless the tile is on the first screen (see tileLoading). */
   loading?: TileLoading;
+  /** A photo of the page is open over it (useLightboxOpen): lazy tiles wait. */
+  covered?: boolean;
 }
 
 /** A thumbnail that opens the lightbox, with the species name revealed on hover and keyboard focus. */
-export function PhotoTile({ image, species, alt, photoKey, sizes, layout, loading }: PhotoTileProps) {
+export function PhotoTile({ image, species, alt, photoKey, screen = [], sizes, layout, loading, covered }: PhotoTileProps) {
+  const largest = screen.at(-1);
   return (
     <Link
       {...photoLinkProps(photoKey)}
+      // What a `?photo=` link's preview shows before the app has started (web/prerender/html-document.ts
+      // photoPreviewScript): the pre-rendered page holds no loader data to read it from.
+      data-screen-srcset={screen.map((file) => `${imageUrl(file.path)} ${file.width}w`).join(', ') || undefined}
+      data-screen-size={largest ? `${largest.width}x${largest.height}` : undefined}
       aria-label={species}
       className={`group relative block overflow-hidden rounded-sm bg-stone-900 outline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-200 ${layout === 'cover' ? 'aspect-[4/3]' : ''}`}
     >
-      <ImageTile image={image} alt={alt ?? species} sizes={sizes} fit={layout === 'cover' ? 'fill' : 'natural'} loading={loading} className="transition-transform duration-500 group-hover:scale-[1.03]" />
+      <ImageTile image={image} alt={alt ?? species} sizes={sizes} fit={layout === 'cover' ? 'fill' : 'natural'} loading={loading} paused={covered} className="transition-transform duration-500 group-hover:scale-[1.03]" />
       <span
         aria-hidden="true"
         data-testid="species-caption"
@@ -37,6 +47,6 @@ export function PhotoTile({ image, species, alt, photoKey, sizes, layout, loadin
   );
 }
 
-export function tileOf(photo: GalleryPhoto): Pick<PhotoTileProps, 'image' | 'species' | 'alt' | 'photoKey'> {
-  return { image: photo.thumbnail, species: photo.species, alt: photoAlt(photo), photoKey: photo.key };
+export function tileOf(photo: GalleryPhoto): Pick<PhotoTileProps, 'image' | 'species' | 'alt' | 'photoKey' | 'screen'> {
+  return { image: photo.thumbnail, species: photo.species, alt: photoAlt(photo), photoKey: photo.key, screen: screenImages(photo) };
 }

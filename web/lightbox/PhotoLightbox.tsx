@@ -7,9 +7,9 @@ import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import './lightbox.css';
 import { imageUrl } from '../assets.ts';
-import { photoAlt, type GalleryPhoto } from '../photos.ts';
+import { photoAlt, screenImages, type GalleryPhoto } from '../photos.ts';
 import { Metadata, PanelTitleContext } from './metadata-plugin.tsx';
-import { usePhotoNavigation } from './photo-param.ts';
+import { useOpenedHere, usePhotoNavigation } from './photo-param.ts';
 
 /** The overlay colour (rgba(0,0,0,0.8)) is in lightbox.css; the portal fades it in. */
 const FADE_MS = 300;
@@ -21,11 +21,8 @@ const FADE_MS = 300;
  */
 export function toSlide(photo: GalleryPhoto): SlideImage {
   const { full } = photo;
+  const srcSet = screenImages(photo).map((file) => ({ src: imageUrl(file.path), width: file.width, height: file.height }));
   const webp = photo.thumbnail.sources.filter((source) => source.type === 'image/webp').flatMap((source) => source.files);
-  const srcSet = [
-    ...webp.filter((file) => full.width === undefined || file.width < full.width).map((file) => ({ src: imageUrl(file.path), width: file.width, height: file.height })),
-    ...(full.width && full.height ? [{ src: imageUrl(full.path), width: full.width, height: full.height }] : []),
-  ];
   return {
     src: imageUrl(full.path),
     alt: photoAlt(photo),
@@ -53,6 +50,21 @@ function OpenPhotoLoaded({ onLoaded }: { onLoaded: () => void }) {
   return null;
 }
 
+/** What shows that the visitor is using the lightbox, not just looking at the photo. */
+const INTERACTIONS = ['pointerdown', 'keydown', 'wheel'] as const;
+
+/** False until the visitor's first pointer, key or wheel input; true from the start when `already`. */
+function useInteracted(already: boolean): boolean {
+  const [interacted, setInteracted] = useState(already);
+  useEffect(() => {
+    if (interacted) return;
+    const done = () => setInteracted(true);
+    for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true, once: true });
+    return () => INTERACTIONS.forEach((type) => window.removeEventListener(type, done, { capture: true }));
+  }, [interacted]);
+  return interacted;
+}
+
 interface PhotoLightboxProps {
   photos: readonly GalleryPhoto[];
   index: number;
@@ -63,8 +75,12 @@ interface PhotoLightboxProps {
 export default function PhotoLightbox({ photos, index, title }: PhotoLightboxProps) {
   const { show, close } = usePhotoNavigation();
   // The open photo first: its neighbours and the thumbnails strip load once it has (on a phone
-  // they would otherwise share the bandwidth with it).
+  // they would otherwise share the bandwidth with it). A visitor who arrived through a photo link
+  // came for that photo: the rest waits until they touch the lightbox (a click on the page
+  // already was such a touch).
   const [openLoaded, setOpenLoaded] = useState(false);
+  const interacted = useInteracted(useOpenedHere());
+  const rest = openLoaded && interacted;
   const [onLoaded] = useState(() => () => {
     setOpenLoaded(true);
     removePhotoPreview();
@@ -88,12 +104,12 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
         animation={{ fade: FADE_MS }}
         controller={{ closeOnBackdropClick: true }}
         // With two photos an endless carousel would show one of them twice in the thumbnails strip.
-        carousel={{ finite: photos.length <= 2, preload: openLoaded ? 2 : 0 }}
+        carousel={{ finite: photos.length <= 2, preload: rest ? 2 : 0 }}
         render={{
           ...(photos.length <= 1 ? { buttonPrev: () => null, buttonNext: () => null } : {}),
           controls: () => (openLoaded ? null : <OpenPhotoLoaded onLoaded={onLoaded} />),
           // An empty box until then: without an image the strip would draw each slide's own image instead.
-          ...(openLoaded ? {} : { thumbnail: () => <span className="block h-full w-full" /> }),
+          ...(rest ? {} : { thumbnail: () => <span className="block h-full w-full" /> }),
         }}
         thumbnails={{ width: 96, height: 64, border: 0, gap: 8, padding: 0, vignette: true }}
       />

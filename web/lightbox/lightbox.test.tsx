@@ -138,6 +138,33 @@ describe('lightbox', () => {
     await waitFor(() => expect(panelValues().Camera).toBe('Unknown'));
   });
 
+  it('draws the neighbours once the photo opened by a click has loaded', async () => {
+    useFixtureManifests();
+    renderRoute(lifeListRoute(WOOD_DUCK));
+    await userEvent.click((await screen.findAllByRole('link', { name: 'Wood Duck' }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelectorAll('.yarl__slide img')).toHaveLength(1);
+    fireEvent.load(dialog.querySelector('.yarl__slide_current img')!);
+    await waitFor(() => expect(dialog.querySelectorAll('.yarl__slide img').length).toBeGreaterThan(1));
+  });
+
+  it("from a photo link, draws the neighbours only once the visitor touches the lightbox: they came for that photo", async () => {
+    useFixtureManifests();
+    // The link's pre-rendered preview, which the lightbox removes when it learns its photo has loaded.
+    const preview = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'photo-preview' }));
+    renderRoute(`/species/Wood%20Duck?photo=${photos.duckDrake.id}`);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.load(dialog.querySelector('.yarl__slide_current img')!);
+    await waitFor(() => expect(preview.isConnected).toBe(false));
+    // The render that follows the load (a click-opened lightbox draws its neighbours in it).
+    await act(async () => {});
+    expect(dialog.querySelectorAll('.yarl__slide img')).toHaveLength(1);
+    expect(dialog.querySelector('.yarl__thumbnails_thumbnail img')).toBeNull();
+    fireEvent.pointerDown(dialog);
+    await waitFor(() => expect(dialog.querySelectorAll('.yarl__slide img').length).toBeGreaterThan(1));
+    expect(dialog.querySelector('.yarl__thumbnails_thumbnail img')).not.toBeNull();
+  });
+
   it('opens from a deep link and closes to the page without the parameter', async () => {
     useFixtureManifests();
     const { router } = renderRoute(`/species/Wood%20Duck?photo=${photos.duckHen.id}`);
@@ -189,8 +216,9 @@ describe('lightbox', () => {
     expect(within(details).getByTestId('photo-caption').querySelector('b')).toBeNull();
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getAllByRole('img', { name: 'Drake <i>in</i> reeds' }).length).toBeGreaterThan(0);
-    // The neighbours are drawn once the open photo has loaded.
+    // The neighbours are drawn once the open photo has loaded and (arriving through a link) the visitor has touched the lightbox.
     fireEvent.load(dialog.querySelector('.yarl__slide_current img')!);
+    fireEvent.keyDown(dialog, { key: 'Shift' });
     // The hen has neither: its alt text stays the species name.
     await waitFor(() => expect(within(dialog).getAllByRole('img', { name: 'Wood Duck' }).length).toBeGreaterThan(0));
   });

@@ -35,9 +35,23 @@ export function photoLinkProps(key: string): { to: To; state: OpenedHereState; p
   return { to: { search: withPhoto('', key) }, state: { openedHere: true }, preventScrollReset: true };
 }
 
+/** Whether the open photo was opened by a click on this page (false: the visitor arrived through a photo link). */
+export function useOpenedHere(): boolean {
+  return openedHere(useLocation().state);
+}
+
 export function useOpenPhotoKey(): string | null {
   const [params] = useSearchParams();
   return params.get(PHOTO_PARAM);
+}
+
+/**
+ * Whether the URL opens one of these photos, i.e. the lightbox covers the page: its lazy tiles
+ * need not load meanwhile (a visitor arriving through a photo link pays for that photo only).
+ */
+export function useLightboxOpen(photos: ReadonlyArray<{ key: string }>): boolean {
+  const key = useOpenPhotoKey();
+  return key !== null && photos.some((photo) => photo.key === key);
 }
 
 /** Closing and slide changes, as URL updates. */

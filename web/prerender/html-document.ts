@@ -86,7 +86,7 @@ export function renderHeadTag(tag: HeadTag): string {
  */
 export function hydrationGuardScript(renderedPath: string | null): string {
   const expected = jsonForScript(renderedPath);
-  return `<script>(function(){var expected=${expected};function norm(p){try{p=decodeURIComponent(p)}catch(e){}return p.length>1?p.replace(/\\/+$/,''):p}var here=location.pathname;if(expected!==null&&norm(here)===norm(expected)){if(here!==expected)history.replaceState(history.state,'',expected+location.search+location.hash);return}delete window.__staticRouterHydrationData;var root=document.getElementById('root');if(root)root.textContent=''})()</script>`;
+  return `<script>(function(){var expected=${expected};function norm(p){try{p=decodeURIComponent(p)}catch(e){}return p.length>1?p.replace(/\\/+$/,''):p}var here=location.pathname;if(expected!==null&&norm(here)===norm(expected)){if(here!==expected)history.replaceState(history.state,'',expected+location.search+location.hash);return}var root=document.getElementById('root');if(root)root.textContent=''})()</script>`;
 }
 
 /** A share page opens the app on its photo: the URL becomes the in-app deep link before the app starts. */
@@ -144,31 +144,39 @@ export function fillTemplate(template: string, parts: PageParts): string {
 const MODULE_SCRIPT = /<script\s[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/gi;
 const MODULE_PRELOAD = /<link\s[^>]*\brel="modulepreload"[^>]*>\s*/gi;
 
+/** Marks the images the app's script waits for (the first screen's photos): see deferEntryScript. */
+export const FIRST_SCREEN_TIMING = 'first-screen';
+
 /**
  * The app's script, loaded after the first screen instead of with it. Vite's template fetches
  * the entry module (and modulepreloads its chunks) alongside the document, where it competes
  * with the first screen's photos for a phone's bandwidth and puts everything it then inserts
  * (the lightbox's stylesheet) on the critical chain. The pre-rendered page needs no script to
  * show or to follow its links, so the entry is added once the page has loaded (its eager
- * photos included); hydration then takes over the markup. Returns the template without the
- * module script and preload tags, and the loader script to put at the end of the body.
+ * photos included) and those photos are on screen: the `load` event comes when they have
+ * arrived, but their frame may reach the screen later (tens of milliseconds on a busy phone),
+ * and a download started before it competes with it. Element Timing reports each image marked
+ * `elementtiming="first-screen"` once it is on screen; without it (Safari, Firefox) the entry
+ * starts at `load`, and after 2 s at the latest. Returns the template without the module
+ * script and preload tags, and the loader script to put at the end of the body.
  */
 export function deferEntryScript(template: string): { template: string; loader: string } {
   const sources = [...template.matchAll(MODULE_SCRIPT)].map((match) => unescapeHtml(match[1]!));
   if (sources.length !== 1) throw new Error(`The HTML template has ${sources.length} module scripts, expected the one entry`);
   const html = template.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
-  const loader = `<script>(function(){function go(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${jsonForScript(sources[0])};document.head.appendChild(s)}if(document.readyState==='complete')go();else addEventListener('load',go,{once:true})})()</script>`;
+  const loader = `<script>(function(){var done=false;function go(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${jsonForScript(sources[0])};document.head.appendChild(s)}function shown(){var P=window.PerformanceObserver;if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('element')<0)return go();setTimeout(go,2000);var wait=[].filter.call(document.querySelectorAll('img[elementtiming="${FIRST_SCREEN_TIMING}"]'),function(i){var r=i.getBoundingClientRect();return i.complete&&i.naturalWidth>0&&r.width>0&&r.bottom>0&&r.top<innerHeight});if(!wait.length)return go();var o=new P(function(list){list.getEntries().forEach(function(e){var k=wait.indexOf(e.element);if(k>=0)wait.splice(k,1)});if(!wait.length){o.disconnect();go()}});o.observe({type:'element',buffered:true})}if(document.readyState==='complete')shown();else addEventListener('load',shown,{once:true})})()</script>`;
   return { template: html, loader };
 }
 
 /**
  * A `?photo=` link's first screen without waiting for the app: the pre-render cannot know the
- * query, so this script (after the hydration data) finds the photo in the page's loader data
- * and shows it at once over the page, sized to the screen (srcset of the renditions that
- * exist). The lightbox replaces it when the app has started (#photo-preview is removed).
- * `assetBase` is the asset origin or base path, as web/assets.ts's imageBase().
+ * query, so this script (after the page's markup) finds the photo's tile, whose link carries the
+ * photo's full-screen files (web/components/PhotoTile.tsx), and shows the photo at once over the
+ * page, sized to the screen by srcset. The lightbox replaces it when the app has started
+ * (#photo-preview is removed); the preview keeps the lightbox's 16 px padding, so both pick the
+ * same file (a 412 px phone at 1.75 device pixels would pick a 960 px file for 100vw: 721 px
+ * needed, 720 offered).
  */
-export function photoPreviewScript(assetBase: string): string {
-  const base = assetBase.endsWith('/') ? assetBase : `${assetBase}/`;
-  return `<script>(function(){var id=new URLSearchParams(location.search).get('photo'),d=window.__staticRouterHydrationData;if(!id||!d)return;var p=null;(function w(v){if(p||!v||typeof v!=='object')return;if(v.key===id&&v.full&&v.thumbnail){p=v;return}for(var k in v)w(v[k])})(d.loaderData);if(!p)return;var b=${jsonForScript(base)};function u(x){return b+x.split('/').map(encodeURIComponent).join('/')}var set=[];(p.thumbnail.sources||[]).forEach(function(s){if(s.type==='image/webp')s.files.forEach(function(f){set.push(u(f.path)+' '+f.width+'w')})});if(p.full.width)set.push(u(p.full.path)+' '+p.full.width+'w');var o=document.createElement('div');o.id='photo-preview';o.setAttribute('aria-hidden','true');o.style.cssText='position:fixed;inset:0;z-index:9999;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center';var i=document.createElement('img');i.alt=p.species||'';i.fetchPriority='high';i.sizes='100vw';if(set.length)i.srcset=set.join(', ');i.src=u(p.full.path);if(p.full.width&&p.full.height){i.width=p.full.width;i.height=p.full.height}i.style.cssText='max-width:100%;max-height:100%;width:auto;height:auto;object-fit:contain';o.appendChild(i);document.body.appendChild(o)})()</script>`;
+export function photoPreviewScript(): string {
+  return `<script>(function(){var id=new URLSearchParams(location.search).get('photo');if(!id)return;var a=[].filter.call(document.querySelectorAll('#root a[data-screen-srcset]'),function(l){return new URL(l.href).searchParams.get('photo')===id})[0];if(!a)return;var set=a.getAttribute('data-screen-srcset'),size=(a.getAttribute('data-screen-size')||'').split('x');var o=document.createElement('div');o.id='photo-preview';o.setAttribute('aria-hidden','true');o.style.cssText='position:fixed;inset:0;z-index:9999;box-sizing:border-box;padding:16px;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center';var i=document.createElement('img');i.alt='';i.fetchPriority='high';i.setAttribute('elementtiming',${jsonForScript(FIRST_SCREEN_TIMING)});i.sizes='calc(100vw - 32px)';i.srcset=set;i.src=set.split(', ').pop().split(' ')[0];if(size.length===2){i.width=+size[0];i.height=+size[1]}i.style.cssText='max-width:100%;max-height:100%;width:auto;height:auto;object-fit:contain';o.appendChild(i);document.body.appendChild(o)})()</script>`;
 }

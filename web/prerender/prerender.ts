@@ -145,7 +145,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   let template: { template: string; loader: string } | undefined;
   const appTemplate = async () =>
     (template ??= deferEntryScript(await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href))));
-  const preview = photoPreviewScript(publishing.assetOrigin || basePath);
+  const preview = photoPreviewScript();
 
   const identity = JSON.stringify({ owner: info.owner, title: info.title, description: info.description, publishing });
   const rendered: string[] = [];

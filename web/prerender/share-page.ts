@@ -19,10 +19,13 @@ export function sharePageHtml(options: {
 }): string {
   const { photo, asset } = options;
   const e = escapeHtml;
+  // The width the photo is drawn at (main's max-width and padding below): `100vw` would make a
+  // 412 px phone at 1.75 device pixels (721 px) take the 960 px file over the 720 px one.
+  const sizes = '(min-width: 82rem) 78rem, calc(100vw - 2rem)';
   const modern = photo.thumbnail.sources
     .map((source) => {
       const srcset = source.files.map((f) => `${asset(f.path)} ${f.width}w`).join(', ');
-      return `<source type="${e(source.type)}" srcset="${e(srcset)}" sizes="100vw">`;
+      return `<source type="${e(source.type)}" srcset="${e(srcset)}" sizes="${sizes}">`;
     })
     .join('');
   const full = photo.full;
@@ -44,7 +47,7 @@ ${options.head.join('\n')}
 </head>
 <body>
 <main>
-<picture>${modern}<img src="${e(asset(full.path))}" srcset="${e(jpegSet)}" sizes="100vw" width="${width}" height="${height}" alt="${e(photoAlt(photo))}" fetchpriority="high"></picture>
+<picture>${modern}<img src="${e(asset(full.path))}" srcset="${e(jpegSet)}" sizes="${sizes}" width="${width}" height="${height}" alt="${e(photoAlt(photo))}" fetchpriority="high"></picture>
 <h1>${e(photo.species)}</h1>
 ${photo.caption ? `<p>${e(photo.caption)}</p>` : ''}${facts ? `<p class="m">${e(facts)}</p>` : ''}${credit}
 <nav><a href="${e(options.href(photoAppRoute(photo.species, photo.key)))}">Open in the gallery</a><a href="${e(options.href(speciesRoute(photo.species)))}">All photos of ${e(photo.species)}</a><a href="${e(options.href(HOME_ROUTE))}">${e(options.siteTitle)}</a></nav>

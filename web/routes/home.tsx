@@ -3,6 +3,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { tileLoading } from '../components/ImageTile.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
+import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { site } from '../site.ts';
 import { pageTitle, useSite } from './root.tsx';
 
@@ -17,6 +18,7 @@ export async function homeLoader() {
 
 export function HomePage() {
   const { photos } = useLoaderData<typeof homeLoader>();
+  const covered = useLightboxOpen(photos);
   const identity = useSite();
   return (
     <>
@@ -28,7 +30,7 @@ export function HomePage() {
         <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
           {photos.map((photo, position) => (
             <li key={photo.key}>
-              <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} />
+              <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} covered={covered} />
             </li>
           ))}
         </ul>

@@ -5,13 +5,16 @@ import { ImageTile, tileLoading, type TileLoading } from '../components/ImageTil
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
+import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { site } from '../site.ts';
 import type { FolderView, LevelView } from '../site-model.ts';
 import { WALL_EAGER_TILES, WALL_SIZES } from './home.tsx';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
 
-const CARD_SIZES = '(min-width: 1280px) 310px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+// One column on a phone, inside main's 1 rem padding: `100vw` would take a 412 px phone at 1.75
+// device pixels (721 px) to the 960 px file where the 720 px one is enough.
+const CARD_SIZES = '(min-width: 1280px) 310px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 2rem)';
 /** Folder cards pre-rendered with a real cover image (one column on a phone: the first screen). */
 const CARD_EAGER_TILES = 4;
 
@@ -85,6 +88,7 @@ function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder
 
 export function LifeListPage() {
   const { level, hasLifeList } = useLoaderData<LifeListData>();
+  const covered = useLightboxOpen(level.kind === 'wall' ? level.species.photos : []);
   const identity = useSite();
   const navigate = useNavigate();
   const order = level.kind === 'folders' ? level.order : 'alphabetical';
@@ -137,7 +141,7 @@ export function LifeListPage() {
           <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
             {level.species.photos.map((photo, position) => (
               <li key={photo.key}>
-                <PhotoTile {...tileOf(photo)} species={title} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} />
+                <PhotoTile {...tileOf(photo)} species={title} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} covered={covered} />
               </li>
             ))}
           </ul>

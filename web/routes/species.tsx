@@ -5,6 +5,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { tileLoading } from '../components/ImageTile.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
+import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { site } from '../site.ts';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
@@ -22,6 +23,7 @@ export async function speciesLoader({ params }: LoaderFunctionArgs) {
 
 export function SpeciesPage() {
   const { species, photos, folder, sighting, firstPhotographed } = useLoaderData<typeof speciesLoader>();
+  const covered = useLightboxOpen(photos);
   const identity = useSite();
   const count = photos.length === 1 ? '1 photo' : `${photos.length} photos`;
   return (
@@ -72,7 +74,7 @@ export function SpeciesPage() {
       <ul className="columns-2 gap-3 xl:columns-3">
         {photos.map((photo, position) => (
           <li key={photo.key} className="mb-3 break-inside-avoid">
-            <PhotoTile {...tileOf(photo)} sizes={MASONRY_SIZES} layout="natural" loading={tileLoading(position, MASONRY_EAGER_TILES)} />
+            <PhotoTile {...tileOf(photo)} sizes={MASONRY_SIZES} layout="natural" loading={tileLoading(position, MASONRY_EAGER_TILES)} covered={covered} />
           </li>
         ))}
       </ul>

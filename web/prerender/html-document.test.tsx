@@ -1,4 +1,8 @@
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
+import type { GalleryPhoto } from '../photos.ts';
 import { deferEntryScript, fillTemplate, headKey, hoistedValue, hydrationGuardScript, inlineStylesheets, photoPreviewScript, splitHoisted, unescapeHtml } from './html-document.ts';
 import { pageFile } from '../../data/paths.ts';
 
@@ -79,15 +83,13 @@ describe('the hydration guard', () => {
   function runGuard(renderedPath: string | null, at: string) {
     window.history.replaceState(null, '', at);
     document.body.innerHTML = '<div id="root"><p>server markup</p></div>';
-    const state = window as Window & { __staticRouterHydrationData?: unknown };
-    state.__staticRouterHydrationData = { loaderData: {} };
     const script = hydrationGuardScript(renderedPath).replace(/^<script>|<\/script>$/g, '');
     new Function(script)();
-    return { kept: document.getElementById('root')?.hasChildNodes(), data: state.__staticRouterHydrationData, url: window.location.pathname + window.location.search };
+    return { kept: document.getElementById('root')?.hasChildNodes(), url: window.location.pathname + window.location.search };
   }
 
   it('keeps the markup on the page it was rendered for', () => {
-    expect(runGuard('/species/Bald%20Eagle', '/species/Bald%20Eagle?photo=x')).toEqual({ kept: true, data: { loaderData: {} }, url: '/species/Bald%20Eagle?photo=x' });
+    expect(runGuard('/species/Bald%20Eagle', '/species/Bald%20Eagle?photo=x')).toEqual({ kept: true, url: '/species/Bald%20Eagle?photo=x' });
   });
 
   it('rewrites another spelling of the same path (trailing slash, decoded comma) to the rendered one', () => {
@@ -95,8 +97,8 @@ describe('the hydration guard', () => {
   });
 
   it('drops markup rendered for another URL (a host fallback) so the client renders from scratch', () => {
-    expect(runGuard('/', '/species/Bald%20Eagle')).toEqual({ kept: false, data: undefined, url: '/species/Bald%20Eagle' });
-    expect(runGuard(null, '/anything')).toMatchObject({ kept: false, data: undefined });
+    expect(runGuard('/', '/species/Bald%20Eagle')).toEqual({ kept: false, url: '/species/Bald%20Eagle' });
+    expect(runGuard(null, '/anything')).toMatchObject({ kept: false });
   });
 });
 
@@ -122,25 +124,34 @@ describe('deferEntryScript', () => {
 });
 
 describe('photoPreviewScript', () => {
-  const photo = {
+  const photo: GalleryPhoto = {
     key: 'owl-1',
     species: 'Barn Owl',
-    thumbnail: { path: 'life_list/A/Barn Owl/owl_lowq.jpg', sources: [{ type: 'image/webp', files: [{ path: 'life_list/A/Barn Owl/owl-480.webp', width: 480, height: 320 }, { path: 'life_list/A/Barn Owl/owl-960.webp', width: 960, height: 640 }] }] },
+    thumbnail: { path: 'life_list/A/Barn Owl/owl_lowq.jpg', width: 480, height: 320, sources: [{ type: 'image/webp', files: [{ path: 'life_list/A/Barn Owl/owl-960.webp', width: 960, height: 640 }, { path: 'life_list/A/Barn Owl/owl-480.webp', width: 480, height: 320 }] }] },
     full: { path: 'life_list/A/Barn Owl/owl.jpg', width: 2048, height: 1365 },
   };
+  // The wall's markup as the pre-render writes it: the script reads the photo from its tile alone.
+  const wall = renderToString(
+    <MemoryRouter initialEntries={['/species/Barn%20Owl.html']}>
+      <PhotoTile {...tileOf(photo)} sizes="50vw" layout="natural" />
+    </MemoryRouter>,
+  );
   function run(search: string) {
     window.history.replaceState(null, '', `/species/Barn%20Owl.html${search}`);
-    document.body.innerHTML = '<div id="root"></div>';
-    (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = { loaderData: { root: {}, '0-4': { photos: [photo] } } };
-    new Function(photoPreviewScript('/sub/').replace(/^<script>|<\/script>$/g, ''))();
+    document.body.innerHTML = `<div id="root">${wall}</div>`;
+    new Function(photoPreviewScript().replace(/^<script>|<\/script>$/g, ''))();
     return document.querySelector<HTMLImageElement>('#photo-preview img');
   }
 
-  it("shows the linked photo from the page's data with every rendition in its srcset", () => {
+  it("shows the linked photo from its tile's markup with every rendition in its srcset, smallest first", () => {
     const img = run('?photo=owl-1');
-    expect(img?.getAttribute('srcset')).toBe('/sub/life_list/A/Barn%20Owl/owl-480.webp 480w, /sub/life_list/A/Barn%20Owl/owl-960.webp 960w, /sub/life_list/A/Barn%20Owl/owl.jpg 2048w');
-    expect(img?.getAttribute('sizes')).toBe('100vw');
-    expect(img?.alt).toBe('Barn Owl');
+    expect(img?.getAttribute('srcset')).toBe('/life_list/A/Barn%20Owl/owl-480.webp 480w, /life_list/A/Barn%20Owl/owl-960.webp 960w, /life_list/A/Barn%20Owl/owl.jpg 2048w');
+    expect(img?.getAttribute('sizes')).toBe('calc(100vw - 32px)');
+    expect(img?.getAttribute('src')).toBe('/life_list/A/Barn%20Owl/owl.jpg');
+    expect([img?.width, img?.height]).toEqual([2048, 1365]);
+    expect(img?.fetchPriority).toBe('high');
+    // The app's script waits until it is on screen (deferEntryScript).
+    expect(img?.getAttribute('elementtiming')).toBe('first-screen');
   });
 
   it('shows nothing without ?photo= or for a photo the page does not hold', () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PhotoEntry } from '../../data/manifests.ts';
-import { speciesRoute } from '../../data/paths.ts';
+import { photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { appReady, launchBrowser, openPage } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
@@ -147,6 +147,38 @@ describe('lightbox on the built sample site', () => {
     await dialog(page).waitFor();
     await expect(dialog(page).locator('.yarl__slide_current img').getAttribute('src')).resolves.toContain(encodeURIComponent(second!.display.path.split('/').at(-1)!));
     await page.context().close();
+  });
+
+  it('shares the open photo’s own page: through the clipboard, or the system share sheet where there is one', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(siteUrl).origin });
+    await openFirstPhoto(page);
+    await dialog(page).getByRole('button', { name: 'Share this photo' }).click();
+    await dialog(page).getByRole('button', { name: 'Link copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(url(photoShareRoute(first!.id)));
+    // The link opens the photo's own page, with that photo on it.
+    const shared = await page.context().newPage();
+    expect((await shared.goto(copied))?.status()).toBe(200);
+    expect(await shared.locator('main img').getAttribute('src')).toContain(encodeURIComponent(first!.display.path.split('/').at(-1)!));
+    // The next photo is not "copied" yet.
+    await dialog(page).getByRole('button', { name: 'Next' }).click();
+    await dialog(page).getByRole('button', { name: 'Share this photo' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    const phone = await openPage(browser, { width: 412, height: 823 });
+    await phone.page.addInitScript(() => {
+      const calls: ShareData[] = [];
+      Object.assign(window, { sharedData: calls });
+      navigator.share = async (data?: ShareData) => void calls.push(data ?? {});
+      navigator.canShare = () => true;
+    });
+    await openFirstPhoto(phone.page);
+    await dialog(phone.page).getByRole('button', { name: 'Share this photo' }).click();
+    await expect.poll(() => phone.page.evaluate(() => (window as unknown as { sharedData: ShareData[] }).sharedData)).toEqual([{ title: species, url: url(photoShareRoute(first!.id)) }]);
+    expect(phone.errors).toEqual([]);
+    await phone.page.context().close();
   });
 
   it('hides the metadata panel for a photo without Exif data', async () => {

@@ -10,6 +10,7 @@ import { imageUrl } from '../assets.ts';
 import { photoAlt, screenImages, type GalleryPhoto } from '../photos.ts';
 import { Metadata, PanelTitleContext } from './metadata-plugin.tsx';
 import { useOpenedHere, usePhotoNavigation } from './photo-param.ts';
+import { ShareButton } from './share-button.tsx';
 
 /** The overlay colour (rgba(0,0,0,0.8)) is in lightbox.css; the portal fades it in. */
 const FADE_MS = 300;
@@ -101,6 +102,7 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
         }}
         plugins={[Fullscreen, Thumbnails, Zoom, Metadata]}
         labels={{ Close: 'Close modal' }}
+        toolbar={{ buttons: [<ShareButton key="share" />, 'close'] }}
         animation={{ fade: FADE_MS }}
         controller={{ closeOnBackdropClick: true }}
         // With two photos an endless carousel would show one of them twice in the thumbnails strip.

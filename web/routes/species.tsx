@@ -2,17 +2,23 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { lifeListRoute, withoutPageExtension } from '../../data/paths.ts';
 import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { tileLoading } from '../components/ImageTile.tsx';
+import { masonryLoading } from '../components/masonry.ts';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
+import type { GalleryPhoto } from '../photos.ts';
 import { site } from '../site.ts';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
 
 const MASONRY_SIZES = '(min-width: 1280px) 410px, 50vw';
-/** Photos of the masonry pre-rendered as real images (they fill the first screen of a phone). */
-const MASONRY_EAGER_TILES = 2;
+/**
+ * A phone's first screen below the page's heading, in the masonry's column widths (two columns
+ * of ~184 px on a 412 × 823 px screen leave ~550 px: 3; taller phones: 4).
+ */
+const PHONE_SCREEN_IN_COLUMNS = 4;
+/** A photo's shape for the masonry (a landscape 3:2 when the data has no size). */
+const ratioOf = (photo: GalleryPhoto) => (photo.thumbnail.width && photo.thumbnail.height ? photo.thumbnail.height / photo.thumbnail.width : 2 / 3);
 
 /** One species' photos (bird-photos.json order, id 0 skipped), from that species' data file only. */
 export async function speciesLoader({ params }: LoaderFunctionArgs) {
@@ -26,6 +32,7 @@ export function SpeciesPage() {
   const covered = useLightboxOpen(photos);
   const identity = useSite();
   const count = photos.length === 1 ? '1 photo' : `${photos.length} photos`;
+  const loading = masonryLoading(photos.map(ratioOf), 2, PHONE_SCREEN_IN_COLUMNS);
   return (
     <>
       <PageMeta title={pageTitle(identity, species)} description={`${species}: ${count} by ${identity.owner}.`} />
@@ -74,7 +81,7 @@ export function SpeciesPage() {
       <ul className="columns-2 gap-3 xl:columns-3">
         {photos.map((photo, position) => (
           <li key={photo.key} className="mb-3 break-inside-avoid">
-            <PhotoTile {...tileOf(photo)} sizes={MASONRY_SIZES} layout="natural" loading={tileLoading(position, MASONRY_EAGER_TILES)} covered={covered} />
+            <PhotoTile {...tileOf(photo)} sizes={MASONRY_SIZES} layout="natural" loading={loading[position]} covered={covered} />
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { imageUrl } from '../assets.ts';
-import { FIRST_SCREEN_TIMING } from '../prerender/html-document.ts';
+import { FIRST_SCREEN_TIMING } from '../first-screen.ts';
 import type { TileImage } from '../photos.ts';
 
 /** The specification's lazy-load rule: 10% visible, with a 100px margin. */

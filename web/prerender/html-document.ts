@@ -1,5 +1,6 @@
 import { escapeHtml, jsonForScript } from '../seo/escape.ts';
 import type { HeadTag } from '../seo/page-meta.ts';
+import { FIRST_SCREEN_TIMING } from '../first-screen.ts';
 
 /**
  * Puts a rendered page into the HTML template Vite built (dist/index.html): the
@@ -144,8 +145,6 @@ export function fillTemplate(template: string, parts: PageParts): string {
 const MODULE_SCRIPT = /<script\s[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/gi;
 const MODULE_PRELOAD = /<link\s[^>]*\brel="modulepreload"[^>]*>\s*/gi;
 
-/** Marks the images the app's script waits for (the first screen's photos): see deferEntryScript. */
-export const FIRST_SCREEN_TIMING = 'first-screen';
 
 /**
  * The app's script, loaded after the first screen instead of with it. Vite's template fetches

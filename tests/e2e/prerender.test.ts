@@ -187,7 +187,7 @@ describe('hydration and navigation with JavaScript', () => {
     });
   });
 
-  it("carries no loader data and starts the app's script only once the first screen's photos are on screen", async () => {
+  it("carries no loader data, loads the first screen's priority photo alone, then the rest, then the app's script", async () => {
     const species = photos[0]?.species ?? '';
     for (const route of ['/', speciesRoute(species)]) {
       expect(await readText(join(dist, pageFile(route))), route).not.toContain('__staticRouterHydrationData');
@@ -196,21 +196,30 @@ describe('hydration and navigation with JavaScript', () => {
       const page = await context.newPage();
       // Element Timing entries of the first screen's photos, collected from the start.
       await page.addInitScript(() => {
-        const seen: number[] = [];
-        (window as Window & { __shown?: number[] }).__shown = seen;
-        new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push((e as PerformanceEntry & { renderTime: number }).renderTime))).observe({ type: 'element', buffered: true });
+        const seen: Array<{ url: string; renderTime: number }> = [];
+        (window as Window & { __shown?: typeof seen }).__shown = seen;
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push({ url: (e as PerformanceEntry & { url: string }).url, renderTime: (e as PerformanceEntry & { renderTime: number }).renderTime }))).observe({ type: 'element', buffered: true });
       });
       await page.goto(`${plain.origin}/`);
       await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
-      const { shown, eager, entryStart } = await page.evaluate(() => ({
-        shown: (window as Window & { __shown?: number[] }).__shown ?? [],
-        eager: document.querySelectorAll('main img[elementtiming="first-screen"]').length,
-        entryStart: performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]*\.js$/.test(r.name))?.startTime,
-      }));
-      expect(eager).toBeGreaterThan(0);
-      // Every eager photo of the home wall is on this 1280 x 900 screen, and each was shown before the script was asked for.
-      expect(shown).toHaveLength(eager);
-      expect(entryStart).toBeGreaterThan(Math.max(...shown));
+      const { shown, tiles, entryStart } = await page.evaluate(() => {
+        const requested = (url: string) => performance.getEntriesByType('resource').find((r) => r.name === url)?.startTime ?? Number.NaN;
+        return {
+          shown: (window as Window & { __shown?: Array<{ url: string; renderTime: number }> }).__shown ?? [],
+          tiles: [...document.querySelectorAll<HTMLImageElement>('main img[elementtiming="first-screen"]')].map((img) => ({ url: img.currentSrc, priority: img.getAttribute('fetchpriority') === 'high', requested: requested(img.currentSrc) })),
+          entryStart: performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]*\.js$/.test(r.name))?.startTime,
+        };
+      });
+      const priority = tiles.filter((tile) => tile.priority);
+      const next = tiles.filter((tile) => !tile.priority);
+      expect(priority).toHaveLength(1);
+      expect(next.length).toBeGreaterThan(0);
+      // Every first-screen photo of the home wall is on this 1280 x 900 screen, and each was shown before the script was asked for.
+      expect(shown.map((entry) => entry.url).sort()).toEqual(tiles.map((tile) => tile.url).sort());
+      expect(entryStart).toBeGreaterThan(Math.max(...shown.map((entry) => entry.renderTime)));
+      // The others were asked for once the priority photo was on screen: it had the bandwidth alone.
+      const priorityShown = shown.find((entry) => entry.url === priority[0]!.url)!.renderTime;
+      for (const tile of next) expect(tile.requested, tile.url).toBeGreaterThan(priorityShown);
     });
   });
 

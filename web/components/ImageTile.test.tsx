@@ -96,14 +96,18 @@ describe('ImageTile', () => {
   });
 });
 
-describe('ImageTile on the first screen (eager)', () => {
+describe('ImageTile on the first screen', () => {
   const tile = (loading: TileLoading) => <ImageTile image={image} alt="Franklin's Gull" sizes="50vw" loading={loading} />;
 
-  /** The pre-rendered markup, hydrated the way entry-client does it; the image's outcome is set before React attaches its handlers. */
-  async function hydrateTile(loading: TileLoading, outcome: { complete: boolean; naturalWidth: number }) {
+  /**
+   * The pre-rendered markup, hydrated the way entry-client does it; the image's outcome is set
+   * before React attaches its handlers. `started`: the page's scripts gave the image its files.
+   */
+  async function hydrateTile(loading: TileLoading, outcome: { complete: boolean; naturalWidth: number }, started = false) {
     const container = document.createElement('div');
     document.body.append(container);
     container.innerHTML = renderToString(tile(loading));
+    if (started) startQueued(container);
     vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(outcome.complete);
     vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(outcome.naturalWidth);
     const recoverable = vi.fn();
@@ -114,26 +118,36 @@ describe('ImageTile on the first screen (eager)', () => {
     return { container, box, recoverable };
   }
 
-  it('is a real, visible image in the pre-rendered markup, fetched first when it is a priority tile', () => {
-    const priority = document.createElement('div');
-    priority.innerHTML = renderToString(tile('priority'));
-    const img = priority.querySelector('picture > img');
-    expect(img).toHaveAttribute('loading', 'eager');
-    expect(img).toHaveAttribute('fetchpriority', 'high');
-    expect(img?.getAttribute('class')).not.toMatch(/opacity-0/);
-    expect(priority.querySelector('picture > source')).toHaveAttribute('srcset', '/life_list/A/gull-480.webp 480w, /life_list/A/gull-960.webp 960w');
-    expect(priority.querySelector('noscript')).toBeNull();
+  /** What the pre-rendered page's scripts do to a queued tile (web/prerender/html-document.ts firstScreenScript, deferEntryScript). */
+  function startQueued(root: Element) {
+    for (const source of root.querySelectorAll('source[data-srcset]')) source.setAttribute('srcset', source.getAttribute('data-srcset')!);
+    for (const img of root.querySelectorAll('img[data-src]')) img.setAttribute('src', img.getAttribute('data-src')!);
+  }
 
-    const eager = document.createElement('div');
-    eager.innerHTML = renderToString(tile('eager'));
-    expect(eager.querySelector('img')).toHaveAttribute('loading', 'eager');
-    expect(eager.querySelector('img')).not.toHaveAttribute('fetchpriority');
-    // No 4 KB blurred preview in the HTML: the average colour only.
-    expect((eager.firstElementChild as HTMLElement).style.backgroundImage).toBe('');
+  it("names a first-screen tile's files in data- attributes only, for the page's scripts to start in order, and keeps a fallback without JavaScript", () => {
+    for (const loading of ['priority', 'next'] as const) {
+      const html = document.createElement('div');
+      html.innerHTML = renderToString(tile(loading));
+      const img = html.querySelector('picture > img');
+      expect(img).not.toHaveAttribute('src');
+      expect(img).toHaveAttribute('data-src', "/life_list/Charadriiformes/Franklin's%20Gull/gull_lowq.jpg");
+      expect(img).toHaveAttribute('loading', 'eager');
+      expect(img).toHaveAttribute('elementtiming', 'first-screen');
+      expect(img?.getAttribute('class')).not.toMatch(/opacity-0/);
+      // The priority tile is the one the page starts first (web/prerender/html-document.ts firstScreenScript).
+      if (loading === 'priority') expect(img).toHaveAttribute('fetchpriority', 'high');
+      else expect(img).not.toHaveAttribute('fetchpriority');
+      const source = html.querySelector('picture > source');
+      expect(source).not.toHaveAttribute('srcset');
+      expect(source).toHaveAttribute('data-srcset', '/life_list/A/gull-480.webp 480w, /life_list/A/gull-960.webp 960w');
+      expect(html.querySelector('noscript')?.innerHTML).toContain('gull_lowq.jpg');
+      // No 4 KB blurred preview in the HTML: the average colour only.
+      expect((html.firstElementChild as HTMLElement).style.backgroundImage).toBe('');
+    }
   });
 
   it('waits for no observer and shows the image at once, without the lazy fade', () => {
-    render(tile('eager'));
+    render(tile('priority'));
     expect(activeObservers()).toHaveLength(0);
     const img = screen.getByRole('img', { name: "Franklin's Gull" });
     expect(img).not.toHaveClass('opacity-0');
@@ -142,8 +156,34 @@ describe('ImageTile on the first screen (eager)', () => {
     expect(img.closest('[data-status]')).toHaveAttribute('data-status', 'loaded');
   });
 
+  it('gives a first-screen tile its files itself when rendered without the pre-rendered page (no scripts)', () => {
+    const { container } = render(tile('next'));
+    expect(activeObservers()).toHaveLength(0);
+    expect(container.querySelector('img')).toHaveAttribute('src', "/life_list/Charadriiformes/Franklin's%20Gull/gull_lowq.jpg");
+    expect(container.querySelector('source')).toHaveAttribute('srcset', '/life_list/A/gull-480.webp 480w, /life_list/A/gull-960.webp 960w');
+    expect(container.querySelector('noscript')).toBeNull();
+  });
+
+  it("hydrates a 'next' tile the loader has started without a mismatch or warning, and reaches loaded when its image arrived first", async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    const { container, box, recoverable } = await hydrateTile('next', { complete: true, naturalWidth: 480 }, true);
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(box).toHaveAttribute('data-status', 'loaded');
+    expect(box.querySelector('img')).toHaveAttribute('src', "/life_list/Charadriiformes/Franklin's%20Gull/gull_lowq.jpg");
+    container.remove();
+  });
+
+  it("hears the outcome of a 'next' image still loading while it hydrates", async () => {
+    const { container, box } = await hydrateTile('next', { complete: false, naturalWidth: 0 }, true);
+    expect(box).toHaveAttribute('data-status', 'loading');
+    fireEvent.load(box.querySelector('img')!);
+    expect(box).toHaveAttribute('data-status', 'loaded');
+    container.remove();
+  });
+
   it('hydrates without a mismatch and reaches loaded when the image arrived before the JavaScript', async () => {
-    const { container, box, recoverable } = await hydrateTile('priority', { complete: true, naturalWidth: 480 });
+    const { container, box, recoverable } = await hydrateTile('priority', { complete: true, naturalWidth: 480 }, true);
     expect(recoverable).not.toHaveBeenCalled();
     expect(box).toHaveAttribute('data-status', 'loaded');
     expect(box.style.backgroundColor).toBe('');
@@ -152,7 +192,7 @@ describe('ImageTile on the first screen (eager)', () => {
 
   it("shows 'Failed to load image' and logs it once when the image failed before the JavaScript", async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { container, box, recoverable } = await hydrateTile('eager', { complete: true, naturalWidth: 0 });
+    const { container, box, recoverable } = await hydrateTile('priority', { complete: true, naturalWidth: 0 }, true);
     expect(recoverable).not.toHaveBeenCalled();
     expect(box).toHaveAttribute('data-status', 'failed');
     expect(box).toHaveTextContent('Failed to load image');
@@ -163,15 +203,16 @@ describe('ImageTile on the first screen (eager)', () => {
 
   it('still hears the outcome of an image that is loading while it hydrates', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { container, box } = await hydrateTile('eager', { complete: false, naturalWidth: 0 });
+    const { container, box } = await hydrateTile('priority', { complete: false, naturalWidth: 0 }, true);
     expect(box).toHaveAttribute('data-status', 'loading');
     fireEvent.error(box.querySelector('img')!);
     expect(box).toHaveTextContent('Failed to load image');
     container.remove();
   });
 
-  it('is used for the first tiles of a page only, the first two of them fetched first', () => {
-    expect([0, 1, 2, 3, 4, 5].map((position) => tileLoading(position, 4))).toEqual(['priority', 'priority', 'eager', 'eager', 'lazy', 'lazy']);
+  it('is used for the first tiles of a page only, the first of them fetched first', () => {
+    expect([0, 1, 2, 3, 4, 5].map((position) => tileLoading(position, 4))).toEqual(['priority', 'next', 'next', 'next', 'lazy', 'lazy']);
     expect([0, 1, 2].map((position) => tileLoading(position, 1))).toEqual(['priority', 'lazy', 'lazy']);
+    expect(tileLoading(0, 0)).toBe('lazy');
   });
 });

@@ -8,23 +8,27 @@ import type { TileImage } from '../photos.ts';
 export const LAZY_LOAD_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '100px' };
 export const LOAD_ERROR_TEXT = 'Failed to load image';
 
-type Status = 'waiting' | 'loading' | 'loaded' | 'failed';
+type Status = 'waiting' | 'queued' | 'loading' | 'loaded' | 'failed';
 
 /** The app's script starts once these are on screen (web/prerender/html-document.ts deferEntryScript; React has no type for the attribute). */
 const FIRST_SCREEN: Record<string, string> = { elementtiming: FIRST_SCREEN_TIMING };
 
 /**
- * How a tile starts. 'lazy' (the spec's rule) waits for the observer and fades in;
- * 'eager' is a real, visible image in the pre-rendered HTML, so the browser fetches it
- * with the page instead of after the JavaScript (the first screen's tiles);
- * 'priority' is eager and fetched before other images (the likely LCP element).
+ * How a tile starts. 'lazy' (the spec's rule) waits for the observer and fades in.
+ * The first screen's tiles are real, visible images of the pre-rendered page, loaded before
+ * the JavaScript. Their files are named in data- attributes, which the browser's preload
+ * scanner leaves alone, and the page's inline scripts hand them to the image
+ * (web/prerender/html-document.ts): 'priority' (the likely LCP element) as soon as the
+ * parser reaches the end of the page, unless a `?photo=` link's photo comes first; 'next'
+ * once the priority photo is on screen. On a phone's bandwidth the largest photo then
+ * arrives alone instead of sharing it with the rest of the screen.
  */
-export type TileLoading = 'lazy' | 'eager' | 'priority';
+export type TileLoading = 'lazy' | 'next' | 'priority';
 
-/** Tiles above the fold: the first `eager` are eager, the first `priority` of them fetched first. */
-export function tileLoading(position: number, eager: number, priority = 2): TileLoading {
-  if (position < Math.min(priority, eager)) return 'priority';
-  return position < eager ? 'eager' : 'lazy';
+/** Tiles of a page in order: the first is 'priority', the rest of the first `firstScreen` 'next'. */
+export function tileLoading(position: number, firstScreen: number): TileLoading {
+  if (position === 0 && firstScreen > 0) return 'priority';
+  return position < firstScreen ? 'next' : 'lazy';
 }
 
 interface ImageTileProps {
@@ -76,37 +80,37 @@ function placeholderUrl(bytes: Uint8Array | undefined): string | undefined {
  * One image tile used by every page: sets its source only once near the viewport,
  * holds its box from the manifest's size so nothing shifts, shows the ThumbHash
  * meanwhile, fades the photo in, and says so when the file cannot be loaded.
- * An eager tile is in the pre-rendered markup as a visible image instead.
+ * A first-screen tile is in the pre-rendered markup as a visible image instead.
  */
 export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', loading = 'lazy', paused = false }: ImageTileProps) {
-  const eager = loading !== 'lazy';
+  const firstScreen = loading !== 'lazy';
   const boxRef = useRef<HTMLDivElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);
-  const [status, setStatus] = useState<Status>(eager ? 'loading' : 'waiting');
+  const [status, setStatus] = useState<Status>(firstScreen ? 'queued' : 'waiting');
   const src = imageUrl(image.path);
   const hash = useMemo(() => hashBytes(image.placeholder), [image.placeholder]);
   const colour = useMemo(() => averageColour(hash), [hash]);
   // The blurred preview is decoded only for lazy tiles that start loading (client-only state, so
   // the pre-rendered markup and the first client render stay identical), each in a task of its
   // own: a screenful of tiles entering the view together would otherwise be one long task.
-  // Eager tiles keep the average colour: their image arrives with the page.
+  // First-screen tiles keep the average colour: their image arrives with the page.
   const [placeholder, setPlaceholder] = useState<string>();
   useEffect(() => {
-    if (eager || status !== 'loading' || !hash) return;
+    if (firstScreen || status !== 'loading' || !hash) return;
     const timer = setTimeout(() => setPlaceholder(placeholderUrl(hash)), 0);
     return () => clearTimeout(timer);
-  }, [eager, status, hash]);
+  }, [firstScreen, status, hash]);
 
   const reported = useRef(false);
   const failed = () => {
-    // Logged once, though an eager image's error can reach both the handler and the check below.
+    // Logged once, though a first-screen image's error can reach both the handler and the check below.
     if (!reported.current) console.error(`${LOAD_ERROR_TEXT}: ${src}`);
     reported.current = true;
     setStatus('failed');
   };
 
   useEffect(() => {
-    if (eager || paused) return;
+    if (firstScreen || paused) return;
     const box = boxRef.current;
     if (!box) return;
     const observer = new IntersectionObserver((entries) => {
@@ -117,15 +121,20 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
     }, LAZY_LOAD_OPTIONS);
     observer.observe(box);
     return () => observer.disconnect();
-  }, [eager, paused]);
+  }, [firstScreen, paused]);
 
-  // A pre-rendered eager image may have loaded, or failed, before React attached its
-  // handlers while hydrating: its load or error event is gone, so read the outcome.
+  // A pre-rendered image may have loaded, or failed, before React attached its handlers while
+  // hydrating: its load or error event is gone, so read the outcome. It has a source only if
+  // the page's scripts gave it one; otherwise (a page the app rendered itself) it gets it now.
   useEffect(() => {
     const img = imgRef.current;
-    if (!eager || !img?.complete) return;
-    if (img.naturalWidth > 0) setStatus((current) => (current === 'loading' ? 'loaded' : current));
-    else failed();
+    if (!firstScreen || !img) return;
+    if (img.getAttribute('src') !== null && img.complete) {
+      if (img.naturalWidth > 0) setStatus((current) => (current === 'loading' || current === 'queued' ? 'loaded' : current));
+      else failed();
+    } else {
+      setStatus((current) => (current === 'queued' ? 'loading' : current));
+    }
     // Only once, after the first render: later outcomes arrive through onLoad and onError.
   }, []);
 
@@ -135,9 +144,19 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
     ...(placeholder && status === 'loading' ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' } : {}),
   };
   const shape = fit === 'fill' ? 'absolute inset-0 h-full w-full' : `relative w-full ${image.width && image.height ? '' : 'aspect-[4/3]'}`;
-  // Lazy tiles are invisible while loading and fade in (the spec's 300 ms); an eager tile is
-  // visible from the first paint, as a plain pre-rendered image would be.
-  const visibility = eager ? '' : ` transition-opacity duration-300 ${status === 'loaded' ? 'opacity-100' : 'opacity-0'}`;
+  // Lazy tiles are invisible while loading and fade in (the spec's 300 ms); a first-screen tile
+  // is visible from its first paint, as a plain pre-rendered image would be.
+  const visibility = firstScreen ? '' : ` transition-opacity duration-300 ${status === 'loaded' ? 'opacity-100' : 'opacity-0'}`;
+  // A queued image's files wait in data- attributes; the page's scripts copy them to srcset and
+  // src before the app hydrates, so the DOM holds attributes this render does not.
+  const queued = status === 'queued';
+  const srcSetOf = (files: TileImage['sources'][number]['files']) => files.map((file) => `${imageUrl(file.path)} ${file.width}w`).join(', ');
+  const fallback = (
+    // Pre-rendered pages show the photo to visitors and crawlers without JavaScript.
+    <noscript>
+      <img src={src} alt={alt} width={image.width} height={image.height} loading="lazy" decoding="async" className="absolute inset-0 block h-full w-full object-cover" />
+    </noscript>
+  );
 
   return (
     <div ref={boxRef} className={`${shape} overflow-hidden bg-stone-800 ${className}`} style={boxStyle} data-status={status}>
@@ -146,32 +165,32 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
           {LOAD_ERROR_TEXT}
         </div>
       ) : status !== 'waiting' ? (
-        <picture className="block h-full w-full">
-          {image.sources.map((source) => (
-            <source
-              key={source.type}
-              type={source.type}
-              sizes={sizes}
-              srcSet={source.files.map((file) => `${imageUrl(file.path)} ${file.width}w`).join(', ')}
+        <>
+          <picture className="block h-full w-full">
+            {image.sources.map((source) => (
+              <source
+                key={source.type}
+                type={source.type}
+                sizes={sizes}
+                {...(queued ? { 'data-srcset': srcSetOf(source.files), suppressHydrationWarning: true } : { srcSet: srcSetOf(source.files) })}
+              />
+            ))}
+            <img
+              ref={imgRef}
+              {...(queued ? { 'data-src': src, suppressHydrationWarning: true } : { src })}
+              alt={alt}
+              width={image.width}
+              height={image.height}
+              {...(firstScreen ? { loading: 'eager', ...(loading === 'priority' ? { fetchPriority: 'high' } : {}), ...FIRST_SCREEN } : { decoding: 'async' })}
+              onLoad={() => setStatus('loaded')}
+              onError={failed}
+              className={`block h-full w-full object-cover${visibility}`}
             />
-          ))}
-          <img
-            ref={imgRef}
-            src={src}
-            alt={alt}
-            width={image.width}
-            height={image.height}
-            {...(eager ? { loading: 'eager', ...(loading === 'priority' ? { fetchPriority: 'high' } : {}), ...FIRST_SCREEN } : { decoding: 'async' })}
-            onLoad={() => setStatus('loaded')}
-            onError={failed}
-            className={`block h-full w-full object-cover${visibility}`}
-          />
-        </picture>
+          </picture>
+          {queued && fallback}
+        </>
       ) : (
-        // Pre-rendered pages show the photo to visitors and crawlers without JavaScript.
-        <noscript>
-          <img src={src} alt={alt} width={image.width} height={image.height} loading="lazy" decoding="async" className="block h-full w-full object-cover" />
-        </noscript>
+        fallback
       )}
     </div>
   );

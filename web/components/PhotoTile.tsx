@@ -29,7 +29,7 @@ export function PhotoTile({ image, species, alt, photoKey, screen = [], sizes, l
     <Link
       {...photoLinkProps(photoKey)}
       // What a `?photo=` link's preview shows before the app has started (web/prerender/html-document.ts
-      // photoPreviewScript): the pre-rendered page holds no loader data to read it from.
+      // firstScreenScript): the pre-rendered page holds no loader data to read it from.
       data-screen-srcset={screen.map((file) => `${imageUrl(file.path)} ${file.width}w`).join(', ') || undefined}
       data-screen-size={largest ? `${largest.width}x${largest.height}` : undefined}
       aria-label={species}

@@ -5,14 +5,14 @@ import type { TileLoading } from './ImageTile.tsx';
  * fill top to bottom, so on a phone (two columns) the second column starts in the middle of
  * the list: its top photo is on the first screen as much as the list's first one. Loaded
  * lazily, the largest photo of the first screen (a portrait beside landscapes) was the page's
- * LCP, seconds late; loaded eagerly, every photo of the first screen shared the bandwidth
+ * LCP, seconds late; loaded with it, every photo of the first screen shared the bandwidth
  * with it.
  *
- * So: the top photo of each column is 'priority', and so is a photo that straddles a break
- * (it may open the next column instead; the breaks are estimated as the browser balances the
- * columns, to equal heights), and any photo of the first screen taller than all of those (the
- * LCP is the largest). The rest is 'lazy': the browser fetches what is on screen right after
- * the first layout, after these.
+ * So: the photo with the largest part on the first screen is 'priority' (the LCP is the
+ * largest). The rest of the first screen is 'next', fetched once that one is on screen: the
+ * top photo of each column, a photo that straddles a break (it may open the next column
+ * instead; the breaks are estimated as the browser balances the columns, to equal heights),
+ * and every photo that starts above the screen's bottom. The rest is 'lazy'.
  *
  * `ratios`: each photo's height / width; `screen`: the first screen's height, in column widths.
  */
@@ -30,8 +30,13 @@ export function masonryLoading(ratios: readonly number[], columns: number, scree
     }
     const top = height;
     height += ratio;
-    return { ratio, top, first: top === 0 || straddles };
+    // How much of it the first screen shows: a straddler may open the next column, so all of it.
+    const shown = straddles ? Math.min(ratio, screen) : Math.max(0, Math.min(ratio, screen - top));
+    return { top, shown, firstScreen: top === 0 || straddles || top < screen };
   });
-  const tallestFirst = Math.max(...placed.filter((p) => p.first).map((p) => p.ratio));
-  return placed.map((p) => (p.first || (p.top < screen && p.ratio > tallestFirst) ? 'priority' : 'lazy'));
+  let largest = -1;
+  placed.forEach((p, i) => {
+    if (p.firstScreen && (largest < 0 || p.shown > placed[largest]!.shown)) largest = i;
+  });
+  return placed.map((p, i) => (i === largest ? 'priority' : p.firstScreen ? 'next' : 'lazy'));
 }

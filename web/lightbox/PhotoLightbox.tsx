@@ -36,7 +36,7 @@ export function toSlide(photo: GalleryPhoto): SlideImage {
   };
 }
 
-/** The open photo's pre-rendered stand-in (web/prerender/html-document.ts photoPreviewScript), if a photo link showed one. */
+/** The open photo's pre-rendered stand-in (web/prerender/html-document.ts firstScreenScript), if a photo link showed one. */
 function removePhotoPreview(): void {
   document.getElementById('photo-preview')?.remove();
 }

@@ -1,9 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import type { GalleryPhoto } from '../photos.ts';
-import { deferEntryScript, fillTemplate, headKey, hoistedValue, hydrationGuardScript, inlineStylesheets, photoPreviewScript, splitHoisted, unescapeHtml } from './html-document.ts';
+import { deferEntryScript, fillTemplate, headKey, hoistedValue, hydrationGuardScript, inlineStylesheets, firstScreenScript, splitHoisted, unescapeHtml } from './html-document.ts';
 import { pageFile } from '../../data/paths.ts';
 
 const TEMPLATE = `<!doctype html>
@@ -105,17 +105,66 @@ describe('the hydration guard', () => {
 describe('deferEntryScript', () => {
   const built = TEMPLATE.replace('<script type="module" src="/assets/index.js"></script>', '<script type="module" crossorigin src="/sub/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/sub/assets/runtime-1.js">');
 
-  it('takes the module script and its preloads out of the head and loads the entry on the load event', () => {
-    const { template, loader } = deferEntryScript(built);
-    expect(template).not.toMatch(/<script|modulepreload/);
-    const appended: HTMLScriptElement[] = [];
-    const head = { appendChild: (s: HTMLScriptElement) => appended.push(s) };
+  /** Runs the loader on this page's body, as if the page had just loaded (no Element Timing here: jsdom). */
+  function runLoader(body: string, readyState: 'complete' | 'interactive' = 'complete') {
+    const { loader } = deferEntryScript(built);
+    document.head.querySelectorAll('script').forEach((s) => s.remove());
+    document.body.innerHTML = body;
     const listeners: Array<() => void> = [];
-    const fakeDocument = { readyState: 'interactive', head, createElement: () => ({}) as HTMLScriptElement };
-    new Function('document', 'addEventListener', loader.replace(/^<script>|<\/script>$/g, ''))(fakeDocument, (type: string, listener: () => void) => type === 'load' && listeners.push(listener));
-    expect(appended).toEqual([]);
-    listeners.forEach((listener) => listener());
-    expect(appended).toEqual([{ type: 'module', crossOrigin: '', src: '/sub/assets/index-1.js' }]);
+    const fakeDocument = new Proxy(document, {
+      get: (target, key) => {
+        if (key === 'readyState') return readyState;
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const fire = () => listeners.forEach((listener) => listener());
+    new Function('document', 'window', 'addEventListener', loader.replace(/^<script>|<\/script>$/g, ''))(
+      fakeDocument,
+      {},
+      (type: string, listener: () => void) => type === 'load' && listeners.push(listener),
+    );
+    const entry = () => document.head.querySelector<HTMLScriptElement>('script[type="module"]');
+    return { fire, entry };
+  }
+  const queuedTile = '<picture><source type="image/webp" data-srcset="/a-480.webp 480w"><img data-src="/a_lowq.jpg" alt="A" elementtiming="first-screen"></picture>';
+
+  it('takes the module script and its preloads out of the head and loads the entry on the load event', () => {
+    const { template } = deferEntryScript(built);
+    expect(template).not.toMatch(/<script|modulepreload/);
+    const { fire, entry } = runLoader('<p>No photos</p>', 'interactive');
+    expect(entry()).toBeNull();
+    fire();
+    expect(entry()?.getAttribute('src')).toBe('/sub/assets/index-1.js');
+    expect(entry()?.crossOrigin).toBe('');
+  });
+
+  it("gives the first screen's queued photos their files, then adds the entry once they have arrived", () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
+    const { entry } = runLoader(queuedTile + queuedTile.replaceAll('/a', '/b'));
+    const imgs = [...document.querySelectorAll('img')];
+    expect(imgs.map((img) => img.getAttribute('src'))).toEqual(['/a_lowq.jpg', '/b_lowq.jpg']);
+    expect([...document.querySelectorAll('source')].map((s) => s.getAttribute('srcset'))).toEqual(['/a-480.webp 480w', '/b-480.webp 480w']);
+    imgs[0]!.dispatchEvent(new Event('load'));
+    expect(entry()).toBeNull();
+    imgs[1]!.dispatchEvent(new Event('error'));
+    expect(entry()?.getAttribute('src')).toBe('/sub/assets/index-1.js');
+  });
+
+  it('adds the entry after 2 s at the latest, the queued photos started first', () => {
+    vi.useFakeTimers();
+    try {
+      vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
+      const { entry } = runLoader(queuedTile);
+      document.querySelector('img')!.removeAttribute('src');
+      vi.advanceTimersByTime(1999);
+      expect(entry()).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(entry()).not.toBeNull();
+      expect(document.querySelector('img')).toHaveAttribute('src', '/a_lowq.jpg');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a template without exactly one module script', () => {
@@ -123,7 +172,7 @@ describe('deferEntryScript', () => {
   });
 });
 
-describe('photoPreviewScript', () => {
+describe('firstScreenScript', () => {
   const photo: GalleryPhoto = {
     key: 'owl-1',
     species: 'Barn Owl',
@@ -133,13 +182,13 @@ describe('photoPreviewScript', () => {
   // The wall's markup as the pre-render writes it: the script reads the photo from its tile alone.
   const wall = renderToString(
     <MemoryRouter initialEntries={['/species/Barn%20Owl.html']}>
-      <PhotoTile {...tileOf(photo)} sizes="50vw" layout="natural" />
+      <PhotoTile {...tileOf(photo)} sizes="50vw" layout="natural" loading="priority" />
     </MemoryRouter>,
   );
   function run(search: string) {
     window.history.replaceState(null, '', `/species/Barn%20Owl.html${search}`);
     document.body.innerHTML = `<div id="root">${wall}</div>`;
-    new Function(photoPreviewScript().replace(/^<script>|<\/script>$/g, ''))();
+    new Function(firstScreenScript().replace(/^<script>|<\/script>$/g, ''))();
     return document.querySelector<HTMLImageElement>('#photo-preview img');
   }
 
@@ -154,8 +203,17 @@ describe('photoPreviewScript', () => {
     expect(img?.getAttribute('elementtiming')).toBe('first-screen');
   });
 
-  it('shows nothing without ?photo= or for a photo the page does not hold', () => {
-    expect(run('')).toBeNull();
-    expect(run('?photo=other')).toBeNull();
+  it('shows nothing without ?photo= or for a photo the page does not hold, and starts the priority tile instead', () => {
+    for (const search of ['', '?photo=other']) {
+      expect(run(search)).toBeNull();
+      expect(document.querySelector('#root picture img')).toHaveAttribute('src', '/life_list/A/Barn%20Owl/owl_lowq.jpg');
+      expect(document.querySelector('#root picture source')).toHaveAttribute('srcset', '/life_list/A/Barn%20Owl/owl-960.webp 960w, /life_list/A/Barn%20Owl/owl-480.webp 480w');
+    }
+  });
+
+  it('leaves the tiles under a linked photo queued: the loader starts them once the photo is on screen', () => {
+    expect(run('?photo=owl-1')).not.toBeNull();
+    expect(document.querySelector('#root picture img')).not.toHaveAttribute('src');
+    expect(document.querySelector('#root picture source')).not.toHaveAttribute('srcset');
   });
 });

@@ -145,37 +145,140 @@ export function fillTemplate(template: string, parts: PageParts): string {
 const MODULE_SCRIPT = /<script\s[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/gi;
 const MODULE_PRELOAD = /<link\s[^>]*\brel="modulepreload"[^>]*>\s*/gi;
 
+/** An inline script written readably, without its indentation and line breaks (every statement ends in `;` or `}`). */
+function minifyInline(code: string): string {
+  return code.replace(/\n\s*/g, '').trim();
+}
+
+/** Gives a queued tile's image (web/components/ImageTile.tsx) the files its data- attributes name; shared by the inline scripts. */
+const START_QUEUED_IMAGE = `function startImage(img) {
+  [].forEach.call(img.parentNode.querySelectorAll('source[data-srcset]'), function (source) { source.srcset = source.getAttribute('data-srcset'); });
+  img.src = img.getAttribute('data-src');
+}`;
 
 /**
  * The app's script, loaded after the first screen instead of with it. Vite's template fetches
  * the entry module (and modulepreloads its chunks) alongside the document, where it competes
  * with the first screen's photos for a phone's bandwidth and puts everything it then inserts
  * (the lightbox's stylesheet) on the critical chain. The pre-rendered page needs no script to
- * show or to follow its links, so the entry is added once the page has loaded (its eager
- * photos included) and those photos are on screen: the `load` event comes when they have
- * arrived, but their frame may reach the screen later (tens of milliseconds on a busy phone),
- * and a download started before it competes with it. Element Timing reports each image marked
- * `elementtiming="first-screen"` once it is on screen; without it (Safari, Firefox) the entry
- * starts at `load`, and after 2 s at the latest. Returns the template without the module
- * script and preload tags, and the loader script to put at the end of the body.
+ * show or to follow its links, so the entry is added once the first screen is complete.
+ *
+ * In order, from the `load` event (the photos firstScreenScript started have arrived):
+ * 1. those photos reach the screen: their frame may come later than `load` (tens of
+ *    milliseconds on a busy phone), and a download started before it competes with them.
+ *    Element Timing reports each image marked `elementtiming="first-screen"` once it is on
+ *    screen; without it (Safari, Firefox) this step is skipped;
+ * 2. the first screen's other photos (the queued tiles firstScreenScript left,
+ *    web/components/ImageTile.tsx) get the files their data- attributes name;
+ * 3. once they have arrived (or failed) and reached the screen, the entry script is added.
+ * After 2 s the entry is added at the latest, the queued photos started first: the app's
+ * hydration expects their sources in place.
+ *
+ * Returns the template without the module script and preload tags, and the loader script to
+ * put at the end of the body.
  */
 export function deferEntryScript(template: string): { template: string; loader: string } {
   const sources = [...template.matchAll(MODULE_SCRIPT)].map((match) => unescapeHtml(match[1]!));
   if (sources.length !== 1) throw new Error(`The HTML template has ${sources.length} module scripts, expected the one entry`);
   const html = template.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
-  const loader = `<script>(function(){var done=false;function go(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${jsonForScript(sources[0])};document.head.appendChild(s)}function shown(){var P=window.PerformanceObserver;if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('element')<0)return go();setTimeout(go,2000);var wait=[].filter.call(document.querySelectorAll('img[elementtiming="${FIRST_SCREEN_TIMING}"]'),function(i){var r=i.getBoundingClientRect();return i.complete&&i.naturalWidth>0&&r.width>0&&r.bottom>0&&r.top<innerHeight});if(!wait.length)return go();var o=new P(function(list){list.getEntries().forEach(function(e){var k=wait.indexOf(e.element);if(k>=0)wait.splice(k,1)});if(!wait.length){o.disconnect();go()}});o.observe({type:'element',buffered:true})}if(document.readyState==='complete')shown();else addEventListener('load',shown,{once:true})})()</script>`;
+  const loader = `<script>${minifyInline(`
+    (function () {
+      var started = false;
+      var P = window.PerformanceObserver;
+      var timing = P && P.supportedEntryTypes && P.supportedEntryTypes.indexOf('element') >= 0;
+      ${START_QUEUED_IMAGE}
+      function startNext() {
+        return [].filter.call(document.querySelectorAll('img[data-src]'), function (img) {
+          if (img.getAttribute('src') === null) startImage(img);
+          return !img.complete;
+        });
+      }
+      function startApp() {
+        if (started) return;
+        started = true;
+        startNext();
+        var s = document.createElement('script');
+        s.type = 'module';
+        s.crossOrigin = '';
+        s.src = ${jsonForScript(sources[0])};
+        document.head.appendChild(s);
+      }
+      function whenPainted(imgs, then) {
+        if (!timing || !imgs.length) return then();
+        var o = new P(function (list) {
+          list.getEntries().forEach(function (e) { var k = imgs.indexOf(e.element); if (k >= 0) imgs.splice(k, 1); });
+          if (!imgs.length) { o.disconnect(); then(); }
+        });
+        o.observe({ type: 'element', buffered: true });
+      }
+      function whenSettled(imgs, then) {
+        var left = imgs.length;
+        if (!left) return then();
+        imgs.forEach(function (img) {
+          function one() { if (--left === 0) then(); }
+          img.addEventListener('load', one, { once: true });
+          img.addEventListener('error', one, { once: true });
+        });
+      }
+      function onScreen(img) {
+        var r = img.getBoundingClientRect();
+        return img.complete && img.naturalWidth > 0 && r.width > 0 && r.bottom > 0 && r.top < innerHeight;
+      }
+      function loaded() {
+        setTimeout(startApp, 2000);
+        var first = [].filter.call(document.querySelectorAll('img[elementtiming="${FIRST_SCREEN_TIMING}"][src]'), onScreen);
+        whenPainted(first, function () {
+          var next = startNext();
+          whenSettled(next, function () { whenPainted(next.filter(onScreen), startApp); });
+        });
+      }
+      if (document.readyState === 'complete') loaded();
+      else addEventListener('load', loaded, { once: true });
+    })();
+  `)}</script>`;
   return { template: html, loader };
 }
 
 /**
- * A `?photo=` link's first screen without waiting for the app: the pre-render cannot know the
- * query, so this script (after the page's markup) finds the photo's tile, whose link carries the
- * photo's full-screen files (web/components/PhotoTile.tsx), and shows the photo at once over the
- * page, sized to the screen by srcset. The lightbox replaces it when the app has started
+ * The first screen's first photo, run where the page's markup ends. The tiles name their files
+ * in data- attributes (web/components/ImageTile.tsx), so nothing has been fetched yet: this
+ * starts the priority tile, the likely LCP, alone.
+ *
+ * A `?photo=` link's photo comes first instead: the pre-render cannot know the query, so this
+ * finds the photo's tile, whose link carries the photo's full-screen files
+ * (web/components/PhotoTile.tsx), and shows the photo at once over the page, sized to the
+ * screen by srcset; the tiles under it wait for deferEntryScript's loader, which starts them
+ * once the photo is on screen. The lightbox replaces the preview when the app has started
  * (#photo-preview is removed); the preview keeps the lightbox's 16 px padding, so both pick the
  * same file (a 412 px phone at 1.75 device pixels would pick a 960 px file for 100vw: 721 px
  * needed, 720 offered).
  */
-export function photoPreviewScript(): string {
-  return `<script>(function(){var id=new URLSearchParams(location.search).get('photo');if(!id)return;var a=[].filter.call(document.querySelectorAll('#root a[data-screen-srcset]'),function(l){return new URL(l.href).searchParams.get('photo')===id})[0];if(!a)return;var set=a.getAttribute('data-screen-srcset'),size=(a.getAttribute('data-screen-size')||'').split('x');var o=document.createElement('div');o.id='photo-preview';o.setAttribute('aria-hidden','true');o.style.cssText='position:fixed;inset:0;z-index:9999;box-sizing:border-box;padding:16px;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center';var i=document.createElement('img');i.alt='';i.fetchPriority='high';i.setAttribute('elementtiming',${jsonForScript(FIRST_SCREEN_TIMING)});i.sizes='calc(100vw - 32px)';i.srcset=set;i.src=set.split(', ').pop().split(' ')[0];if(size.length===2){i.width=+size[0];i.height=+size[1]}i.style.cssText='max-width:100%;max-height:100%;width:auto;height:auto;object-fit:contain';o.appendChild(i);document.body.appendChild(o)})()</script>`;
+export function firstScreenScript(): string {
+  return `<script>${minifyInline(`
+    (function () {
+      ${START_QUEUED_IMAGE}
+      var id = new URLSearchParams(location.search).get('photo');
+      var a = id && [].filter.call(document.querySelectorAll('#root a[data-screen-srcset]'), function (l) { return new URL(l.href).searchParams.get('photo') === id; })[0];
+      if (!a) {
+        [].forEach.call(document.querySelectorAll('img[data-src][fetchpriority="high"]'), startImage);
+        return;
+      }
+      var set = a.getAttribute('data-screen-srcset'), size = (a.getAttribute('data-screen-size') || '').split('x');
+      var o = document.createElement('div');
+      o.id = 'photo-preview';
+      o.setAttribute('aria-hidden', 'true');
+      o.style.cssText = 'position:fixed;inset:0;z-index:9999;box-sizing:border-box;padding:16px;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center';
+      var i = document.createElement('img');
+      i.alt = '';
+      i.fetchPriority = 'high';
+      i.setAttribute('elementtiming', ${jsonForScript(FIRST_SCREEN_TIMING)});
+      i.sizes = 'calc(100vw - 32px)';
+      i.srcset = set;
+      i.src = set.split(', ').pop().split(' ')[0];
+      if (size.length === 2) { i.width = +size[0]; i.height = +size[1]; }
+      i.style.cssText = 'max-width:100%;max-height:100%;width:auto;height:auto;object-fit:contain';
+      o.appendChild(i);
+      document.body.appendChild(o);
+    })();
+  `)}</script>`;
 }

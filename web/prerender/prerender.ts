@@ -15,7 +15,7 @@ import { robotsTxt, sitemapXml } from '../seo/sitemap.ts';
 import { createSiteUrls, type SiteUrls } from '../seo/site-urls.ts';
 import { createSiteModel, type LoadData } from '../site-model.ts';
 import { writeIfChanged, type BuildState } from './build-state.ts';
-import { deferEntryScript, fillTemplate, headKey, inlineStylesheets, photoPreviewScript, hoistedValue, hydrationGuardScript, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
+import { deferEntryScript, fillTemplate, headKey, inlineStylesheets, firstScreenScript, hoistedValue, hydrationGuardScript, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
 import { pagesToRender, SITE_IDENTITY, type PageToRender } from './pages.ts';
 import { sharePageHtml } from './share-page.ts';
 
@@ -145,7 +145,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   let template: { template: string; loader: string } | undefined;
   const appTemplate = async () =>
     (template ??= deferEntryScript(await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href))));
-  const preview = photoPreviewScript();
+  const firstScreen = firstScreenScript();
 
   const identity = JSON.stringify({ owner: info.owner, title: info.title, description: info.description, publishing });
   const rendered: string[] = [];
@@ -169,7 +169,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
       return fillTemplate(app.template, {
         head: pageHead(page, hoisted, urls),
         body,
-        afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname), ...(page.notFound ? [] : [preview]), app.loader],
+        afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname), firstScreen, app.loader],
       });
     });
     if (changed) rendered.push(page.file);

@@ -9,7 +9,7 @@ import { pageTitle, useSite } from './root.tsx';
 
 export const WALL_SIZES = '(min-width: 1280px) 320px, (min-width: 768px) 33vw, 50vw';
 /** Tiles of a wall pre-rendered as real images: the first two rows on a phone. */
-export const WALL_EAGER_TILES = 4;
+export const WALL_FIRST_SCREEN_TILES = 4;
 
 /** The featured photos, in the owner's order. */
 export async function homeLoader() {
@@ -30,7 +30,7 @@ export function HomePage() {
         <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
           {photos.map((photo, position) => (
             <li key={photo.key}>
-              <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} covered={covered} />
+              <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_FIRST_SCREEN_TILES)} covered={covered} />
             </li>
           ))}
         </ul>

@@ -28,7 +28,8 @@ describe('Life List levels', () => {
     expect(within(card).getByText('Anseriformes').parentElement).toHaveClass('absolute', 'inset-0', 'items-center', 'justify-center');
     expect(within(card).getByText('2 species')).toBeInTheDocument();
     intersectAll();
-    expect(card.querySelector('img')).toHaveAttribute('src', assetUrl('/', photos.duckDrake.thumbnail.path));
+    // A first-screen card: it gives itself its files once rendered (no pre-rendered page's scripts here).
+    await waitFor(() => expect(card.querySelector('img')).toHaveAttribute('src', assetUrl('/', photos.duckDrake.thumbnail.path)));
     // The cover's index entry gives the reserved size, placeholder and srcset.
     expect(card.querySelector('source')).toHaveAttribute('srcset', expect.stringContaining('drake-960.webp 960w'));
     const bare = screen.getByText('Passeriformes').closest('a')!;
@@ -88,8 +89,8 @@ describe('Life List photo wall (a level with exactly the keys file_count and fil
     renderRoute(lifeListRoute(WOOD_DUCK));
     expect(await screen.findByRole('heading', { level: 1, name: 'Wood Duck' })).toBeInTheDocument();
     intersectAll();
-    const sources = [...screen.getByRole('main').querySelectorAll('li img')].map((img) => img.getAttribute('src'));
-    expect(sources).toEqual([assetUrl('/', photos.duckDrake.thumbnail.path), assetUrl('/', photos.duckHen.thumbnail.path)]);
+    const sources = () => [...screen.getByRole('main').querySelectorAll('li img')].map((img) => img.getAttribute('src'));
+    await waitFor(() => expect(sources()).toEqual([assetUrl('/', photos.duckDrake.thumbnail.path), assetUrl('/', photos.duckHen.thumbnail.path)]));
     expect(screen.getByRole('link', { name: 'Species page of Wood Duck →' })).toHaveAttribute('href', '/species/Wood%20Duck.html');
   });
 

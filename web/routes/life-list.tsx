@@ -8,7 +8,7 @@ import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { site } from '../site.ts';
 import type { FolderView, LevelView } from '../site-model.ts';
-import { WALL_EAGER_TILES, WALL_SIZES } from './home.tsx';
+import { WALL_FIRST_SCREEN_TILES, WALL_SIZES } from './home.tsx';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
 
@@ -16,7 +16,7 @@ import { pageTitle, useSite } from './root.tsx';
 // device pixels (721 px) to the 960 px file where the 720 px one is enough.
 const CARD_SIZES = '(min-width: 1280px) 310px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 2rem)';
 /** Folder cards pre-rendered with a real cover image (one column on a phone: the first screen). */
-const CARD_EAGER_TILES = 4;
+const CARD_FIRST_SCREEN_TILES = 4;
 
 /**
  * One Life List level in one order: its folder cards, or a species' photo wall, from that
@@ -127,7 +127,7 @@ export function LifeListPage() {
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {level.cards.map((card, position) => (
             <li key={card.name}>
-              <Card card={card} order={level.order} loading={tileLoading(position, CARD_EAGER_TILES)} />
+              <Card card={card} order={level.order} loading={tileLoading(position, CARD_FIRST_SCREEN_TILES)} />
             </li>
           ))}
         </ul>
@@ -141,7 +141,7 @@ export function LifeListPage() {
           <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
             {level.species.photos.map((photo, position) => (
               <li key={photo.key}>
-                <PhotoTile {...tileOf(photo)} species={title} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_EAGER_TILES)} covered={covered} />
+                <PhotoTile {...tileOf(photo)} species={title} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_FIRST_SCREEN_TILES)} covered={covered} />
               </li>
             ))}
           </ul>

@@ -43,10 +43,11 @@ describe('home', () => {
     expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual(["Franklin's Gull", 'Wood Duck']);
     // Two photos: both within the first screen's tiles, so real images from the start.
     const images = [...document.querySelectorAll('main img')];
-    expect(images.map((img) => img.getAttribute('src'))).toEqual([
+    // They give themselves their files once rendered (no pre-rendered page's scripts here).
+    await waitFor(() => expect(images.map((img) => img.getAttribute('src'))).toEqual([
       assetUrl('/', photos.gull.thumbnail.path),
       assetUrl('/', photos.duckDrake.thumbnail.path),
-    ]);
+    ]));
     for (const img of images) expect(img).toHaveAttribute('loading', 'eager');
     expect(document.title).toBe('Robin Fieldfare · Birds');
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Birds of the fixture.');

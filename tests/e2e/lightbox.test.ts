@@ -293,6 +293,12 @@ describe('a shared photo link on a phone and on a desktop', () => {
     const others = (path: string) => path !== chosen && !tiles.has(path) && !path.startsWith('data:');
     // No neighbour, no thumbnails strip, no wall tile under the lightbox: the photo and the first screen's tiles.
     expect(events.filter((e) => e.kind === 'request' && others(e.path)).map((e) => e.path)).toEqual([]);
+    // And those tiles were asked for only once the photo had arrived: it had the bandwidth alone.
+    const photoDone = events.findIndex((e) => e.kind === 'finished' && e.path === chosen);
+    // (A small photo's tile may share its file: that one is the photo.)
+    const firstTile = events.findIndex((e) => e.kind === 'request' && tiles.has(e.path) && e.path !== chosen);
+    expect(photoDone).toBeGreaterThanOrEqual(0);
+    expect(firstTile).toBeGreaterThan(photoDone);
     await expect(dialog(page).locator('.yarl__slide img').count()).resolves.toBe(1);
     // A key press (one that changes nothing) is a touch: the neighbours follow.
     await page.keyboard.press('Shift');

@@ -80,8 +80,8 @@ export async function initialJavaScript(site: BuiltSite): Promise<{ files: strin
       .filter((tag) => (tag.startsWith('<script') && /\bsrc=/.test(tag)) || (/\brel=["']?modulepreload/.test(tag) && /\bhref=/.test(tag)))
       .map((tag) => /\b(?:src|href)=["']?([^"' >]+)/.exec(tag)?.[1] ?? ''),
   );
-  // The deferred loader: `s.src="…"` in an inline script.
-  const deferred = local([...html.matchAll(/\.src=("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]!) as string).filter((url) => url.endsWith('.js')));
+  // The deferred loader: `s.src = "…"` in an inline script.
+  const deferred = local([...html.matchAll(/\.src\s*=\s*("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]!) as string).filter((url) => url.endsWith('.js')));
   let development = false;
   const measure = async (files: string[]) => {
     let rawBytes = 0;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
-import { appReady, launchBrowser, openPage } from './browser.ts';
+import { appReady, launchBrowser, openPage, pageSettled } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
@@ -33,11 +33,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
 }
 
-/** Waits until every image near the viewport has loaded (or failed), for a settled page. */
+/**
+ * Waits for a settled page: every image near the viewport loaded (or failed), every tile past
+ * its loading state, and no fade or other transition still running.
+ */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => [...document.querySelectorAll('img')].every((img) => img.complete));
-  await page.waitForTimeout(400);
+  await pageSettled(page);
 }
 
 let browser: Browser;

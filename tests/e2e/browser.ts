@@ -47,3 +47,16 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
 export async function appReady(page: Page): Promise<void> {
   await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Waits for a settled page: every image loaded (or failed), every image tile past its loading
+ * states (web/components/ImageTile.tsx data-status), and no fade or other transition running.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('img')].every((img) => img.complete) &&
+      [...document.querySelectorAll('[data-status]')].every((tile) => !['queued', 'loading'].includes(tile.getAttribute('data-status') ?? '')) &&
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}

@@ -227,7 +227,10 @@ describe('hydration and navigation with JavaScript', () => {
     const photo = photos.find((p) => p.number > 1) ?? photos[0];
     if (!photo) throw new Error('no photos');
     const shareUrl = plain.origin + photoShareRoute(photo.id);
-    expect((await readText(join(dist, `photo/${photo.id}.html`))).length).toBeLessThanOrEqual(8 * 1024);
+    const shareHtml = await readText(join(dist, `photo/${photo.id}.html`));
+    expect(shareHtml.length).toBeLessThanOrEqual(8 * 1024);
+    // The site's icon, so the browser does not ask for /favicon.ico (a static host's 404.html: the app shell).
+    expect(shareHtml).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
     await withContext(false, async (context) => {
       const page = await context.newPage();
       expect((await page.goto(shareUrl))?.status()).toBe(200);

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, speciesRoute } from '../../data/paths.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, pageSettled } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
@@ -189,11 +189,12 @@ describe('every route of the built sample site', () => {
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 400) {
           window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 60));
+          // Two frames: the lazy tiles' IntersectionObserver has reported this position.
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         }
       });
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(400);
+      await pageSettled(page);
       const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
       expect(cls, route).toBeLessThan(0.01);
     }

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import type { GalleryPhoto } from '../photos.ts';
-import { deferEntryScript, fillTemplate, headKey, hoistedValue, hydrationGuardScript, inlineStylesheets, firstScreenScript, splitHoisted, unescapeHtml } from './html-document.ts';
+import { deferEntryScript, fillTemplate, firstScreenScript, headKey, hoistedValue, hydrationGuardScript, iconLink, inlineStylesheets, splitHoisted, unescapeHtml } from './html-document.ts';
 import { pageFile } from '../../data/paths.ts';
 
 const TEMPLATE = `<!doctype html>
@@ -99,6 +99,13 @@ describe('the hydration guard', () => {
   it('drops markup rendered for another URL (a host fallback) so the client renders from scratch', () => {
     expect(runGuard('/', '/species/Bald%20Eagle')).toEqual({ kept: false, url: '/species/Bald%20Eagle' });
     expect(runGuard(null, '/anything')).toMatchObject({ kept: false });
+  });
+});
+
+describe('iconLink', () => {
+  it("takes the site's icon from the app's template, for the pages written without it", () => {
+    expect(iconLink(TEMPLATE.replace('<title>', '<link rel="icon" href="data:image/svg+xml,%3Csvg%3E" />\n    <title>'))).toBe('<link rel="icon" href="data:image/svg+xml,%3Csvg%3E" />');
+    expect(iconLink(TEMPLATE)).toBeUndefined();
   });
 });
 

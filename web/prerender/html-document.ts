@@ -142,6 +142,15 @@ export function fillTemplate(template: string, parts: PageParts): string {
   return html.replace(ROOT_ELEMENT, () => `<div id="root">${parts.body}</div>${(parts.afterRoot ?? []).join('')}`);
 }
 
+/**
+ * The site's icon link from the app's template (web/index.html), for pages written without the
+ * template (the share pages): without one, the browser asks for /favicon.ico, which a static
+ * host answers with 404.html, the app shell, on the photo's bandwidth.
+ */
+export function iconLink(template: string): string | undefined {
+  return /<link\s[^>]*\brel="icon"[^>]*>/i.exec(template)?.[0];
+}
+
 const MODULE_SCRIPT = /<script\s[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/gi;
 const MODULE_PRELOAD = /<link\s[^>]*\brel="modulepreload"[^>]*>\s*/gi;
 

@@ -15,7 +15,7 @@ import { robotsTxt, sitemapXml } from '../seo/sitemap.ts';
 import { createSiteUrls, type SiteUrls } from '../seo/site-urls.ts';
 import { createSiteModel, type LoadData } from '../site-model.ts';
 import { writeIfChanged, type BuildState } from './build-state.ts';
-import { deferEntryScript, fillTemplate, headKey, inlineStylesheets, firstScreenScript, hoistedValue, hydrationGuardScript, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
+import { deferEntryScript, fillTemplate, headKey, iconLink, inlineStylesheets, firstScreenScript, hoistedValue, hydrationGuardScript, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
 import { pagesToRender, SITE_IDENTITY, type PageToRender } from './pages.ts';
 import { sharePageHtml } from './share-page.ts';
 
@@ -158,7 +158,8 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
     const changed = await writeIfChanged(options.state, options.dist, page.file, signature.digest('base64url'), async () => {
       if (page.kind === 'share' && page.photo) {
         const head = headTags(page.description, urls).map(renderHeadTag);
-        return sharePageHtml({ head: [...head, feedLink(page, urls)], photo: page.photo, siteTitle: site.title, owner: site.owner, asset: (path) => assetUrl(publishing.assetOrigin || basePath, path), href: (route) => basePath + route.replace(/^\//, '') });
+        const icon = iconLink((await appTemplate()).template);
+        return sharePageHtml({ head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, asset: (path) => assetUrl(publishing.assetOrigin || basePath, path), href: (route) => basePath + route.replace(/^\//, '') });
       }
       const url = basePath + page.route.replace(/^\//, '');
       const result = await entry.renderPage(url);

@@ -13,3 +13,8 @@ export function imageBase(): string {
 export function imageUrl(path: string): string {
   return assetUrl(imageBase(), path);
 }
+
+/** A `srcset` value from files of known widths (`url 480w, url 960w`); `url` turns a manifest path into its address. */
+export function srcSetOf(files: ReadonlyArray<{ path: string; width: number }>, url: (path: string) => string = imageUrl): string {
+  return files.map((file) => `${url(file.path)} ${file.width}w`).join(', ');
+}

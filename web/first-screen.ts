@@ -1,6 +1,14 @@
 /**
- * The `elementtiming` name of the first screen's photos: the pre-rendered page's loader starts
- * the app's script once these are on screen (web/prerender/html-document.ts deferEntryScript),
- * and the tiles (web/components/ImageTile.tsx) carry it. One name, kept apart from both.
+ * Names shared by the first screen's tiles (web/components/ImageTile.tsx) and the pre-rendered
+ * page's inline scripts that start them (web/prerender/html-document.ts), kept apart from both.
  */
+
+/** The `elementtiming` name of the first screen's photos: the loader waits until these are on screen. */
 export const FIRST_SCREEN_TIMING = 'first-screen';
+
+/**
+ * Where a queued tile keeps its files until a script starts it: the `<img>`'s `src` and each
+ * `<source>`'s `srcset`, under these attributes the browser's preload scanner does not read.
+ */
+export const QUEUED_SRC = 'data-src';
+export const QUEUED_SRCSET = 'data-srcset';

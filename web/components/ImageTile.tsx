@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
-import { imageUrl } from '../assets.ts';
-import { FIRST_SCREEN_TIMING } from '../first-screen.ts';
+import { imageUrl, srcSetOf } from '../assets.ts';
+import { FIRST_SCREEN_TIMING, QUEUED_SRC, QUEUED_SRCSET } from '../first-screen.ts';
 import type { TileImage } from '../photos.ts';
 
 /** The specification's lazy-load rule: 10% visible, with a 100px margin. */
@@ -150,7 +150,6 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
   // A queued image's files wait in data- attributes; the page's scripts copy them to srcset and
   // src before the app hydrates, so the DOM holds attributes this render does not.
   const queued = status === 'queued';
-  const srcSetOf = (files: TileImage['sources'][number]['files']) => files.map((file) => `${imageUrl(file.path)} ${file.width}w`).join(', ');
   const fallback = (
     // Pre-rendered pages show the photo to visitors and crawlers without JavaScript.
     <noscript>
@@ -172,12 +171,12 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
                 key={source.type}
                 type={source.type}
                 sizes={sizes}
-                {...(queued ? { 'data-srcset': srcSetOf(source.files), suppressHydrationWarning: true } : { srcSet: srcSetOf(source.files) })}
+                {...(queued ? { [QUEUED_SRCSET]: srcSetOf(source.files), suppressHydrationWarning: true } : { srcSet: srcSetOf(source.files) })}
               />
             ))}
             <img
               ref={imgRef}
-              {...(queued ? { 'data-src': src, suppressHydrationWarning: true } : { src })}
+              {...(queued ? { [QUEUED_SRC]: src, suppressHydrationWarning: true } : { src })}
               alt={alt}
               width={image.width}
               height={image.height}

@@ -1,6 +1,6 @@
 import { escapeHtml, jsonForScript } from '../seo/escape.ts';
 import type { HeadTag } from '../seo/page-meta.ts';
-import { FIRST_SCREEN_TIMING } from '../first-screen.ts';
+import { FIRST_SCREEN_TIMING, QUEUED_SRC, QUEUED_SRCSET } from '../first-screen.ts';
 
 /**
  * Puts a rendered page into the HTML template Vite built (dist/index.html): the
@@ -161,8 +161,8 @@ function minifyInline(code: string): string {
 
 /** Gives a queued tile's image (web/components/ImageTile.tsx) the files its data- attributes name; shared by the inline scripts. */
 const START_QUEUED_IMAGE = `function startImage(img) {
-  [].forEach.call(img.parentNode.querySelectorAll('source[data-srcset]'), function (source) { source.srcset = source.getAttribute('data-srcset'); });
-  img.src = img.getAttribute('data-src');
+  [].forEach.call(img.parentNode.querySelectorAll('source[${QUEUED_SRCSET}]'), function (source) { source.srcset = source.getAttribute('${QUEUED_SRCSET}'); });
+  img.src = img.getAttribute('${QUEUED_SRC}');
 }`;
 
 /**
@@ -197,7 +197,7 @@ export function deferEntryScript(template: string): { template: string; loader: 
       var timing = P && P.supportedEntryTypes && P.supportedEntryTypes.indexOf('element') >= 0;
       ${START_QUEUED_IMAGE}
       function startNext() {
-        return [].filter.call(document.querySelectorAll('img[data-src]'), function (img) {
+        return [].filter.call(document.querySelectorAll('img[${QUEUED_SRC}]'), function (img) {
           if (img.getAttribute('src') === null) startImage(img);
           return !img.complete;
         });
@@ -269,7 +269,7 @@ export function firstScreenScript(): string {
       var id = new URLSearchParams(location.search).get('photo');
       var a = id && [].filter.call(document.querySelectorAll('#root a[data-screen-srcset]'), function (l) { return new URL(l.href).searchParams.get('photo') === id; })[0];
       if (!a) {
-        [].forEach.call(document.querySelectorAll('img[data-src][fetchpriority="high"]'), startImage);
+        [].forEach.call(document.querySelectorAll('img[${QUEUED_SRC}][fetchpriority="high"]'), startImage);
         return;
       }
       var set = a.getAttribute('data-screen-srcset'), size = (a.getAttribute('data-screen-size') || '').split('x');

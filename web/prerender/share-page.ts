@@ -1,4 +1,5 @@
 import { HOME_ROUTE, photoAppRoute, speciesRoute } from '../../data/paths.ts';
+import { srcSetOf } from '../assets.ts';
 import { photoAlt, type GalleryPhoto } from '../photos.ts';
 import { escapeHtml } from '../seo/escape.ts';
 
@@ -24,7 +25,7 @@ export function sharePageHtml(options: {
   const sizes = '(min-width: 82rem) 78rem, calc(100vw - 2rem)';
   const modern = photo.thumbnail.sources
     .map((source) => {
-      const srcset = source.files.map((f) => `${asset(f.path)} ${f.width}w`).join(', ');
+      const srcset = srcSetOf(source.files, asset);
       return `<source type="${e(source.type)}" srcset="${e(srcset)}" sizes="${sizes}">`;
     })
     .join('');

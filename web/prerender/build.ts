@@ -16,7 +16,7 @@ import { infoSchema, type Info } from '../../data/manifests.ts';
 import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
 import { NOT_FOUND_FILE } from '../../data/paths.ts';
 import { resolveAssetOrigin, resolveBasePath } from '../../data/publishing.ts';
-import { filesUnder, finishBuild, hashOf, linkIfChanged, loadBuildState } from './build-state.ts';
+import { builtFrom, filesUnder, finishBuild, hashOf, linkIfChanged, loadBuildState } from './build-state.ts';
 import { prerender } from './prerender.ts';
 
 // Run from its bundle (web/prerender/launch.mjs), the module is not in the project: the launcher says where that is.
@@ -138,16 +138,16 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const { dir: bundleDir, built: bundled } = await bundles(code, base, assetOrigin, options.nodeEnv, quiet);
 
   const stateFile = join(generated, 'cache', `dist-state-${hashOf(out)}.json`);
-  const state = await loadBuildState(stateFile, out);
   // The ingest gives public/ a new stamp whenever it may have changed it: with the same stamp
   // and the same code, dist/ is what this build would make, and checking its ~5 files per
   // photo one by one would cost seconds at 10,000 photos.
   const stamp = await readFile(join(generated, 'cache', PUBLICATION_STAMP_FILE), 'utf8').catch(() => undefined);
   const inputs = stamp ? hashOf(code, stamp) : undefined;
-  if (inputs && state.inputs === inputs) {
+  if (inputs && (await builtFrom(out)) === inputs) {
     log('dist/ is up to date: nothing was ingested and the code is unchanged.');
     return { out, bundled, rendered: [], pages: 0, linked: 0, removed: 0, upToDate: true };
   }
+  const state = await loadBuildState(stateFile, out);
   const client = join(bundleDir, 'client');
   for (const file of await filesUnder(client)) if (file !== 'index.html' && file !== NOT_FOUND_FILE) await linkIfChanged(state, out, file, join(client, file));
   for (const file of await filesUnder(publicDir)) await linkIfChanged(state, out, file, join(publicDir, file));

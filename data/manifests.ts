@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { lifeGrowthYearSchema } from './life-records.ts';
 import type { LifeListFolder } from './manifest-layout.ts';
+import { HOSTS } from './publishing.ts';
 
 /**
  * The manifests the pipeline writes and the site reads. The first three keep the
@@ -185,6 +186,7 @@ export const infoSchema = z.strictObject({
     baseUrl: z.optional(z.url()),
     basePath: z.string(),
     assetOrigin: z.optional(z.url()),
+    host: z.optional(z.enum(HOSTS)),
   }),
 });
 export type Info = z.infer<typeof infoSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, decodeLifeListPath, encodeLifeListPath, folderNameProblem, lifeListRoute, photoAppRoute, photoId, photoShareRoute, slugWithHash, speciesRoute, withoutPageExtension } from './paths.ts';
+import { assetUrl, decodeLifeListPath, encodeLifeListPath, folderNameProblem, lifeListRoute, pageKey, photoAppRoute, photoId, photoShareRoute, slugWithHash, speciesRoute, withoutPageExtension } from './paths.ts';
 
 const ID_PATTERN = /^[a-z0-9-]+$/;
 
@@ -82,12 +82,34 @@ describe('Life List paths', () => {
   });
 
   it('builds the routes', () => {
-    expect(lifeListRoute([])).toBe('/life-list.html');
-    expect(lifeListRoute(['A b', 'C'])).toBe('/life-list/A%20b+C.html');
-    expect(speciesRoute('Bald Eagle')).toBe('/species/Bald%20Eagle.html');
-    expect(speciesRoute("Cooper's Hawk #2")).toBe("/species/Cooper's%20Hawk%20%232.html");
-    expect(photoShareRoute('owl-1x2y3z4')).toBe('/photo/owl-1x2y3z4.html');
-    expect(photoAppRoute('Bald Eagle', 'owl-1')).toBe('/species/Bald%20Eagle.html?photo=owl-1');
+    expect(lifeListRoute([])).toBe('/life-list/');
+    expect(lifeListRoute(['A b', 'C'])).toBe('/life-list/A%20b+C/');
+    expect(speciesRoute('Bald Eagle')).toBe('/species/Bald%20Eagle/');
+    expect(speciesRoute("Cooper's Hawk #2")).toBe("/species/Cooper's%20Hawk%20%232/");
+    expect(photoShareRoute('owl-1x2y3z4')).toBe('/photo/owl-1x2y3z4/');
+    expect(photoAppRoute('Bald Eagle', 'owl-1')).toBe('/species/Bald%20Eagle/?photo=owl-1');
+  });
+
+  it.each([
+    ['/species/Bald%20Eagle/', '/species/Bald Eagle'],
+    ['/species/Bald%20Eagle', '/species/Bald Eagle'],
+    ['/species/Bald Eagle/index.html', '/species/Bald Eagle'],
+    ['/species/Bald%20Eagle.html', '/species/Bald Eagle'],
+    ['/birds/species/Bald%20Eagle/', '/species/Bald Eagle'],
+    ['/birds/', '/'],
+    ['/birds', '/'],
+    ['/birds/index.html', '/'],
+    ['/', '/'],
+    ['/index.html', '/'],
+    ['/life-list/A+B%2C%20C//', '/life-list/A+B, C'],
+    ['/birdsong/', '/birdsong'],
+    ['/species/%E0%A4%A/', '/species/%E0%A4%A'],
+  ])('names every form of a page path one page, with or without the base path /birds/: %s is %s', (path, key) => {
+    expect(pageKey(path, '/birds/')).toBe(key);
+  });
+
+  it('keeps the base path of a site served at the root', () => {
+    expect(pageKey('/birds/info/', '/')).toBe('/birds/info');
   });
 
   it('reads route parameters with or without the page extension', () => {

@@ -40,23 +40,35 @@ export function decodeLifeListPath(param: string | undefined): string[] {
 }
 
 /**
- * Every page is one file, and its URL names that file (`/species/Bald%20Eagle.html`): a plain
- * bucket, nginx, GitHub Pages and every other static host serve it without rewrite rules or
- * redirects. The router also accepts the same paths without `.html` (the dev server, old links).
+ * Every page is a folder holding an `index.html`, and its URL names the folder with a trailing
+ * slash (`/species/Bald%20Eagle/`, file `species/Bald Eagle/index.html`). Measured on the hosts'
+ * own servers, this is the one form every common host answers with 200 and no redirect:
+ * Cloudflare Pages (`wrangler pages dev`: `/x.html` → 308 `/x`, `/x/index.html` → 308 `/x/`),
+ * Vercel's `serve` (`/x.html` → 301 `/x`, dropping the query), GitHub Pages and Netlify
+ * (`/x` → 301 `/x/` for a folder), nginx, Apache, S3/GCS website hosting and `vite preview`.
+ * The spec's forms (`/info`, `/species/{species}`) still reach the page, through the host's
+ * redirect or directly, and so do the older `.html` links; `pageKey` names them all one page.
  */
+export const PAGE_INDEX = 'index.html';
+/** The older form of every page (`/info.html`): still understood by the router, never written. */
 export const PAGE_EXTENSION = '.html';
 
 export const HOME_ROUTE = '/';
-export const INFO_ROUTE = `/info${PAGE_EXTENSION}`;
-export const CREDITS_ROUTE = `/credits${PAGE_EXTENSION}`;
+export const INFO_ROUTE = '/info/';
+export const CREDITS_ROUTE = '/credits/';
 export const NOT_FOUND_FILE = '404.html';
 
 /** The lightbox's query parameter: `?photo=<photo id>` opens that photo on its page. */
 export const PHOTO_PARAM = 'photo';
 
-/** Route of a species page, `/species/Bald%20Eagle.html` (relative to the site's base path). */
+/** A page's route from its already-encoded segments: `['species', 'Bald%20Eagle']` → `/species/Bald%20Eagle/`. */
+function pageRoute(...encodedSegments: string[]): string {
+  return `/${encodedSegments.map((segment) => `${segment}/`).join('')}`;
+}
+
+/** Route of a species page, `/species/Bald%20Eagle/` (relative to the site's base path). */
 export function speciesRoute(species: string): string {
-  return `/species/${encodeURIComponent(species)}${PAGE_EXTENSION}`;
+  return pageRoute('species', encodeURIComponent(species));
 }
 
 /** The Life List's two orders: by name (the specification's, the default) or field-guide order from the eBird export. */
@@ -73,15 +85,15 @@ export const LIFE_LIST_FOLDERS: Record<LifeListOrder, string> = { alphabetical: 
 
 export function lifeListRoute(segments: readonly string[], order: LifeListOrder = 'alphabetical'): string {
   const folder = LIFE_LIST_FOLDERS[order];
-  return segments.length === 0 ? `/${folder}${PAGE_EXTENSION}` : `/${folder}/${encodeLifeListPath(segments)}${PAGE_EXTENSION}`;
+  return segments.length === 0 ? pageRoute(folder) : pageRoute(folder, encodeLifeListPath(segments));
 }
 
 /** The life list's species without a photo ("seen, not yet photographed"). */
-export const NOT_PHOTOGRAPHED_ROUTE = `/not-yet-photographed${PAGE_EXTENSION}`;
+export const NOT_PHOTOGRAPHED_ROUTE = pageRoute('not-yet-photographed');
 
 /** A shared photo's own small page: static hosts ignore `?photo=`, so a link preview needs a path. */
 export function photoShareRoute(id: string): string {
-  return `/photo/${encodeURIComponent(id)}${PAGE_EXTENSION}`;
+  return pageRoute('photo', encodeURIComponent(id));
 }
 
 /** The in-app deep link of a photo: its species page with the lightbox open on it. */
@@ -89,16 +101,36 @@ export function photoAppRoute(species: string, id: string): string {
   return `${speciesRoute(species)}?${PHOTO_PARAM}=${encodeURIComponent(id)}`;
 }
 
-/** A route parameter without the page extension: `Bald Eagle.html` → `Bald Eagle`. */
+/** A route parameter without the older page extension: `Bald Eagle.html` → `Bald Eagle`. */
 export function withoutPageExtension(param: string | undefined): string {
   if (param === undefined) return '';
   return param.endsWith(PAGE_EXTENSION) ? param.slice(0, -PAGE_EXTENSION.length) : param;
 }
 
+/**
+ * The one spelling of a page's path under any form a host serves it: `/x`, `/x/`, `/x.html`,
+ * `/x/index.html`, percent-encoded or not, with or without the base path, all give `/x`
+ * (the home page `/`). Written without references outside itself, in the syntax every browser
+ * runs: the pre-rendered page's first inline script carries its source
+ * (web/prerender/html-document.ts), so the page and the build compare paths by this one rule.
+ */
+export function pageKey(pathname: string, basePath: string): string {
+  var path = pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch (e) {
+    // A malformed escape stays as it is: it can only match a page spelled the same way.
+  }
+  var base = basePath.replace(/\/+$/, '');
+  if (base !== '' && (path === base || path.indexOf(base + '/') === 0)) path = path.slice(base.length);
+  path = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '').replace(/\/+$/, '');
+  return path.charAt(0) === '/' ? path : '/' + path;
+}
+
 /** Where a page's route is written under dist/: the percent-decoded path, which static hosts look up on disk. */
 export function pageFile(route: string): string {
   const path = route.split('?')[0] ?? '';
-  if (path === HOME_ROUTE) return 'index.html';
+  if (path === HOME_ROUTE) return PAGE_INDEX;
   const segments = path.split('/').filter((s) => s !== '');
   const decoded = segments.map((segment) => {
     let name: string;
@@ -110,8 +142,7 @@ export function pageFile(route: string): string {
     if (name === '.' || name === '..' || name.includes('/') || name.includes('\0')) throw new Error(`The route ${route} cannot be written as a file (segment '${name}')`);
     return name;
   });
-  const file = decoded.join('/');
-  return file.endsWith(PAGE_EXTENSION) ? file : `${file}${PAGE_EXTENSION}`;
+  return [...decoded, PAGE_INDEX].join('/');
 }
 
 /**

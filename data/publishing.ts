@@ -28,3 +28,35 @@ export function resolveBasePath(sources: { option?: string | undefined; env?: st
 export function resolveAssetOrigin(sources: { env?: string | undefined; published?: string | undefined }): string {
   return sources.env || sources.published || '';
 }
+
+/**
+ * The static hosts the build writes configuration for (site.json's `publishing.host`). Every
+ * one serves the site's URL form (data/paths.ts) with no redirect; naming the host only keeps
+ * the other hosts' configuration files out of dist/.
+ */
+export const HOSTS = ['cloudflare-pages', 'github-pages', 'netlify', 'vercel', 'bucket'] as const;
+export type Host = (typeof HOSTS)[number];
+
+/**
+ * How long a browser or CDN may keep each kind of published file, for the hosts that read
+ * caching rules from a file. Vite's bundles carry a hash of their content in their names, so
+ * they never change: a year, immutable. Everything else keeps its name when its content
+ * changes (a page, a data file, a photo re-exported under the same name), so it is revalidated:
+ * a photo is kept a day and then served from cache while it is checked, pages and data files
+ * are checked on every visit (an unchanged one costs a 304, not its bytes).
+ */
+export const CACHE_RULES: ReadonlyArray<{ readonly folder: string | undefined; readonly cacheControl: string }> = [
+  { folder: 'assets', cacheControl: 'public, max-age=31536000, immutable' },
+  { folder: 'life_list', cacheControl: 'public, max-age=86400, stale-while-revalidate=604800' },
+  { folder: undefined, cacheControl: 'public, max-age=0, must-revalidate' },
+];
+
+/**
+ * Whether a published file is one of the photos' image files (renditions, thumbnails,
+ * originals), which `publishing.assetOrigin` moves to a folder of their own for object
+ * storage. The data files beside them (`life_list/*.json`) stay with the pages: the site
+ * always fetches its data from itself.
+ */
+export function isPhotoFile(path: string): boolean {
+  return path.startsWith('life_list/') && !path.endsWith('.json');
+}

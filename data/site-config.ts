@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeIssues } from './describe-issues.ts';
+import { HOSTS } from './publishing.ts';
 
 /**
  * photos/site.json: everything the owner configures. Read by the pipeline only;
@@ -46,8 +47,10 @@ export const publishingOptionsSchema = z.strictObject({
     .string()
     .regex(/^\/(?:[^/?#]+\/)*$/, 'must start and end with "/", e.g. "/portfolio/"')
     .optional(),
-  /** Where images and manifests are fetched from, when not the site itself (e.g. a CDN). */
+  /** Where the photos' image files are served from, when not the site itself (a bucket or CDN); the build then writes them to a folder of their own. */
   assetOrigin: z.url().optional(),
+  /** The static host the site is published on: the build writes that host's configuration files only (by default, every host's). */
+  host: z.enum(HOSTS).optional(),
 });
 
 export const ebirdOptionsSchema = z.strictObject({

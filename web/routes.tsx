@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: RootHydrateFallback,
     children: [
       { index: true, loader: homeLoader, shouldRevalidate: ignorePhotoParam, Component: HomePage, ErrorBoundary: RouteError },
-      // Each page once, as `<name>.html` (data/paths.ts); the forms without `.html` serve the dev server and old links.
+      // Each page is `<name>/` (data/paths.ts); the older `<name>.html` links still open it.
       ...(['alphabetical', 'taxonomic'] as const).flatMap((order) => {
         const folder = LIFE_LIST_FOLDERS[order];
         return [`${folder}.html`, folder, `${folder}/:path`].map((path) => page(path, lifeListLoader(order), LifeListPage));

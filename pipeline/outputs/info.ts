@@ -32,6 +32,7 @@ export function infoOf(photos: readonly PublishedPhoto[], featured: readonly Pub
       ...(site.publishing.baseUrl ? { baseUrl: site.publishing.baseUrl } : {}),
       basePath: site.publishing.basePath ?? basePathOf(site.publishing.baseUrl),
       ...(site.publishing.assetOrigin ? { assetOrigin: site.publishing.assetOrigin } : {}),
+      ...(site.publishing.host ? { host: site.publishing.host } : {}),
     },
   };
 }

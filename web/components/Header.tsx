@@ -1,13 +1,14 @@
 import { Link, useLocation } from 'react-router';
-import { HOME_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE } from '../../data/paths.ts';
+import { HOME_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, pageKey } from '../../data/paths.ts';
 
 const navLink = (isActive: boolean) =>
   `rounded px-2 py-1 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-amber-200 ${isActive ? 'text-amber-200' : 'text-stone-300'}`;
 
-/** Whether the page is in a section: `/life-list.html` covers `/life-list/A+B.html` (and the forms without `.html`). */
+/** Whether the page is in a section: `/life-list/` covers `/life-list/A+B/` (and the other forms of those paths). */
 function inSection(pathname: string, route: string): boolean {
-  const section = route.replace(/\.html$/, '');
-  return pathname === route || pathname === section || pathname.startsWith(`${section}/`);
+  const page = pageKey(pathname, '/');
+  const section = pageKey(route, '/');
+  return page === section || page.startsWith(`${section}/`);
 }
 
 export function Header({ owner }: { owner: string }) {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /**
@@ -118,11 +118,28 @@ export async function finishBuild(state: BuildState, stateFile: string, dist: st
   for (const file of Object.keys(state.files)) {
     if (state.touched.has(file)) continue;
     await rm(join(dist, file), { force: true });
+    await removeEmptyFolders(dist, dirname(file));
     delete state.files[file];
     state.stats.removed++;
   }
   await writeAtomically(join(dist, BUILD_MARKER), inputs ? `${state.id}\n${inputs}` : state.id);
   await writeAtomically(stateFile, JSON.stringify({ id: state.id, files: state.files }));
+}
+
+/**
+ * Removes `folder` (relative to dist) and its parents while they are empty: a page is a folder
+ * with its index.html, and a folder left behind would answer as that page's URL on some hosts.
+ */
+async function removeEmptyFolders(dist: string, folder: string): Promise<void> {
+  for (let current = folder; current !== '.' && current !== ''; current = dirname(current)) {
+    try {
+      await rmdir(join(dist, current));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOENT') return;
+      throw error;
+    }
+  }
 }
 
 /** A short hash naming a build state file per output folder. */

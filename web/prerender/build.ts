@@ -1,9 +1,12 @@
 /**
  * `npm run build`: ingest (quiet) → client and server bundles (only when the code changed)
  * → dist/: the published files hard-linked, each page pre-rendered only when its inputs
- * changed, and whatever is gone removed. Options let tests build a photo tree of their own
- * into a temporary folder without touching the sample build:
- *   tsx web/prerender/build.ts [--photos dir] [--generated dir] [--out dir] [--base /sub/] [--skip-ingest]
+ * changed, and whatever is gone removed, plus the configuration files of the host the site is
+ * published on (host-files.ts). With `publishing.assetOrigin`, the photos' image files go to a
+ * folder of their own (`dist-photos/` beside dist/) to sync to object storage, and dist/ holds
+ * the pages and data only. Options let tests build a photo tree of their own into a temporary
+ * folder without touching the sample build:
+ *   tsx web/prerender/build.ts [--photos dir] [--generated dir] [--out dir] [--photos-out dir] [--base /sub/] [--skip-ingest]
  * BASE_PATH (env) sets the base path as well; otherwise site.json's publishing.basePath does.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,8 +18,9 @@ import { parseArgs } from 'node:util';
 import { infoSchema, type Info } from '../../data/manifests.ts';
 import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
 import { NOT_FOUND_FILE } from '../../data/paths.ts';
-import { resolveAssetOrigin, resolveBasePath } from '../../data/publishing.ts';
-import { builtFrom, filesUnder, finishBuild, hashOf, linkIfChanged, loadBuildState } from './build-state.ts';
+import { isPhotoFile, resolveAssetOrigin, resolveBasePath } from '../../data/publishing.ts';
+import { builtFrom, filesUnder, finishBuild, hashOf, linkIfChanged, loadBuildState, writeIfChanged } from './build-state.ts';
+import { hostFiles } from './host-files.ts';
 import { prerender } from './prerender.ts';
 
 // Run from its bundle (web/prerender/launch.mjs), the module is not in the project: the launcher says where that is.
@@ -27,6 +31,8 @@ export interface BuildOptions {
   /** The ingest's output folder (holds public/ and cache/). */
   generated?: string;
   out?: string;
+  /** Where the photos' image files go when an asset origin is set (default: `<out>-photos`). */
+  photosOut?: string;
   base?: string;
   skipIngest?: boolean;
   quiet?: boolean;
@@ -40,6 +46,8 @@ export interface BuildOptions {
 
 export interface BuildResult {
   out: string;
+  /** The folder holding the photos' image files for object storage, when an asset origin is set. */
+  photosOut: string | undefined;
   /** Whether the client and server bundles were built (false: the code had not changed). */
   bundled: boolean;
   /** Pages and site files written by this build, relative to out. */
@@ -137,20 +145,26 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const code = await codeHash([base, assetOrigin, nodeEnv]);
   const { dir: bundleDir, built: bundled } = await bundles(code, base, assetOrigin, options.nodeEnv, quiet);
 
-  const stateFile = join(generated, 'cache', `dist-state-${hashOf(out)}.json`);
+  const stateFile = (folder: string) => join(generated, 'cache', `dist-state-${hashOf(folder)}.json`);
+  // With an asset origin the photos are served from object storage: a folder of their own to sync there.
+  const photosOut = assetOrigin ? resolve(options.photosOut ?? `${out}-photos`) : undefined;
   // The ingest gives public/ a new stamp whenever it may have changed it: with the same stamp
   // and the same code, dist/ is what this build would make, and checking its ~5 files per
   // photo one by one would cost seconds at 10,000 photos.
   const stamp = await readFile(join(generated, 'cache', PUBLICATION_STAMP_FILE), 'utf8').catch(() => undefined);
   const inputs = stamp ? hashOf(code, stamp) : undefined;
-  if (inputs && (await builtFrom(out)) === inputs) {
+  if (inputs && (await builtFrom(out)) === inputs && (!photosOut || (await builtFrom(photosOut)) === inputs)) {
     log('dist/ is up to date: nothing was ingested and the code is unchanged.');
-    return { out, bundled, rendered: [], pages: 0, linked: 0, removed: 0, upToDate: true };
+    return { out, photosOut, bundled, rendered: [], pages: 0, linked: 0, removed: 0, upToDate: true };
   }
-  const state = await loadBuildState(stateFile, out);
+  const state = await loadBuildState(stateFile(out), out);
+  const photoState = photosOut ? await loadBuildState(stateFile(photosOut), photosOut) : undefined;
   const client = join(bundleDir, 'client');
   for (const file of await filesUnder(client)) if (file !== 'index.html' && file !== NOT_FOUND_FILE) await linkIfChanged(state, out, file, join(client, file));
-  for (const file of await filesUnder(publicDir)) await linkIfChanged(state, out, file, join(publicDir, file));
+  for (const file of await filesUnder(publicDir)) {
+    if (photoState && photosOut && isPhotoFile(file)) await linkIfChanged(photoState, photosOut, file, join(publicDir, file));
+    else await linkIfChanged(state, out, file, join(publicDir, file));
+  }
 
   const report = await prerender({
     dist: out,
@@ -161,9 +175,16 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     codeHash: code,
     log,
   });
-  await finishBuild(state, stateFile, out, inputs);
+  for (const [file, content] of hostFiles(published?.host)) await writeIfChanged(state, out, file, hashOf(content), async () => content);
+  if (photoState && photosOut) {
+    await finishBuild(photoState, stateFile(photosOut), photosOut, inputs);
+    log(`${photosOut}: the photos for ${assetOrigin}, ${photoState.stats.linked} linked, ${photoState.stats.removed} removed.`);
+  }
+  await finishBuild(state, stateFile(out), out, inputs);
   log(`dist/: ${state.stats.written} files written, ${state.stats.linked} linked, ${state.stats.removed} removed${bundled ? '' : ' (bundles unchanged)'}.`);
-  return { out, bundled, rendered: report.rendered, pages: report.pages, linked: state.stats.linked, removed: state.stats.removed, upToDate: false };
+  const linked = state.stats.linked + (photoState?.stats.linked ?? 0);
+  const removed = state.stats.removed + (photoState?.stats.removed ?? 0);
+  return { out, photosOut, bundled, rendered: report.rendered, pages: report.pages, linked, removed, upToDate: false };
 }
 
 /** The command line: `main(process.argv.slice(2))` → exit status. */
@@ -174,6 +195,7 @@ export async function main(argv: string[]): Promise<number> {
       photos: { type: 'string' },
       generated: { type: 'string' },
       out: { type: 'string' },
+      'photos-out': { type: 'string' },
       base: { type: 'string' },
       'skip-ingest': { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
@@ -184,6 +206,7 @@ export async function main(argv: string[]): Promise<number> {
       photos: values.photos,
       generated: values.generated,
       out: values.out,
+      photosOut: values['photos-out'],
       base: values.base,
       skipIngest: values['skip-ingest'],
       quiet: values.quiet,

@@ -21,15 +21,15 @@ const TEMPLATE = `<!doctype html>
 describe('pageFile', () => {
   it('writes each page once, as the file its URL names, percent-decoded as static hosts look it up', () => {
     expect(pageFile('/')).toBe('index.html');
-    expect(pageFile('/info.html')).toBe('info.html');
-    expect(pageFile('/life-list/Anseriformes+Ducks%2C%20Geese.html')).toBe('life-list/Anseriformes+Ducks, Geese.html');
-    expect(pageFile(`/species/${encodeURIComponent('Tom & Jerry\'s "Owl"')}.html`)).toBe('species/Tom & Jerry\'s "Owl".html');
+    expect(pageFile('/info/')).toBe('info/index.html');
+    expect(pageFile('/life-list/Anseriformes+Ducks%2C%20Geese/')).toBe('life-list/Anseriformes+Ducks, Geese/index.html');
+    expect(pageFile(`/species/${encodeURIComponent('Tom & Jerry\'s "Owl"')}/`)).toBe('species/Tom & Jerry\'s "Owl"/index.html');
   });
 
   it('refuses routes that would escape the output folder', () => {
     expect(() => pageFile('/species/..')).toThrow(/cannot be written/);
-    expect(() => pageFile('/species/a%2Fb.html')).toThrow(/cannot be written/);
-    expect(() => pageFile('/species/%E0%A4%A.html')).toThrow(/invalid percent-encoding/);
+    expect(() => pageFile('/species/a%2Fb/')).toThrow(/cannot be written/);
+    expect(() => pageFile('/species/%E0%A4%A/')).toThrow(/invalid percent-encoding/);
   });
 });
 
@@ -80,24 +80,41 @@ describe('inlineStylesheets', () => {
 });
 
 describe('the hydration guard', () => {
-  function runGuard(renderedPath: string | null, at: string) {
+  function runGuard(renderedPath: string | null, at: string, basePath = '/') {
     window.history.replaceState(null, '', at);
     document.body.innerHTML = '<div id="root"><p>server markup</p></div>';
-    const script = hydrationGuardScript(renderedPath).replace(/^<script>|<\/script>$/g, '');
+    const script = hydrationGuardScript(renderedPath, basePath).replace(/^<script>|<\/script>$/g, '');
     new Function(script)();
     return { kept: document.getElementById('root')?.hasChildNodes(), url: window.location.pathname + window.location.search };
   }
 
   it('keeps the markup on the page it was rendered for', () => {
-    expect(runGuard('/species/Bald%20Eagle', '/species/Bald%20Eagle?photo=x')).toEqual({ kept: true, url: '/species/Bald%20Eagle?photo=x' });
+    expect(runGuard('/species/Bald%20Eagle/', '/species/Bald%20Eagle/?photo=x')).toEqual({ kept: true, url: '/species/Bald%20Eagle/?photo=x' });
   });
 
-  it('rewrites another spelling of the same path (trailing slash, decoded comma) to the rendered one', () => {
-    expect(runGuard('/life-list/A+B%2C%20C', '/life-list/A+B,%20C/?photo=1')).toMatchObject({ kept: true, url: '/life-list/A+B%2C%20C?photo=1' });
+  it.each([
+    ['without the slash (serve, the spec form)', '/species/Bald%20Eagle?photo=x'],
+    ['as the folder index (a bucket)', '/species/Bald%20Eagle/index.html?photo=x'],
+    ['as the older .html file', '/species/Bald%20Eagle.html?photo=x'],
+    ['decoded', '/species/Bald Eagle/?photo=x'],
+  ])('keeps the markup under another form of its own path: %s, and rewrites the URL to the rendered form', (_, at) => {
+    expect(runGuard('/species/Bald%20Eagle/', at)).toEqual({ kept: true, url: '/species/Bald%20Eagle/?photo=x' });
+  });
+
+  it('rewrites another spelling of a Life List path (decoded comma, no slash) to the rendered one', () => {
+    expect(runGuard('/life-list/A+B%2C%20C/', '/life-list/A+B,%20C?photo=1')).toMatchObject({ kept: true, url: '/life-list/A+B%2C%20C/?photo=1' });
+  });
+
+  it('keeps the home page under /index.html, with or without the base path', () => {
+    expect(runGuard('/birds/', '/birds/index.html', '/birds/')).toMatchObject({ kept: true, url: '/birds/' });
+    expect(runGuard('/birds/', '/birds', '/birds/')).toMatchObject({ kept: true, url: '/birds/' });
+    expect(runGuard('/birds/info/', '/info', '/birds/')).toMatchObject({ kept: true, url: '/birds/info/' });
   });
 
   it('drops markup rendered for another URL (a host fallback) so the client renders from scratch', () => {
-    expect(runGuard('/', '/species/Bald%20Eagle')).toEqual({ kept: false, url: '/species/Bald%20Eagle' });
+    expect(runGuard('/', '/species/Bald%20Eagle/')).toEqual({ kept: false, url: '/species/Bald%20Eagle/' });
+    expect(runGuard('/species/Bald%20Eagle/', '/species/Bald%20Eagles/')).toMatchObject({ kept: false });
+    expect(runGuard('/birds/info/', '/other/info/', '/birds/')).toMatchObject({ kept: false });
     expect(runGuard(null, '/anything')).toMatchObject({ kept: false });
   });
 });
@@ -188,12 +205,12 @@ describe('firstScreenScript', () => {
   };
   // The wall's markup as the pre-render writes it: the script reads the photo from its tile alone.
   const wall = renderToString(
-    <MemoryRouter initialEntries={['/species/Barn%20Owl.html']}>
+    <MemoryRouter initialEntries={['/species/Barn%20Owl/']}>
       <PhotoTile {...tileOf(photo)} sizes="50vw" layout="natural" loading="priority" />
     </MemoryRouter>,
   );
   function run(search: string) {
-    window.history.replaceState(null, '', `/species/Barn%20Owl.html${search}`);
+    window.history.replaceState(null, '', `/species/Barn%20Owl/${search}`);
     document.body.innerHTML = `<div id="root">${wall}</div>`;
     new Function(firstScreenScript().replace(/^<script>|<\/script>$/g, ''))();
     return document.querySelector<HTMLImageElement>('#photo-preview img');

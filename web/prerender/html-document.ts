@@ -1,5 +1,6 @@
 import { escapeHtml, jsonForScript } from '../seo/escape.ts';
 import type { HeadTag } from '../seo/page-meta.ts';
+import { pageKey } from '../../data/paths.ts';
 import { FIRST_SCREEN_TIMING, QUEUED_SRC, QUEUED_SRCSET } from '../first-screen.ts';
 
 /**
@@ -80,19 +81,13 @@ export function renderHeadTag(tag: HeadTag): string {
  * Runs before the app's module script. A static host may answer a URL with a page
  * rendered for another one (vite preview's SPA fallback serves index.html, hosts
  * serve 404.html for any unknown path): hydrating that markup would mismatch, so
- * the page is dropped and the client renders from scratch. When the URL is the
- * page's own but spelled differently (the trailing slash a host's redirect adds,
- * `,` for `%2C`), it is rewritten to the rendered spelling, so links the app
- * derives from the current URL match the markup.
+ * the page is dropped and the client renders from scratch. The same page under another
+ * form of its path (`/x`, `/x.html`, `/x/index.html`, `,` for `%2C`: `pageKey` in
+ * data/paths.ts, inlined here so both sides apply one rule) keeps its markup, and the URL
+ * becomes the rendered spelling, so links the app derives from it match the markup.
  */
-export function hydrationGuardScript(renderedPath: string | null): string {
-  const expected = jsonForScript(renderedPath);
-  return `<script>(function(){var expected=${expected};function norm(p){try{p=decodeURIComponent(p)}catch(e){}return p.length>1?p.replace(/\\/+$/,''):p}var here=location.pathname;if(expected!==null&&norm(here)===norm(expected)){if(here!==expected)history.replaceState(history.state,'',expected+location.search+location.hash);return}var root=document.getElementById('root');if(root)root.textContent=''})()</script>`;
-}
-
-/** A share page opens the app on its photo: the URL becomes the in-app deep link before the app starts. */
-export function replaceUrlScript(appUrl: string): string {
-  return `<script>history.replaceState(history.state,'',${jsonForScript(appUrl)})</script>`;
+export function hydrationGuardScript(renderedPath: string | null, basePath: string): string {
+  return `<script>(function(){var expected=${jsonForScript(renderedPath)},base=${jsonForScript(basePath)};var pageKey=${pageKey.toString()};var here=location.pathname;if(expected!==null&&pageKey(here,base)===pageKey(expected,base)){if(here!==expected)history.replaceState(history.state,'',expected+location.search+location.hash);return}var root=document.getElementById('root');if(root)root.textContent=''})()</script>`;
 }
 
 const STYLESHEET_LINK = /<link\s[^>]*\brel="stylesheet"[^>]*>/gi;

@@ -25,21 +25,21 @@ describe('pagesToRender', () => {
   it('lists home, every Life List level with photos, every species, a share page per shown photo, Info, Credits and 404', () => {
     const routes = pages.map((p) => p.route);
     expect(routes).toContain('/');
-    expect(routes).toContain('/life-list.html');
+    expect(routes).toContain('/life-list/');
     expect(routes).toContain(lifeListRoute(WOOD_DUCK));
     expect(routes).toContain(lifeListRoute(WOOD_DUCK.slice(0, 2)));
     expect(routes).toContain(lifeListRoute(['Passeriformes', 'Fauvettes et alliés', 'Ménétries’s Warbler']));
     // Folders with file_count 0 are hidden by the site, so they get no page.
     expect(routes).not.toContain(lifeListRoute(['Gruiformes']));
     for (const species of Object.keys(manifests.birdPhotos)) expect(routes).toContain(speciesRoute(species));
-    expect(routes).toEqual(expect.arrayContaining(['/info.html', '/credits.html', '/404']));
+    expect(routes).toEqual(expect.arrayContaining(['/info/', '/credits/', '/404']));
     expect(new Set(routes).size).toBe(routes.length);
   });
 
   it('writes each page to the one file its URL names', () => {
     expect(byRoute.get('/')?.file).toBe('index.html');
-    expect(byRoute.get(speciesRoute('Wood Duck'))?.file).toBe('species/Wood Duck.html');
-    expect(byRoute.get(lifeListRoute(WOOD_DUCK.slice(0, 2)))?.file).toBe('life-list/Anseriformes+Ducks, Geese, and Waterfowl.html');
+    expect(byRoute.get(speciesRoute('Wood Duck'))?.file).toBe('species/Wood Duck/index.html');
+    expect(byRoute.get(lifeListRoute(WOOD_DUCK.slice(0, 2)))?.file).toBe('life-list/Anseriformes+Ducks, Geese, and Waterfowl/index.html');
     expect(byRoute.get('/404')?.file).toBe('404.html');
     expect(new Set(pages.map((p) => p.file)).size).toBe(pages.length);
   });
@@ -51,12 +51,12 @@ describe('pagesToRender', () => {
   it('previews a species with its first photo, home with the first featured photo, a level with its first cover', () => {
     expect(byRoute.get(speciesRoute('Wood Duck'))?.description.image?.path).toBe(photos.duckDrake.display.path);
     expect(byRoute.get('/')?.description.image?.path).toBe(photos.gull.display.path);
-    expect(byRoute.get('/life-list.html')?.description.image?.path).toBe(photos.duckDrake.thumbnail.path);
+    expect(byRoute.get('/life-list/')?.description.image?.path).toBe(photos.duckDrake.thumbnail.path);
   });
 
   it('gives each shown photo a small share page of its own, out of the sitemap', () => {
     const share = byRoute.get(photoShareRoute(photos.gull.id));
-    expect(share).toMatchObject({ kind: 'share', file: `photo/${photos.gull.id}.html`, inSitemap: false });
+    expect(share).toMatchObject({ kind: 'share', file: `photo/${photos.gull.id}/index.html`, inSitemap: false });
     expect(share?.photo?.species).toBe(GULL.at(-1));
     expect(share?.description.image?.path).toBe(photos.gull.display.path);
     expect(share?.description.type).toBe('article');
@@ -69,7 +69,7 @@ describe('pagesToRender', () => {
     expect(byRoute.get(lifeListRoute(WOOD_DUCK))?.dependsOn).toEqual([SITE_IDENTITY, siteDataPaths.level(WOOD_DUCK), siteDataPaths.species('Wood Duck')]);
     expect(byRoute.get(photoShareRoute(photos.gull.id))?.dependsOn).toEqual([SITE_IDENTITY]);
     // The stats change with every photo added: only Info shows them.
-    expect(byRoute.get('/info.html')?.dependsOn).toEqual([SITE_IDENTITY, MANIFEST_FILES.info]);
+    expect(byRoute.get('/info/')?.dependsOn).toEqual([SITE_IDENTITY, MANIFEST_FILES.info]);
   });
 
   it('lists the images each page shows, for the image sitemap', () => {
@@ -90,13 +90,13 @@ describe('pagesToRender with an eBird life list', () => {
 
   it('adds each folder level in taxonomic order (out of the sitemap: the same cards) and the not-yet-photographed page', async () => {
     const lifePages = await pagesToRender(createSiteModel(lifeLoad), site, { credits: true });
-    const taxonomic = lifePages.filter((p) => p.route.startsWith(lifeListRoute([], 'taxonomic').replace(/\.html$/, '')));
+    const taxonomic = lifePages.filter((p) => p.route.startsWith(lifeListRoute([], 'taxonomic')));
     expect(taxonomic.map((p) => p.route).sort()).toEqual(
       [[], ['Anseriformes'], WOOD_DUCK.slice(0, 2), ['Charadriiformes'], GULL.slice(0, 2), ['Passeriformes'], ['Passeriformes', 'Fauvettes et alliés']].map((s) => lifeListRoute(s, 'taxonomic')).sort(),
     );
     expect(taxonomic.every((p) => !p.inSitemap && p.dependsOn.includes(SITE_IDENTITY))).toBe(true);
     const notPhotographed = lifePages.find((p) => p.route === NOT_PHOTOGRAPHED_ROUTE);
-    expect(notPhotographed?.file).toBe('not-yet-photographed.html');
+    expect(notPhotographed?.file).toBe('not-yet-photographed/index.html');
     expect(notPhotographed?.dependsOn).toContain(siteDataPaths.notPhotographed);
     expect(new Set(lifePages.map((p) => p.file)).size).toBe(lifePages.length);
   });

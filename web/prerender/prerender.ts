@@ -170,7 +170,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
       return fillTemplate(app.template, {
         head: pageHead(page, hoisted, urls),
         body,
-        afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname), firstScreen, app.loader],
+        afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname, basePath), firstScreen, app.loader],
       });
     });
     if (changed) rendered.push(page.file);

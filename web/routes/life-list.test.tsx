@@ -54,7 +54,7 @@ describe('Life List levels', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Back to Charadriiformes' }));
     await userEvent.click(await screen.findByRole('link', { name: 'Back to Life List' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Life List' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/life-list.html');
+    expect(router.state.location.pathname).toBe('/life-list/');
   });
 
   it('decodes a typed (unencoded) path as well as an encoded one', async () => {
@@ -91,7 +91,7 @@ describe('Life List photo wall (a level with exactly the keys file_count and fil
     intersectAll();
     const sources = () => [...screen.getByRole('main').querySelectorAll('li img')].map((img) => img.getAttribute('src'));
     await waitFor(() => expect(sources()).toEqual([assetUrl('/', photos.duckDrake.thumbnail.path), assetUrl('/', photos.duckHen.thumbnail.path)]));
-    expect(screen.getByRole('link', { name: 'Species page of Wood Duck →' })).toHaveAttribute('href', '/species/Wood%20Duck.html');
+    expect(screen.getByRole('link', { name: 'Species page of Wood Duck →' })).toHaveAttribute('href', '/species/Wood%20Duck/');
   });
 
   it('opens a gallery of the full-size files starting at the clicked photo', async () => {

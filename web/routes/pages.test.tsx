@@ -28,8 +28,8 @@ describe('header', () => {
       const { unmount } = renderRoute(url);
       const banner = await screen.findByRole('banner');
       expect(within(banner).getByRole('link', { name: 'Robin Fieldfare' })).toHaveAttribute('href', '/');
-      expect(within(banner).getByRole('link', { name: 'Life List' })).toHaveAttribute('href', '/life-list.html');
-      expect(within(banner).getByRole('link', { name: 'Info' })).toHaveAttribute('href', '/info.html');
+      expect(within(banner).getByRole('link', { name: 'Life List' })).toHaveAttribute('href', '/life-list/');
+      expect(within(banner).getByRole('link', { name: 'Info' })).toHaveAttribute('href', '/info/');
       unmount();
     }
   });
@@ -153,7 +153,7 @@ describe('info page', () => {
     expect(screen.getByText('308 species observed')).toBeInTheDocument();
     expect(screen.getByText('4 species photographed')).toBeInTheDocument();
     expect(screen.getByText('5 photos')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'photo credits' })).toHaveAttribute('href', '/credits.html');
+    expect(screen.getByRole('link', { name: 'photo credits' })).toHaveAttribute('href', '/credits/');
   });
 
   it('uses the count the manifest gives', async () => {
@@ -170,7 +170,7 @@ describe('credits page', () => {
     useFixtureManifests();
     renderRoute('/credits');
     const item = (await screen.findByText(/Jane Doe/)).closest('li')!;
-    expect(within(item).getByRole('link', { name: 'Wood Duck' })).toHaveAttribute('href', '/species/Wood%20Duck.html');
+    expect(within(item).getByRole('link', { name: 'Wood Duck' })).toHaveAttribute('href', '/species/Wood%20Duck/');
     expect(within(item).getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
     expect(within(item).getByText('Source: Example archive')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').filter((li) => li.closest('main'))).toHaveLength(1);

@@ -17,7 +17,7 @@ describe('page descriptions', () => {
     const urls = createSiteUrls({ baseUrl: 'https://example.org/portfolio/', basePath: '/portfolio/' });
     const tags = headTags(describeSpecies(site, quoted, 3, image), urls);
     expect(tags[0]).toEqual({ tag: 'title', attributes: {}, text: `${quoted} · Birds & "Co"` });
-    expect(tags.find((t) => t.tag === 'link')?.attributes.href).toBe(`https://example.org/portfolio/species/Tom%20%26%20Jerry's%20%22Owl%22.html`);
+    expect(tags.find((t) => t.tag === 'link')?.attributes.href).toBe(`https://example.org/portfolio/species/Tom%20%26%20Jerry's%20%22Owl%22/`);
     expect(attribute(tags, 'og:image')).toBe(`https://example.org/portfolio/life_list/Tom%20%26%20Jerry's%20%22Owl%22/x.jpg`);
     expect(attribute(tags, 'og:image:width')).toBe('2048');
     expect(attribute(tags, 'og:image:alt')).toBe(quoted);
@@ -29,14 +29,14 @@ describe('page descriptions', () => {
     const page = describeLifeList(site, ['Strigiformes', hostile], 1);
     expect(page.headline).toBe(hostile);
     expect(page.description).toContain('Strigiformes › ');
-    expect(page.route).toBe(`/life-list/Strigiformes+${encodeURIComponent(hostile)}.html`);
+    expect(page.route).toBe(`/life-list/Strigiformes+${encodeURIComponent(hostile)}/`);
   });
 
   it('give a shared photo a page of its own that opens the species page on it', () => {
     const page = describePhoto(site, { id: 'owl-1a2b3c4', species: quoted, takenOn: '2024-05-06', camera: 'Canon EOS R5', image });
     expect(page.route).toBe(photoShareRoute('owl-1a2b3c4'));
     expect(page.description).toBe(`${quoted}, photographed by Ann <b> on 2024/05/06 with a Canon EOS R5.`);
-    expect(photoAppRoute('Bald Eagle', 'x-1')).toBe('/species/Bald%20Eagle.html?photo=x-1');
+    expect(photoAppRoute('Bald Eagle', 'x-1')).toBe('/species/Bald%20Eagle/?photo=x-1');
   });
 
   it("lead a shared photo's description with the photographer's caption (plain text, escaped by whoever writes it)", () => {
@@ -62,6 +62,6 @@ describe('head tags written into the pre-rendered HTML', () => {
     expect(doc.title).toBe(`${hostile} · Birds & "Co"`);
     expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(hostile);
     expect(doc.querySelector('meta[property="og:image:alt"]')?.getAttribute('content')).toBe(hostile);
-    expect(doc.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`/species/${encodeURIComponent(hostile)}.html`);
+    expect(doc.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`/species/${encodeURIComponent(hostile)}/`);
   });
 });

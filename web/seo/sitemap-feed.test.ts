@@ -55,7 +55,7 @@ describe('Atom feed', () => {
     const entry = doc.getElementsByTagName('entry')[0];
     expect(entry?.getElementsByTagName('title')[0]?.textContent).toBe(hostile);
     expect(doc.getElementsByTagName('name')[0]?.textContent).toBe(hostile);
-    expect(entry?.querySelector('link[rel=alternate]')?.getAttribute('href')).toBe('/photo/owl-1.html');
+    expect(entry?.querySelector('link[rel=alternate]')?.getAttribute('href')).toBe('/photo/owl-1/');
     expect(entry?.getElementsByTagName('id')[0]?.textContent).toBe('urn:bird-portfolio:photo:owl-1');
     // The HTML content, once unwrapped from XML, holds exactly one image whose alt is the name.
     const content = new DOMParser().parseFromString(entry?.getElementsByTagName('content')[0]?.textContent ?? '', 'text/html');

@@ -53,12 +53,13 @@ const program = new Command('bench')
   .option('--concurrency <n>', "photos in flight, for the pipeline and the bare sharp script alike ", positiveInt, os.availableParallelism())
   .showHelpAfterError()
   .option('--no-build', 'reuse the existing dist/ instead of running npm run build')
+  .option('--site <dir>', 'measure this built site (a copy of it) instead of building one')
   .option('--pages <names>', 'pages part: comma-separated pages among home, leaf, species, photoLink, sharePage (default all)', pageList)
   .option('--compression <modes>', 'pages part: gzip, uncompressed or both (default both)', compressionList)
   .option('--results <file>', 'where to write the JSON results (default bench/results/<timestamp>.json)')
   .parse();
 
-const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; results?: string; pages?: Array<(typeof PAGES)[number]>; compression?: boolean[] }>();
+const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; site?: string; results?: string; pages?: Array<(typeof PAGES)[number]>; compression?: boolean[] }>();
 const options: BenchOptions = {
   quick: opts.quick,
   runs: opts.runs,
@@ -67,6 +68,7 @@ const options: BenchOptions = {
   only: opts.only,
   concurrency: opts.concurrency,
   build: opts.build,
+  site: opts.site,
   resultsFile: opts.results,
   pages: opts.pages,
   compression: opts.compression,

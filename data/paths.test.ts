@@ -94,6 +94,7 @@ describe('Life List paths', () => {
     ['/species/Bald%20Eagle/', '/species/Bald Eagle'],
     ['/species/Bald%20Eagle', '/species/Bald Eagle'],
     ['/species/Bald Eagle/index.html', '/species/Bald Eagle'],
+    ['/species/Bald%20Eagle/index', '/species/Bald Eagle'],
     ['/species/Bald%20Eagle.html', '/species/Bald Eagle'],
     ['/birds/species/Bald%20Eagle/', '/species/Bald Eagle'],
     ['/birds/', '/'],

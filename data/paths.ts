@@ -109,7 +109,8 @@ export function withoutPageExtension(param: string | undefined): string {
 
 /**
  * The one spelling of a page's path under any form a host serves it: `/x`, `/x/`, `/x.html`,
- * `/x/index.html`, percent-encoded or not, with or without the base path, all give `/x`
+ * `/x/index.html`, `/x/index` (serve's clean form of it), percent-encoded or not, with or
+ * without the base path, all give `/x`
  * (the home page `/`). Written without references outside itself, in the syntax every browser
  * runs: the pre-rendered page's first inline script carries its source
  * (web/prerender/html-document.ts), so the page and the build compare paths by this one rule.
@@ -123,7 +124,7 @@ export function pageKey(pathname: string, basePath: string): string {
   }
   var base = basePath.replace(/\/+$/, '');
   if (base !== '' && (path === base || path.indexOf(base + '/') === 0)) path = path.slice(base.length);
-  path = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '').replace(/\/+$/, '');
+  path = path.replace(/\/index(?:\.html)?$/, '/').replace(/\.html$/, '').replace(/\/+$/, '');
   return path.charAt(0) === '/' ? path : '/' + path;
 }
 

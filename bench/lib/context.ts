@@ -13,6 +13,8 @@ export interface BenchOptions {
   only: readonly PartName[];
   concurrency: number;
   build: boolean;
+  /** A built site to measure instead of building one (--site). */
+  site?: string | undefined;
   resultsFile?: string;
   /** Pages part: which pages (default all) and which compression modes (default gzip, then uncompressed). */
   pages?: readonly ('home' | 'leaf' | 'species' | 'photoLink' | 'sharePage')[];

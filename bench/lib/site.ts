@@ -32,18 +32,20 @@ let siteDir: Promise<string> | undefined;
 /**
  * The built site this run measures, in a private folder: other processes (E2E runs,
  * builds) may rebuild dist/ meanwhile, and a page must not change under Lighthouse.
- * With `build`, `npm run build -- --out <folder>` (ingest of photos/, bundles, pre-render);
- * without, a copy of the existing dist/. Built once per run.
+ * With `site`, a copy of that built site; with `build`, `npm run build -- --out <folder>`
+ * (ingest of photos/, bundles, pre-render); without, a copy of the existing dist/. Built once per run.
  */
-export function ensureBuilt(build: boolean, log: Log): Promise<string> {
+export function ensureBuilt(options: { build: boolean; site?: string | undefined }, log: Log): Promise<string> {
   siteDir ??= (async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-site-'));
-    if (!build && existsSync(path.join(DIST, 'index.html'))) {
-      log('pages: using a copy of the existing dist/ (--no-build)');
-      await fs.cp(DIST, dir, { recursive: true });
-      if (!existsSync(path.join(dir, 'index.html'))) throw new Error('dist/ changed while it was copied; run again');
+    const source = options.site ?? (options.build ? undefined : DIST);
+    if (source && existsSync(path.join(source, 'index.html'))) {
+      log(`pages: using a copy of ${source}`);
+      await fs.cp(source, dir, { recursive: true });
+      if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${source} changed while it was copied; run again`);
       return dir;
     }
+    if (options.site) throw new Error(`--site ${options.site}: no index.html there`);
     log('pages: npm run build…');
     await new Promise<void>((resolve, reject) => {
       // What is deployed: a production bundle, even when the benchmark runs under a test runner (NODE_ENV=test).

@@ -54,7 +54,7 @@ async function clickThumbnail(page: Page, photo: PhotoEntry): Promise<void> {
 }
 
 export async function lightbox(options: BenchOptions, log: Log): Promise<PartResult> {
-  await ensureBuilt(options.build, log);
+  await ensureBuilt(options, log);
   const site = await loadBuiltSite();
   // Photos of the home wall that carry EXIF (a photo without any hides the panel, by the spec).
   const photos = site.info.featured.map((id) => site.index.photos[id]).filter((p): p is PhotoEntry => p !== undefined && p.exif !== null);

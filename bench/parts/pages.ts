@@ -105,7 +105,7 @@ export const PAGE_NAMES = ['home', 'leaf', 'species', 'photoLink', 'sharePage'] 
 export type PageName = (typeof PAGE_NAMES)[number];
 
 export async function pages(options: BenchOptions, log: Log): Promise<PartResult> {
-  await ensureBuilt(options.build, log);
+  await ensureBuilt(options, log);
   const site = await loadBuiltSite();
   const runs = options.quick ? 1 : options.runs;
   const rows: Row[] = [];

@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * `npm run bench -- --quick` really runs, so the benchmark never rots. It asserts that every
  * figure was measured and is a sane number, never how fast anything is: speed is shown by the
- * benchmark's own table, not by a timed test. The E2E global setup has built dist/.
+ * benchmark's own table, not by a timed test. It measures the site the E2E global setup built.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-quick-test-'));
@@ -26,7 +26,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('npm run bench -- --quick', () => {
   let run: SpawnSyncReturns<string>;
   beforeAll(() => {
-    run = spawnSync(path.join(repo, 'node_modules/.bin/tsx'), ['bench/bench.ts', '--quick', '--no-build', '--results', resultsFile], {
+    run = spawnSync(path.join(repo, 'node_modules/.bin/tsx'), ['bench/bench.ts', '--quick', '--site', inject('distDir'), '--results', resultsFile], {
       cwd: repo,
       encoding: 'utf8',
       timeout: 540_000,

@@ -9,7 +9,7 @@ import { ebirdSecrets, leakedSecrets } from '../pipeline/ebird-secrets.ts';
  * coordinate, location name, comment or checklist id of the export, in any text file.
  */
 const distDir = inject('distDir');
-const exportFile = new URL('../../photos/ebird/MyEBirdData.csv', import.meta.url);
+const exportFile = join(inject('photosDir'), 'ebird/MyEBirdData.csv');
 
 describe('privacy of the eBird export in dist/', () => {
   it('publishes none of its private values', async () => {

@@ -1,5 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startStaticServer } from './static-server.ts';
@@ -8,13 +11,23 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of the built sample site served by a plain static server, ending in '/'. */
     siteUrl: string;
-    /** Absolute path of the built site (dist/). */
+    /** Absolute path of the built site (the test library's dist/). */
     distDir: string;
+    /** Absolute path of the test library's published data (its data/generated/public). */
+    publicDir: string;
+    /** Absolute path of the photo library the site was built from (tests/fixtures/sample-library). */
+    photosDir: string;
   }
 }
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const distDir = `${repo}dist`;
+/** The sample Life List, copied into the fixtures: the tests never read the owner's photos/. */
+const SAMPLE_LIBRARY = join(repo, 'tests/fixtures/sample-library');
+// One folder per checkout, outside it: the owner's dist/ and data/generated/ are never touched,
+// and E2E_REUSE_BUILD finds the last build again.
+const work = join(tmpdir(), `bird-portfolio-e2e-${createHash('sha1').update(repo).digest('hex').slice(0, 12)}`);
+const distDir = join(work, 'dist');
+const generatedDir = join(work, 'generated');
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { cwd: repo, encoding: 'utf8', env: { ...process.env, BASE_PATH: '' } });
@@ -24,17 +37,20 @@ function run(command: string, args: string[]) {
 }
 
 /**
- * Builds the sample site once (as `npm run build` does) and serves dist/ for every
- * E2E test. E2E_REUSE_BUILD=1 skips the build when dist/ exists (local iteration only).
+ * Builds the test library once (as `npm run build` does, into a temporary folder) and serves its
+ * dist/ for every E2E test. E2E_REUSE_BUILD=1 skips the build when that dist/ exists (local
+ * iteration only).
  */
 export default async function setup(project: TestProject) {
-  if (!(process.env.E2E_REUSE_BUILD === '1' && existsSync(`${distDir}/index.html`))) {
+  if (!(process.env.E2E_REUSE_BUILD === '1' && existsSync(join(distDir, 'index.html')))) {
     // `npm run build`: ingest, client and server builds, pre-render of every page.
-    run('npx', ['tsx', 'web/prerender/build.ts', '--quiet']);
+    run('npx', ['tsx', 'web/prerender/build.ts', '--quiet', '--photos', SAMPLE_LIBRARY, '--generated', generatedDir, '--out', distDir]);
   }
   const server = await startStaticServer({ root: distDir });
   project.provide('siteUrl', server.url);
   project.provide('distDir', distDir);
+  project.provide('publicDir', join(generatedDir, 'public'));
+  project.provide('photosDir', SAMPLE_LIBRARY);
   return async () => {
     await server.close();
   };

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, isPhotoWall, type LifeListFolder, type PhotoEntry } from '../../data/manifests.ts';
@@ -34,12 +33,11 @@ function findLevels(root: LifeListFolder): { wall: string[]; folders: string[] }
   return { wall, folders };
 }
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 beforeAll(async () => {
   // The sample site as `npm run build` makes it: tests/e2e/global-setup.ts builds it once for every E2E test.
   dist = inject('distDir');
-  const publicDir = join(repo, 'data/generated/public');
+  const publicDir = inject('publicDir');
   photos = Object.values(photoIndexSchema.parse(JSON.parse(await readText(join(publicDir, 'photo-index.json')))).photos);
   featuredCount = infoSchema.parse(JSON.parse(await readText(join(publicDir, 'info.json')))).featured.length;
   const levels = findLevels(lifeListStructureSchema.parse(JSON.parse(await readText(join(publicDir, 'life_list/life_list_structure.json')))));

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The hosts' own local servers, from npm, serving a built dist/ as the hosts do:
+ * `wrangler pages dev` (Cloudflare Pages' asset rules, in the real workerd runtime) and
+ * `serve` (Vercel's: cleanUrls, serve.json). Used by the host E2E tests and the benchmark.
+ */
+export interface HostServer {
+  name: HostServerName;
+  /** `http://127.0.0.1:<port>/`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export const HOST_SERVERS = ['cloudflare-pages', 'serve'] as const;
+export type HostServerName = (typeof HOST_SERVERS)[number];
+
+const bin = (name: string) => fileURLToPath(new URL(`../../node_modules/.bin/${name}`, import.meta.url));
+
+/** wrangler refuses a compatibility date newer than its workerd; this one is older than every wrangler 4. */
+const COMPATIBILITY_DATE = '2025-01-01';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once `url` answers at all, or rejects with the server's output if it exits first. */
+async function answering(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => (exited = `exited (${code ?? signal})`));
+  for (;;) {
+    if (exited) throw new Error(`The server ${exited} before answering ${url}:\n${output()}`);
+    try {
+      await fetch(url, { redirect: 'manual' });
+      return;
+    } catch {
+      // Not listening yet: ask again once the event loop has turned.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** Ends the server and every process it started (wrangler runs workerd): they form one process group. */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      resolve();
+    }
+  });
+}
+
+export async function startHostServer(name: HostServerName, dist: string): Promise<HostServer> {
+  const port = await freePort();
+  // wrangler keeps state in .wrangler/ of its working folder: a scratch folder, never the project.
+  const scratch = await mkdtemp(join(tmpdir(), `host-${name}-`));
+  const [command, args] =
+    name === 'cloudflare-pages'
+      ? [bin('wrangler'), ['pages', 'dev', dist, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', COMPATIBILITY_DATE, '--show-interactive-dev-session=false']]
+      : [bin('serve'), [dist, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-port-switching']];
+  const child = spawn(command, args, {
+    cwd: scratch,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_UPDATE_NOTIFIER: '1' },
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-8000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}/`;
+  try {
+    await answering(url, child, () => log);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return {
+    name,
+    url,
+    close: async () => {
+      await stop(child);
+      await rm(scratch, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { INFO_ROUTE, lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { CACHE_RULES } from '../../data/publishing.ts';
+import { unescapeHtml } from '../../web/prerender/html-document.ts';
+import { appReady, launchBrowser, openPage } from './browser.ts';
+import { HOST_SERVERS, startHostServer, type HostServer } from './host-servers.ts';
+import { readSite } from './sample-site.ts';
+import { pageUrl } from './site-url.ts';
+
+/**
+ * The built site on the hosts' own local servers (wrangler pages dev for Cloudflare Pages,
+ * serve for Vercel-style clean URLs) and on the strict bucket server: every link, canonical,
+ * sitemap entry and feed link answers 200 with no redirect, a page loaded fresh keeps its
+ * pre-rendered markup under any form of its path the host serves, and a photo link opens
+ * its photo.
+ */
+const distDir = inject('distDir');
+const site = readSite(distDir);
+const wall = site.firstPathToWall();
+const [species, speciesPhotos] = site.speciesWithMostPhotos;
+const photo = speciesPhotos[speciesPhotos.length - 1]!;
+
+let browser: Browser;
+const servers = new Map<string, { url: string; close?: () => Promise<void> }>();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  servers.set('bucket', { url: inject('siteUrl') });
+  for (const name of HOST_SERVERS) {
+    const server: HostServer = await startHostServer(name, distDir);
+    servers.set(name, server);
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const server of servers.values()) await server.close?.();
+});
+
+const attribute = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => unescapeHtml(m[1]!));
+
+/** Every URL of the site a visitor, a crawler or a feed reader follows: links and images of each page reached from home, canonicals, og:url, the sitemap and the feed. */
+async function crawl(base: string): Promise<{ checked: number; failures: string[] }> {
+  const origin = new URL(base).origin;
+  const queue = [base, new URL('sitemap.xml', base).href, new URL('feed.xml', base).href];
+  const seen = new Set<string>();
+  const failures: string[] = [];
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const response = await fetch(url, { redirect: 'manual' });
+    if (response.status !== 200) {
+      failures.push(`${response.status} ${url}${response.headers.get('location') ? ` → ${response.headers.get('location')}` : ''}`);
+      continue;
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (!/html|xml/.test(type)) continue;
+    const text = await response.text();
+    const found = [
+      ...attribute(text, /\shref="([^"]+)"/g),
+      ...attribute(text, /\ssrc="([^"]+)"/g),
+      ...attribute(text, /property="og:url" content="([^"]+)"/g),
+      ...attribute(text, /<loc>([^<]+)<\/loc>/g),
+    ];
+    for (const link of found) {
+      const next = new URL(link, url);
+      next.hash = '';
+      if (next.origin === origin && !seen.has(next.href)) queue.push(next.href);
+    }
+  }
+  return { checked: seen.size, failures };
+}
+
+/**
+ * Loads `url` fresh and tells whether the heading on screen once the app has taken over is the
+ * node the server rendered: it is tagged when the document is parsed, before any of the app's
+ * code can run (the entry script is added after `load`).
+ */
+async function keepsPrerenderedHeading(page: Page, url: string): Promise<{ kept: boolean; heading: string; path: string }> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const heading = document.querySelector('#root h1');
+      if (heading) (heading as HTMLElement & { prerendered?: boolean }).prerendered = true;
+    });
+  });
+  await page.goto(url);
+  await appReady(page);
+  await page.locator('#root h1').first().waitFor();
+  return page.evaluate(() => {
+    const heading = document.querySelector('#root h1') as (HTMLElement & { prerendered?: boolean }) | null;
+    return { kept: heading?.prerendered === true, heading: heading?.textContent ?? '', path: location.pathname + location.search };
+  });
+}
+
+describe.each(['bucket', ...HOST_SERVERS])('on %s', (host) => {
+  const base = () => servers.get(host)!.url;
+
+  it('every link, canonical, sitemap entry, feed link and image answers 200 with no redirect', async () => {
+    const { checked, failures } = await crawl(base());
+    expect(failures).toEqual([]);
+    // Home, every Life List level, species, Info, credits, share pages, their images and data.
+    expect(checked).toBeGreaterThan(site.photos.length * 3);
+  });
+
+  // A bucket serves only the files' own paths: the forms without the slash are left to hosts that serve them.
+  const hostServes = host !== 'bucket';
+  it.each([
+    ['the species page', () => speciesRoute(species), (route: string) => route, true],
+    ['the species page without its trailing slash (the spec form)', () => speciesRoute(species), (route: string) => route.replace(/\/$/, ''), hostServes],
+    ['the species page as its index.html', () => speciesRoute(species), (route: string) => `${route}index.html`, true],
+    ['a Life List level', () => lifeListRoute(wall.slice(0, 1)), (route: string) => route, true],
+    ['Info without its trailing slash', () => INFO_ROUTE, (route: string) => route.replace(/\/$/, ''), hostServes],
+  ].filter(([, , , served]) => served) as Array<[string, () => string, (route: string) => string, boolean]>)('loaded fresh, %s keeps its pre-rendered markup', async (_name, route, form) => {
+    const { page, errors } = await openPage(browser);
+    const result = await keepsPrerenderedHeading(page, pageUrl(base(), form(route())));
+    expect(result.kept).toBe(true);
+    // Whatever form the host served, the address bar ends on the form the site links to.
+    expect(result.path).toBe(new URL(pageUrl(base(), route())).pathname);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a photo link opens its photo, its query kept', async () => {
+    const { page, errors } = await openPage(browser);
+    const response = await page.goto(pageUrl(base(), photoAppRoute(species, photo.id)));
+    expect(response?.status()).toBe(200);
+    expect(response?.request().redirectedFrom()).toBeNull();
+    const current = page.getByRole('dialog').locator('.yarl__slide_current img');
+    await expect.poll(() => current.getAttribute('src')).toContain(encodeURIComponent(photo.display.path.split('/').at(-1)!));
+    expect(new URL(page.url()).searchParams.get('photo')).toBe(photo.id);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a photo's share page answers 200 and shows the photo", async () => {
+    const response = await fetch(pageUrl(base(), photoShareRoute(photo.id)), { redirect: 'manual' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(encodeURIComponent(photo.display.path.split('/').at(-1)!));
+  });
+
+  it('an unknown path gets the site’s 404 page with status 404', async () => {
+    const response = await fetch(pageUrl(base(), '/no/such/page/'), { redirect: 'manual' });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe(readFileSync(join(distDir, '404.html'), 'utf8'));
+  });
+});
+
+describe.each(HOST_SERVERS)('the configuration files dist/ carries for %s', (host) => {
+  const base = () => servers.get(host)!.url;
+  const cacheControl = async (path: string) => (await fetch(pageUrl(base(), path), { redirect: 'manual' })).headers.get('cache-control');
+  const rule = (folder: string | undefined) => CACHE_RULES.find((r) => r.folder === folder)!.cacheControl;
+
+  it('hashed assets are cached for a year, immutable; photos for a day; pages and data revalidated', async () => {
+    const asset = `/assets/${readFileSync(join(distDir, 'index.html'), 'utf8').match(/assets\/([^"]+\.js)/)![1]}`;
+    expect(await cacheControl(asset)).toBe(rule('assets'));
+    expect(await cacheControl(`/${photo.thumbnail.path.split('/').map(encodeURIComponent).join('/')}`)).toBe(rule('life_list'));
+    expect(await cacheControl(speciesRoute(species))).toBe(rule(undefined));
+    expect(await cacheControl('/info.json')).toBe(rule(undefined));
+  });
+});

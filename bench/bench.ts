@@ -14,7 +14,7 @@ import { coldIngest } from './parts/cold-ingest.ts';
 import { ebird } from './parts/ebird.ts';
 import { formats } from './parts/formats.ts';
 import { lightbox } from './parts/lightbox.ts';
-import { pages } from './parts/pages.ts';
+import { PAGE_HOSTS, pages, type PageHost } from './parts/pages.ts';
 import { scale } from './parts/scale.ts';
 import { releaseSite } from './lib/site.ts';
 
@@ -37,6 +37,12 @@ const pageList = (value: string) => {
   if (unknown.length > 0 || names.length === 0) throw new InvalidArgumentError(`unknown page(s) ${unknown.join(', ')}; choose from ${PAGES.join(', ')}`);
   return names as Array<(typeof PAGES)[number]>;
 };
+const hostList = (value: string): PageHost[] => {
+  const names = value.split(',').map((s) => s.trim());
+  for (const name of names) if (!(PAGE_HOSTS as readonly string[]).includes(name)) throw new InvalidArgumentError(`unknown server '${name}'; expected ${PAGE_HOSTS.join(', ')}`);
+  return names as PageHost[];
+};
+
 const compressionList = (value: string): boolean[] => {
   if (value === 'both') return [true, false];
   if (value === 'gzip') return [true];
@@ -55,11 +61,12 @@ const program = new Command('bench')
   .option('--no-build', 'reuse the existing dist/ instead of running npm run build')
   .option('--site <dir>', 'measure this built site (a copy of it) instead of building one')
   .option('--pages <names>', 'pages part: comma-separated pages among home, leaf, species, photoLink, sharePage (default all)', pageList)
-  .option('--compression <modes>', 'pages part: gzip, uncompressed or both (default both)', compressionList)
+  .option('--compression <modes>', 'pages part: gzip, uncompressed or both on the bucket server (default both)', compressionList)
+  .option('--hosts <names>', `pages part: comma-separated servers among ${PAGE_HOSTS.join(', ')} (default all)`, hostList)
   .option('--results <file>', 'where to write the JSON results (default bench/results/<timestamp>.json)')
   .parse();
 
-const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; site?: string; results?: string; pages?: Array<(typeof PAGES)[number]>; compression?: boolean[] }>();
+const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; site?: string; results?: string; pages?: Array<(typeof PAGES)[number]>; compression?: boolean[]; hosts?: PageHost[] }>();
 const options: BenchOptions = {
   quick: opts.quick,
   runs: opts.runs,
@@ -72,6 +79,7 @@ const options: BenchOptions = {
   resultsFile: opts.results,
   pages: opts.pages,
   compression: opts.compression,
+  hosts: opts.hosts,
 };
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 

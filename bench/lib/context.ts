@@ -19,6 +19,8 @@ export interface BenchOptions {
   /** Pages part: which pages (default all) and which compression modes (default gzip, then uncompressed). */
   pages?: readonly ('home' | 'leaf' | 'species' | 'photoLink' | 'sharePage')[];
   compression?: readonly boolean[];
+  /** Pages part: the servers measured: the bucket server, and the hosts' own local servers (default all). */
+  hosts?: ReadonlyArray<'bucket' | 'cloudflare-pages' | 'serve'>;
 }
 
 export interface PartResult {

@@ -66,11 +66,25 @@ async function archiveSet(photos: number, species: number, log: Log): Promise<Ar
   return { dir, photos, species, speciesFolders };
 }
 
-/** `npm run build` (node web/prerender/launch.mjs), on this archive, into these folders. */
-function runBuild(archive: Archive, generated: string, dist: string): Promise<Measured> {
-  return runMeasured(process.execPath, [path.join(REPO, 'web/prerender/launch.mjs'), '--photos', archive.dir, '--generated', generated, '--out', dist, '--quiet'], {
+/**
+ * The static hosts' published limits for one deployment (their documentation, November 2026).
+ * Netlify publishes no limit on files or bytes per deploy.
+ */
+const HOST_LIMITS = {
+  cloudflareFiles: 20_000,
+  cloudflareFileBytes: 25 * MB,
+  githubSiteBytes: 1024 * MB,
+  githubFileBytes: 100 * MB,
+};
+/** An asset origin for the split build: only its presence matters to the build. */
+const BENCH_ASSET_ORIGIN = 'https://photos.example.org/birds/';
+
+/** `npm run build` (node web/prerender/launch.mjs), on this archive, into these folders; with `assetOrigin`, the photos into `photosOut`. */
+function runBuild(archive: Archive, generated: string, dist: string, split?: { photosOut: string }): Promise<Measured> {
+  const args = ['--photos', archive.dir, '--generated', generated, '--out', dist, '--quiet', ...(split ? ['--photos-out', split.photosOut] : [])];
+  return runMeasured(process.execPath, [path.join(REPO, 'web/prerender/launch.mjs'), ...args], {
     cwd: REPO,
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...(split ? { VITE_ASSET_ORIGIN: BENCH_ASSET_ORIGIN } : {}) },
   }).then((run) => {
     if (run.exitCode !== 0) throw new Error(`the build exited with ${run.exitCode}: ${run.stderr.slice(-1000)}`);
     return run;
@@ -150,7 +164,7 @@ async function navigationBytes(dist: string): Promise<{ htmlBytes: number; dataB
     for (let depth = 0; depth < 3; depth++) {
       const card = page.locator('main ul li a').first();
       const href = (await card.getAttribute('href')) ?? '';
-      const name = decodeURIComponent(href.replace(/\.html$/, '').split('/').at(-1) ?? '').split('+').at(-1) ?? '';
+      const name = decodeURIComponent(href.replace(/\/$/, '').split('/').at(-1) ?? '').split('+').at(-1) ?? '';
       await card.click();
       await page.waitForURL((url) => url.pathname === href);
       await page.locator('main h1', { hasText: name }).waitFor();
@@ -176,7 +190,9 @@ interface ArchivePoint {
   noopBuild: Measured;
   addBuild: Measured;
   addRewritten: ReturnType<typeof rewritten>;
-  dist: { files: number; bytes: number; ownBytes: number; htmlFiles: number; htmlBytes: number };
+  dist: { files: number; bytes: number; ownBytes: number; htmlFiles: number; htmlBytes: number; largestBytes: number };
+  /** The same site built with publishing.assetOrigin: dist/ with pages and data, the photos in a folder of their own. */
+  split: { pagesFiles: number; pagesBytes: number; photoFiles: number; photoBytes: number };
   navigation: Awaited<ReturnType<typeof navigationBytes>>;
   lighthouse?: Record<string, { score: number; lcpMs: number; cls: number; tbtMs: number }>;
 }
@@ -218,7 +234,18 @@ async function measure(archive: Archive, options: BenchOptions, log: Log, lighth
       ownBytes: all.filter(([, f]) => !published.has(f.ino)).reduce((sum, [, f]) => sum + f.size, 0),
       htmlFiles: html.length,
       htmlBytes: html.reduce((sum, [, f]) => sum + f.size, 0),
+      largestBytes: Math.max(...all.map(([, f]) => f.size)),
     };
+    log(`archive: the ${archive.photos}-photo site built with an asset origin (photos in a folder of their own)`);
+    const splitDist = await scratchDir(`archive-split-${archive.photos}`);
+    let split: ArchivePoint['split'];
+    try {
+      await runBuild(archive, generated, path.join(splitDist, 'dist'), { photosOut: path.join(splitDist, 'photos') });
+      const [pagesPart, photoPart] = [[...(await distFiles(path.join(splitDist, 'dist'))).values()], [...(await distFiles(path.join(splitDist, 'photos'))).values()]];
+      split = { pagesFiles: pagesPart.length, pagesBytes: pagesPart.reduce((s, f) => s + f.size, 0), photoFiles: photoPart.length, photoBytes: photoPart.reduce((s, f) => s + f.size, 0) };
+    } finally {
+      await cleanup(splitDist);
+    }
     log(`archive: a visitor's navigation on the ${archive.photos}-photo site`);
     const navigation = await navigationBytes(dist);
 
@@ -240,7 +267,7 @@ async function measure(archive: Archive, options: BenchOptions, log: Log, lighth
         await server.close();
       }
     }
-    return { photos: archive.photos, species: archive.species, coldIngest, noopIngestMs: noopIngest.wallMs, coldBuild, noopBuild, addBuild, addRewritten, dist: distFigures, navigation, lighthouse };
+    return { photos: archive.photos, species: archive.species, coldIngest, noopIngestMs: noopIngest.wallMs, coldBuild, noopBuild, addBuild, addRewritten, dist: distFigures, split, navigation, lighthouse };
   } finally {
     // The set stays as generated, for the next run.
     for (const file of added) await fs.rm(file, { force: true });
@@ -269,9 +296,12 @@ export async function archive(options: BenchOptions, log: Log): Promise<PartResu
       { part, metric: 'no-op build', value: p.noopBuild.wallMs / 1000, unit: 's', target: { op: '<=', value: p.photos >= 10_000 ? 3 : 1 }, note: 'npm run build with nothing changed, its ingest included' },
       { part, metric: `build after adding ${ADDED} photos`, value: p.addBuild.wallMs / 1000, unit: 's', note: `rewrote ${p.addRewritten.pages} pages, ${p.addRewritten.data} data files, ${p.addRewritten.other} other files (renditions, sitemap, feed); removed ${p.addRewritten.removed}` },
       { part, metric: 'peak RSS (cold ingest / cold build)', value: Math.max(p.coldIngest.peakRssBytes, p.coldBuild.peakRssBytes) / MB, unit: 'MB', note: `ingest ${(p.coldIngest.peakRssBytes / MB).toFixed(0)} MB, build ${(p.coldBuild.peakRssBytes / MB).toFixed(0)} MB` },
-      { part, metric: 'dist/ files', value: p.dist.files, unit: 'count', note: `${p.dist.htmlFiles} HTML files (one per page and per photo); the rest are renditions and data files` },
       { part, metric: 'dist/ size beyond the linked renditions', value: p.dist.ownBytes / MB, unit: 'MB', note: `${(p.dist.bytes / MB).toFixed(0)} MB counting each hard-linked rendition again` },
       { part, metric: 'HTML per photo', value: perPhoto(p.dist.htmlBytes), unit: 'KB' },
+      { part, metric: 'dist/ files (Cloudflare Pages: 20,000)', value: p.dist.files, unit: 'count', target: { op: '<=', value: HOST_LIMITS.cloudflareFiles }, note: `${p.dist.htmlFiles} HTML files (one per page and per photo); the rest are renditions and data files. Every host's upload follows the hard links` },
+      { part, metric: 'dist/ upload size (GitHub Pages: 1 GB)', value: p.dist.bytes / MB, unit: 'MB', target: { op: '<=', value: HOST_LIMITS.githubSiteBytes / MB }, note: 'Netlify publishes no limit on files or bytes per deploy' },
+      { part, metric: 'largest file (Cloudflare 25 MiB, GitHub 100 MB)', value: p.dist.largestBytes / MB, unit: 'MB', target: { op: '<=', value: HOST_LIMITS.cloudflareFileBytes / MB } },
+      { part, metric: 'with assetOrigin: dist/ files (Cloudflare Pages: 20,000)', value: p.split.pagesFiles, unit: 'count', target: { op: '<=', value: HOST_LIMITS.cloudflareFiles }, note: `${(p.split.pagesBytes / MB).toFixed(1)} MB of pages and data; the photos' folder for object storage: ${p.split.photoFiles.toLocaleString('en')} files, ${(p.split.photoBytes / MB).toFixed(0)} MB` },
       { part, metric: 'navigation: data + HTML fetched', value: (p.navigation.htmlBytes + p.navigation.dataBytes) / 1024, unit: 'KB', note: `home HTML ${(p.navigation.htmlBytes / 1024).toFixed(1)} KB + data ${(p.navigation.dataBytes / 1024).toFixed(1)} KB (${p.navigation.requests.length} requests); library-wide files: ${p.navigation.libraryWide.length === 0 ? 'none' : p.navigation.libraryWide.join(', ')}` },
     );
     for (const [name, figures] of Object.entries(p.lighthouse ?? {})) {

@@ -8,6 +8,12 @@ import { median, type Row } from '../lib/report.ts';
 import { ensureBuilt, loadBuiltSite, pageUrl, type BuiltSite } from '../lib/site.ts';
 // The plain static host of the E2E tests, with gzip: deep links work from the pre-rendered files alone.
 import { startStaticServer } from '../../tests/e2e/static-server.ts';
+// The hosts' own local servers (wrangler pages dev, serve), as the E2E tests start them.
+import { crawl, HOST_SERVERS, startHostServer } from '../../tests/e2e/host-servers.ts';
+
+/** Where the pages are measured: the strict bucket server (gzip and uncompressed), and each host's own server as it serves (both compress). */
+export const PAGE_HOSTS = ['bucket', ...HOST_SERVERS] as const;
+export type PageHost = (typeof PAGE_HOSTS)[number];
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** The project's flags for Chromium on these machines (closed network, root). */
@@ -119,18 +125,31 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
   ];
   const pagesToTest = allPages.filter((page) => (options.pages ?? PAGE_NAMES).includes(page.name));
   // A plain bucket serves files as they are; a CDN or nginx compresses text. Both are measured.
-  for (const gzip of options.compression ?? [true, false]) {
-    const server = await startStaticServer({ root: site.dist, basePath: site.info.publishing.basePath, gzip });
-    const mode = gzip ? 'gzip' : 'uncompressed';
+  // The hosts' servers serve dist/ at their root: a site built for a sub-path is measured on the bucket server only.
+  const hosts = (options.hosts ?? PAGE_HOSTS).filter((host) => host === 'bucket' || site.info.publishing.basePath === '/');
+  const servers = hosts.flatMap((host): Array<{ mode: string; start: () => Promise<{ url: string; close(): Promise<void> }> }> =>
+    host === 'bucket'
+      ? (options.compression ?? [true, false]).map((gzip) => ({ mode: gzip ? 'gzip' : 'uncompressed', start: () => startStaticServer({ root: site.dist, basePath: site.info.publishing.basePath, gzip }) }))
+      : [{ mode: host, start: () => startHostServer(host, site.dist) }],
+  );
+  for (const { mode, start } of servers) {
+    const server = await start();
     try {
-      for (const page of pagesToTest) {
+      if (mode !== 'uncompressed') {
+        const { checked, failures } = await crawl(server.url);
+        const redirects = failures.filter((failure) => failure.startsWith('3'));
+        details[`crawl-${mode}`] = { checked, failures };
+        rows.push({ part: `Pages, ${mode}`, metric: 'redirects among links, canonicals, sitemap, feed', value: redirects.length, unit: 'count', target: { op: '==', value: 0 }, note: `${checked} URLs followed from home, sitemap.xml and feed.xml; ${failures.length - redirects.length} other non-200 answers` });
+      }
+      // --quick checks the benchmark works: on the hosts' servers, the home page is enough for that.
+      for (const page of options.quick && HOST_SERVERS.some((host) => host === mode) ? pagesToTest.slice(0, 1) : pagesToTest) {
         const url = pageUrl(new URL(server.url).origin, site, page.route);
         const figures: LighthouseFigures[] = [];
         for (let i = 0; i < runs; i++) {
           log(`pages: Lighthouse ${page.label}, ${mode} (${page.route}) run ${i + 1}/${runs}`);
           figures.push(await lighthouseOnce(url, i === 0));
         }
-        details[`${page.name}-${mode}`] = { url, route: page.route, gzip, runs: figures };
+        details[`${page.name}-${mode}`] = { url, route: page.route, server: mode, runs: figures };
         const m = (key: Exclude<keyof LighthouseFigures, 'benchmarkIndex' | 'diagnostics'>) => median(figures.map((f) => f[key]));
         const part = `Page ${page.label}, ${mode}`;
         rows.push(

@@ -88,7 +88,7 @@ describe('npm run bench -- --quick', () => {
     finitePositive(value('Memory', /RSS growth/));
   });
 
-  it('runs Lighthouse on the home page, a Life List leaf, a species page and a shared photo, with gzip and uncompressed', () => {
+  it('runs Lighthouse on the home page, a Life List leaf, a species page and a shared photo, with gzip and uncompressed, and on the hosts\' own servers', () => {
     const names = ['Page Home /', 'Page Life List leaf', 'Page Species page', 'Page Photo link ?photo=', 'Page Photo share page'];
     for (const page of names.flatMap((name) => [`${name}, gzip`, `${name}, uncompressed`])) {
       const score = value(page, /performance score/);
@@ -100,6 +100,12 @@ describe('npm run bench -- --quick', () => {
       expect(value(page, /^TBT$/)!).toBeGreaterThanOrEqual(0);
       finitePositive(value(page, /transferred/));
     }
+    // On the hosts' own servers (wrangler pages dev, serve), --quick measures the home page.
+    for (const host of ['cloudflare-pages', 'serve']) {
+      finitePositive(value(`Page Home /, ${host}`, /^LCP$/));
+      expect(value(`Pages, ${host}`, /^redirects/)).toBe(0);
+    }
+    expect(value('Pages, gzip', /^redirects/)).toBe(0);
     expect(value('Pages', /JS before the first screen/)!).toBeGreaterThanOrEqual(0);
     finitePositive(value('Pages', /entry JS after the page has loaded/));
   });

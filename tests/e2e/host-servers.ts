@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unescapeHtml } from '../../web/prerender/html-document.ts';
 
 /**
  * The hosts' own local servers, from npm, serving a built dist/ as the hosts do:
@@ -99,3 +100,39 @@ export async function startHostServer(name: HostServerName, dist: string): Promi
     },
   };
 }
+
+const attribute = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => unescapeHtml(m[1]!));
+
+/** Every URL of the site a visitor, a crawler or a feed reader follows: links and images of each page reached from home, canonicals, og:url, the sitemap and the feed. */
+export async function crawl(base: string): Promise<{ checked: number; failures: string[] }> {
+  const origin = new URL(base).origin;
+  const queue = [base, new URL('sitemap.xml', base).href, new URL('feed.xml', base).href];
+  const seen = new Set<string>();
+  const failures: string[] = [];
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const response = await fetch(url, { redirect: 'manual' });
+    if (response.status !== 200) {
+      failures.push(`${response.status} ${url}${response.headers.get('location') ? ` → ${response.headers.get('location')}` : ''}`);
+      continue;
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (!/html|xml/.test(type)) continue;
+    const text = await response.text();
+    const found = [
+      ...attribute(text, /\shref="([^"]+)"/g),
+      ...attribute(text, /\ssrc="([^"]+)"/g),
+      ...attribute(text, /property="og:url" content="([^"]+)"/g),
+      ...attribute(text, /<loc>([^<]+)<\/loc>/g),
+    ];
+    for (const link of found) {
+      const next = new URL(link, url);
+      next.hash = '';
+      if (next.origin === origin && !seen.has(next.href)) queue.push(next.href);
+    }
+  }
+  return { checked: seen.size, failures };
+}
+

@@ -4,9 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { CACHE_RULES } from '../../data/publishing.ts';
-import { unescapeHtml } from '../../web/prerender/html-document.ts';
 import { appReady, launchBrowser, openPage } from './browser.ts';
-import { HOST_SERVERS, startHostServer, type HostServer } from './host-servers.ts';
+import { crawl, HOST_SERVERS, startHostServer, type HostServer } from './host-servers.ts';
 import { readSite } from './sample-site.ts';
 import { pageUrl } from './site-url.ts';
 
@@ -39,41 +38,6 @@ afterAll(async () => {
   await browser?.close();
   for (const server of servers.values()) await server.close?.();
 });
-
-const attribute = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => unescapeHtml(m[1]!));
-
-/** Every URL of the site a visitor, a crawler or a feed reader follows: links and images of each page reached from home, canonicals, og:url, the sitemap and the feed. */
-async function crawl(base: string): Promise<{ checked: number; failures: string[] }> {
-  const origin = new URL(base).origin;
-  const queue = [base, new URL('sitemap.xml', base).href, new URL('feed.xml', base).href];
-  const seen = new Set<string>();
-  const failures: string[] = [];
-  while (queue.length > 0) {
-    const url = queue.shift()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const response = await fetch(url, { redirect: 'manual' });
-    if (response.status !== 200) {
-      failures.push(`${response.status} ${url}${response.headers.get('location') ? ` → ${response.headers.get('location')}` : ''}`);
-      continue;
-    }
-    const type = response.headers.get('content-type') ?? '';
-    if (!/html|xml/.test(type)) continue;
-    const text = await response.text();
-    const found = [
-      ...attribute(text, /\shref="([^"]+)"/g),
-      ...attribute(text, /\ssrc="([^"]+)"/g),
-      ...attribute(text, /property="og:url" content="([^"]+)"/g),
-      ...attribute(text, /<loc>([^<]+)<\/loc>/g),
-    ];
-    for (const link of found) {
-      const next = new URL(link, url);
-      next.hash = '';
-      if (next.origin === origin && !seen.has(next.href)) queue.push(next.href);
-    }
-  }
-  return { checked: seen.size, failures };
-}
 
 /**
  * Loads `url` fresh and tells whether the heading on screen once the app has taken over is the

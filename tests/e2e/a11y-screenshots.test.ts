@@ -1,6 +1,4 @@
-import { mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
@@ -12,8 +10,6 @@ const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));
 const url = (route: string) => pageUrl(siteUrl, route);
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const screenshotDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const MAX_SCREENSHOT_BYTES = 300 * 1024;
 
 interface AxeViolation {
   id: string;
@@ -45,7 +41,6 @@ async function settle(page: Page) {
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(screenshotDir, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -95,39 +90,6 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     await page.getByRole('complementary', { name: 'Photo details' }).waitFor();
     await settle(page);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.context().close();
-  });
-});
-
-describe('README screenshots (docs/screenshots/, 1280x800)', () => {
-  async function shoot(page: Page, name: string) {
-    const path = `${screenshotDir}${name}.jpg`;
-    await page.screenshot({ path, type: 'jpeg', quality: 78 });
-    expect(statSync(path).size).toBeLessThan(MAX_SCREENSHOT_BYTES);
-  }
-
-  it('home wall, a Life List level, a species page and the lightbox', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(url('/'));
-    await page.locator('main li img').first().waitFor();
-    await settle(page);
-    await shoot(page, 'home');
-
-    await page.goto(url(lifeListRoute([])));
-    await page.locator('main li').first().waitFor();
-    await settle(page);
-    await shoot(page, 'life-list');
-
-    await page.goto(url(speciesRoute(species)));
-    await page.locator('main li img').first().waitFor();
-    await settle(page);
-    await shoot(page, 'species');
-
-    await page.locator('main li a').first().click();
-    await page.getByRole('complementary', { name: 'Photo details' }).locator('dd').first().waitFor();
-    await settle(page);
-    await shoot(page, 'lightbox');
-    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -1,0 +1,68 @@
+/**
+ * `npm run screenshots`: the README's screenshots (docs/screenshots/, 1280×800) taken from a
+ * built site: the home wall, the Life List, a species page and the lightbox on it. Names come
+ * from the site's own manifests, so the pictures follow whatever photos the site holds.
+ *   tsx scripts/screenshots.ts [--site dist] [--out docs/screenshots]
+ */
+import { mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { lifeListRoute, speciesRoute } from '../data/paths.ts';
+import { launchBrowser, openPage, pageSettled } from '../tests/e2e/browser.ts';
+import { readSite } from '../tests/e2e/sample-site.ts';
+import { pageUrl } from '../tests/e2e/site-url.ts';
+import { startStaticServer } from '../tests/e2e/static-server.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** The README shows them inline: each stays a small download. */
+export const MAX_SCREENSHOT_BYTES = 300 * 1024;
+export const SCREENSHOTS = ['home', 'life-list', 'species', 'lightbox'] as const;
+
+export async function takeScreenshots(site: string, out: string): Promise<string[]> {
+  const { speciesWithMostPhotos, lightboxSpecies } = readSite(site);
+  const species = lightboxSpecies ?? speciesWithMostPhotos[0];
+  mkdirSync(out, { recursive: true });
+  const server = await startStaticServer({ root: site });
+  const browser = await launchBrowser();
+  const written: string[] = [];
+  try {
+    const { page, errors } = await openPage(browser);
+    const settle = async () => {
+      await page.waitForLoadState('networkidle');
+      await pageSettled(page);
+    };
+    const shoot = async (name: (typeof SCREENSHOTS)[number], prepare: (page: Page) => Promise<void>) => {
+      await prepare(page);
+      await settle();
+      const file = join(out, `${name}.jpg`);
+      await page.screenshot({ path: file, type: 'jpeg', quality: 78 });
+      if (statSync(file).size > MAX_SCREENSHOT_BYTES) throw new Error(`${file} is over ${MAX_SCREENSHOT_BYTES / 1024} KB`);
+      written.push(file);
+    };
+    const visit = (route: string, ready: string) => async (p: Page) => {
+      await p.goto(pageUrl(server.url, route));
+      await p.locator(ready).first().waitFor();
+    };
+    await shoot('home', visit('/', 'main li img'));
+    await shoot('life-list', visit(lifeListRoute([]), 'main li'));
+    await shoot('species', visit(speciesRoute(species), 'main li img'));
+    await shoot('lightbox', async (p) => {
+      await p.locator('main li a').first().click();
+      await p.getByRole('complementary', { name: 'Photo details' }).locator('dd').first().waitFor();
+    });
+    if (errors.length > 0) throw new Error(`The site logged errors while it was photographed:\n${errors.join('\n')}`);
+    await page.context().close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return written;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { site: { type: 'string' }, out: { type: 'string' } } });
+  const files = await takeScreenshots(resolve(values.site ?? join(root, 'dist')), resolve(values.out ?? join(root, 'docs/screenshots')));
+  process.stdout.write(`${files.join('\n')}\n`);
+}

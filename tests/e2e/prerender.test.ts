@@ -225,7 +225,7 @@ describe('hydration and navigation with JavaScript', () => {
     const photo = photos.find((p) => p.number > 1) ?? photos[0];
     if (!photo) throw new Error('no photos');
     const shareUrl = plain.origin + photoShareRoute(photo.id);
-    const shareHtml = await readText(join(dist, `photo/${photo.id}.html`));
+    const shareHtml = await readText(join(dist, pageFile(photoShareRoute(photo.id))));
     expect(shareHtml.length).toBeLessThanOrEqual(8 * 1024);
     // The site's icon, so the browser does not ask for /favicon.ico (a static host's 404.html: the app shell).
     expect(shareHtml).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
@@ -299,7 +299,7 @@ describe('head tags, sitemap and feed', () => {
     // A species page previews that species.
     const photo = photos[0];
     if (!photo) throw new Error('no photos');
-    const speciesHead = heads.find((h) => h.file === `species/${photo.species}.html`);
+    const speciesHead = heads.find((h) => h.file === pageFile(speciesRoute(photo.species)));
     const speciesImage = photos.filter((p) => p.species === photo.species).sort((a, b) => a.number - b.number)[0];
     expect(decodeURIComponent(speciesHead?.ogImage[0] ?? '')).toBe(`/${speciesImage?.display.path}`);
   });

@@ -210,7 +210,10 @@ describe('deep links on a static host', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: species, exact: true }).waitFor();
     // The species name typed with a raw space works too.
-    await page.goto(`${siteUrl}species/${species}.html`);
+    await page.goto(`${siteUrl}species/${species}/`);
+    await page.getByRole('heading', { level: 1, name: species, exact: true }).waitFor();
+    // So does a link of the older `.html` form, through the host's 404 page.
+    await page.goto(`${siteUrl}species/${encodeURIComponent(species)}.html`);
     await page.getByRole('heading', { level: 1, name: species, exact: true }).waitFor();
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     await page.context().close();

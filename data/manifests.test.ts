@@ -256,7 +256,7 @@ describe('parseSiteConfig', () => {
           featured: [{ species: 'Bald Eagle', file: 'a.jpg' }, { species: 'Owl' }],
           renditions: { displayLongEdge: 10, bogus: 1, formats: ['gif'] },
           privacy: { keepGps: 'yes' },
-          publishing: { basePath: 'portfolio', baseUrl: 'not a url' },
+          publishing: { basePath: 'portfolio', baseUrl: 'not a url', host: 'heroku' },
         },
         'photos/site.json',
       );
@@ -278,12 +278,18 @@ describe('parseSiteConfig', () => {
         'privacy.keepGps',
         'publishing.basePath',
         'publishing.baseUrl',
+        'publishing.host',
       ].sort(),
     );
     expect(problems).toContain('titel: unknown key');
     expect(problems).toContain('renditions.bogus: unknown key');
     expect(message).toMatch(/^photos\/site\.json is not valid:/);
     for (const problem of problems) expect(message).toContain(problem);
+  });
+
+  it('takes a known static host, and names the ones it knows when given another', () => {
+    expect(parseSiteConfig({ owner: 'A', publishing: { host: 'cloudflare-pages' } }).publishing.host).toBe('cloudflare-pages');
+    expect(() => parseSiteConfig({ owner: 'A', publishing: { host: 'Cloudflare' } })).toThrow(/publishing\.host: .*cloudflare-pages.*github-pages.*netlify.*vercel.*bucket/);
   });
 
   it('names the top level when the file is not an object', () => {

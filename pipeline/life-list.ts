@@ -10,12 +10,6 @@ import type { PublishedPhoto } from './outputs/published-photo.ts';
 import { structureOf } from './outputs/structure.ts';
 import type { Problems } from './problems.ts';
 
-export type { PublishedPhoto } from './outputs/published-photo.ts';
-export { basePathOf } from '../data/publishing.ts';
-export { coversOf } from './outputs/covers.ts';
-export { resolveFeatured } from './outputs/featured.ts';
-export { structureOf } from './outputs/structure.ts';
-
 export interface DeriveInput {
   /** Sorted by folder, then file name. */
   photos: readonly PublishedPhoto[];

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, pageFile, speciesRoute } from '../../data/paths.ts';
 import { launchBrowser, openPage, pageSettled } from './browser.ts';
+import { startVitePreview } from './prerender-support.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
@@ -20,17 +21,6 @@ async function walkDown(page: Page, path: string[]): Promise<void> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.on('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -219,28 +209,20 @@ describe('deep links on a static host', () => {
     await page.context().close();
   });
 
-  it('a reload on a species page works with vite preview', async () => {
-    const port = await freePort();
-    const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: new URL('../..', import.meta.url), stdio: 'pipe', detached: true });
+  it('a reload on a species page works with vite preview (npm start), the pre-rendered page served', async () => {
+    const preview = await startVitePreview(inject('distDir'));
     try {
-      await new Promise<void>((ready, fail) => {
-        const timer = setTimeout(() => fail(new Error('vite preview did not start')), 30_000);
-        preview.stdout.on('data', (chunk: Buffer) => {
-          if (chunk.toString().includes(String(port))) {
-            clearTimeout(timer);
-            ready();
-          }
-        });
-        preview.on('exit', (code) => fail(new Error(`vite preview exited with ${code}`)));
-      });
-      const { page } = await openPage(browser);
+      const { page, errors } = await openPage(browser);
       const [species] = site.speciesWithMostPhotos;
-      await page.goto(`http://127.0.0.1:${port}${speciesRoute(species)}`);
-      await page.reload();
+      await page.goto(pageUrl(preview.url, speciesRoute(species)));
+      const response = await page.reload();
+      expect(response?.status()).toBe(200);
+      expect(await response?.text()).toBe(readFileSync(join(inject('distDir'), pageFile(speciesRoute(species))), 'utf8'));
       await page.getByRole('heading', { level: 1, name: species, exact: true }).waitFor();
+      expect(errors).toEqual([]);
       await page.context().close();
     } finally {
-      if (preview.pid) process.kill(-preview.pid);
+      await preview.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Names shared by the first screen's tiles (web/components/ImageTile.tsx) and the pre-rendered
- * page's inline scripts that start them (web/prerender/html-document.ts), kept apart from both.
+ * page's inline scripts that start them (web/prerender/inline-scripts.ts), kept apart from both.
  */
 
 /** The `elementtiming` name of the first screen's photos: the loader waits until these are on screen. */
@@ -12,3 +12,12 @@ export const FIRST_SCREEN_TIMING = 'first-screen';
  */
 export const QUEUED_SRC = 'data-src';
 export const QUEUED_SRCSET = 'data-srcset';
+
+/**
+ * A photo tile's link carries the photo's full-screen files (its srcset, and the largest one's
+ * `<width>x<height>`), from which a `?photo=` link's inline script shows the photo at once, in an
+ * element of this id, before the app has started; the lightbox removes it.
+ */
+export const SCREEN_SRCSET = 'data-screen-srcset';
+export const SCREEN_SIZE = 'data-screen-size';
+export const PHOTO_PREVIEW_ID = 'photo-preview';

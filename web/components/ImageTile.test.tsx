@@ -118,7 +118,7 @@ describe('ImageTile on the first screen', () => {
     return { container, box, recoverable };
   }
 
-  /** What the pre-rendered page's scripts do to a queued tile (web/prerender/html-document.ts firstScreenScript, deferEntryScript). */
+  /** What the pre-rendered page's scripts do to a queued tile (web/prerender/inline-scripts.ts firstScreenScript, entryLoaderScript). */
   function startQueued(root: Element) {
     for (const source of root.querySelectorAll('source[data-srcset]')) source.setAttribute('srcset', source.getAttribute('data-srcset')!);
     for (const img of root.querySelectorAll('img[data-src]')) img.setAttribute('src', img.getAttribute('data-src')!);
@@ -134,7 +134,7 @@ describe('ImageTile on the first screen', () => {
       expect(img).toHaveAttribute('loading', 'eager');
       expect(img).toHaveAttribute('elementtiming', 'first-screen');
       expect(img?.getAttribute('class')).not.toMatch(/opacity-0/);
-      // The priority tile is the one the page starts first (web/prerender/html-document.ts firstScreenScript).
+      // The priority tile is the one the page starts first (web/prerender/inline-scripts.ts firstScreenScript).
       if (loading === 'priority') expect(img).toHaveAttribute('fetchpriority', 'high');
       else expect(img).not.toHaveAttribute('fetchpriority');
       const source = html.querySelector('picture > source');

@@ -10,7 +10,7 @@ export const LOAD_ERROR_TEXT = 'Failed to load image';
 
 type Status = 'waiting' | 'queued' | 'loading' | 'loaded' | 'failed';
 
-/** The app's script starts once these are on screen (web/prerender/html-document.ts deferEntryScript; React has no type for the attribute). */
+/** The app's script starts once these are on screen (web/prerender/inline-scripts.ts entryLoaderScript; React has no type for the attribute). */
 const FIRST_SCREEN: Record<string, string> = { elementtiming: FIRST_SCREEN_TIMING };
 
 /**
@@ -18,7 +18,7 @@ const FIRST_SCREEN: Record<string, string> = { elementtiming: FIRST_SCREEN_TIMIN
  * The first screen's tiles are real, visible images of the pre-rendered page, loaded before
  * the JavaScript. Their files are named in data- attributes, which the browser's preload
  * scanner leaves alone, and the page's inline scripts hand them to the image
- * (web/prerender/html-document.ts): 'priority' (the likely LCP element) as soon as the
+ * (web/prerender/inline-scripts.ts): 'priority' (the likely LCP element) as soon as the
  * parser reaches the end of the page, unless a `?photo=` link's photo comes first; 'next'
  * once the priority photo is on screen. On a phone's bandwidth the largest photo then
  * arrives alone instead of sharing it with the rest of the screen.

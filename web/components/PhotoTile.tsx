@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { photoLinkProps } from '../lightbox/photo-param.ts';
 import { srcSetOf } from '../assets.ts';
+import { SCREEN_SIZE, SCREEN_SRCSET } from '../first-screen.ts';
 import { photoAlt, screenImages, type GalleryPhoto, type ScreenImage, type TileImage } from '../photos.ts';
 import { ImageTile, type TileLoading } from './ImageTile.tsx';
 
@@ -28,10 +29,9 @@ export function PhotoTile({ image, species, alt, photoKey, screen = [], sizes, l
   return (
     <Link
       {...photoLinkProps(photoKey)}
-      // What a `?photo=` link's preview shows before the app has started (web/prerender/html-document.ts
+      // What a `?photo=` link's preview shows before the app has started (web/prerender/inline-scripts.ts
       // firstScreenScript): the pre-rendered page holds no loader data to read it from.
-      data-screen-srcset={srcSetOf(screen) || undefined}
-      data-screen-size={largest ? `${largest.width}x${largest.height}` : undefined}
+      {...{ [SCREEN_SRCSET]: srcSetOf(screen) || undefined, [SCREEN_SIZE]: largest ? `${largest.width}x${largest.height}` : undefined }}
       aria-label={species}
       className={`group relative block overflow-hidden rounded-sm bg-stone-900 outline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-200 ${layout === 'cover' ? 'aspect-[4/3]' : ''}`}
     >

@@ -7,6 +7,7 @@ import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import './lightbox.css';
 import { imageUrl } from '../assets.ts';
+import { PHOTO_PREVIEW_ID } from '../first-screen.ts';
 import { photoAlt, screenImages, type GalleryPhoto } from '../photos.ts';
 import { Metadata, PanelTitleContext } from './metadata-plugin.tsx';
 import { useOpenedHere, usePhotoNavigation } from './photo-param.ts';
@@ -36,9 +37,9 @@ export function toSlide(photo: GalleryPhoto): SlideImage {
   };
 }
 
-/** The open photo's pre-rendered stand-in (web/prerender/html-document.ts firstScreenScript), if a photo link showed one. */
+/** The open photo's pre-rendered stand-in (web/prerender/inline-scripts.ts firstScreenScript), if a photo link showed one. */
 function removePhotoPreview(): void {
-  document.getElementById('photo-preview')?.remove();
+  document.getElementById(PHOTO_PREVIEW_ID)?.remove();
 }
 
 /** Inside the lightbox: reports once the open photo has loaded (or failed), so the rest may load. */

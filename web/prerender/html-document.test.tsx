@@ -3,7 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import type { GalleryPhoto } from '../photos.ts';
-import { deferEntryScript, fillTemplate, firstScreenScript, headKey, hoistedValue, hydrationGuardScript, iconLink, inlineStylesheets, splitHoisted, unescapeHtml } from './html-document.ts';
+import { deferEntryScript, fillTemplate, headKey, hoistedValue, iconLink, inlineStylesheets, splitHoisted, unescapeHtml } from './html-document.ts';
+import { firstScreenScript, hydrationGuardScript } from './inline-scripts.ts';
 import { pageFile } from '../../data/paths.ts';
 
 const TEMPLATE = `<!doctype html>

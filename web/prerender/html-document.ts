@@ -1,11 +1,11 @@
-import { escapeHtml, jsonForScript } from '../seo/escape.ts';
+import { escapeHtml } from '../seo/escape.ts';
 import type { HeadTag } from '../seo/page-meta.ts';
-import { pageKey } from '../../data/paths.ts';
-import { FIRST_SCREEN_TIMING, QUEUED_SRC, QUEUED_SRCSET } from '../first-screen.ts';
+import { entryLoaderScript } from './inline-scripts.ts';
 
 /**
  * Puts a rendered page into the HTML template Vite built (dist/index.html): the
- * head tags React hoisted plus ours go into <head>, the app markup into #root.
+ * head tags React hoisted plus ours go into <head>, the app markup into #root. The
+ * scripts a page carries inline are in inline-scripts.ts.
  */
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -77,19 +77,6 @@ export function renderHeadTag(tag: HeadTag): string {
   return `<${tag.tag} ${attributes}>`;
 }
 
-/**
- * Runs before the app's module script. A static host may answer a URL with a page
- * rendered for another one (vite preview's SPA fallback serves index.html, hosts
- * serve 404.html for any unknown path): hydrating that markup would mismatch, so
- * the page is dropped and the client renders from scratch. The same page under another
- * form of its path (`/x`, `/x.html`, `/x/index.html`, `,` for `%2C`: `pageKey` in
- * data/paths.ts, inlined here so both sides apply one rule) keeps its markup, and the URL
- * becomes the rendered spelling, so links the app derives from it match the markup.
- */
-export function hydrationGuardScript(renderedPath: string | null, basePath: string): string {
-  return `<script>(function(){var expected=${jsonForScript(renderedPath)},base=${jsonForScript(basePath)};var pageKey=${pageKey.toString()};var here=location.pathname;if(expected!==null&&pageKey(here,base)===pageKey(expected,base)){if(here!==expected)history.replaceState(history.state,'',expected+location.search+location.hash);return}var root=document.getElementById('root');if(root)root.textContent=''})()</script>`;
-}
-
 const STYLESHEET_LINK = /<link\s[^>]*\brel="stylesheet"[^>]*>/gi;
 
 /**
@@ -149,140 +136,14 @@ export function iconLink(template: string): string | undefined {
 const MODULE_SCRIPT = /<script\s[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/gi;
 const MODULE_PRELOAD = /<link\s[^>]*\brel="modulepreload"[^>]*>\s*/gi;
 
-/** An inline script written readably, without its indentation and line breaks (every statement ends in `;` or `}`). */
-function minifyInline(code: string): string {
-  return code.replace(/\n\s*/g, '').trim();
-}
-
-/** Gives a queued tile's image (web/components/ImageTile.tsx) the files its data- attributes name; shared by the inline scripts. */
-const START_QUEUED_IMAGE = `function startImage(img) {
-  [].forEach.call(img.parentNode.querySelectorAll('source[${QUEUED_SRCSET}]'), function (source) { source.srcset = source.getAttribute('${QUEUED_SRCSET}'); });
-  img.src = img.getAttribute('${QUEUED_SRC}');
-}`;
-
 /**
- * The app's script, loaded after the first screen instead of with it. Vite's template fetches
- * the entry module (and modulepreloads its chunks) alongside the document, where it competes
- * with the first screen's photos for a phone's bandwidth and puts everything it then inserts
- * (the lightbox's stylesheet) on the critical chain. The pre-rendered page needs no script to
- * show or to follow its links, so the entry is added once the first screen is complete.
- *
- * In order, from the `load` event (the photos firstScreenScript started have arrived):
- * 1. those photos reach the screen: their frame may come later than `load` (tens of
- *    milliseconds on a busy phone), and a download started before it competes with them.
- *    Element Timing reports each image marked `elementtiming="first-screen"` once it is on
- *    screen; without it (Safari, Firefox) this step is skipped;
- * 2. the first screen's other photos (the queued tiles firstScreenScript left,
- *    web/components/ImageTile.tsx) get the files their data- attributes name;
- * 3. once they have arrived (or failed) and reached the screen, the entry script is added.
- * After 2 s the entry is added at the latest, the queued photos started first: the app's
- * hydration expects their sources in place.
- *
- * Returns the template without the module script and preload tags, and the loader script to
- * put at the end of the body.
+ * Takes the app's entry module script and its modulepreload tags out of the template: the entry
+ * is loaded after the first screen instead (entryLoaderScript in inline-scripts.ts says why and
+ * in which order). Returns the template and that loader, for the end of the body.
  */
 export function deferEntryScript(template: string): { template: string; loader: string } {
   const sources = [...template.matchAll(MODULE_SCRIPT)].map((match) => unescapeHtml(match[1]!));
   if (sources.length !== 1) throw new Error(`The HTML template has ${sources.length} module scripts, expected the one entry`);
   const html = template.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
-  const loader = `<script>${minifyInline(`
-    (function () {
-      var started = false;
-      var P = window.PerformanceObserver;
-      var timing = P && P.supportedEntryTypes && P.supportedEntryTypes.indexOf('element') >= 0;
-      ${START_QUEUED_IMAGE}
-      function startNext() {
-        return [].filter.call(document.querySelectorAll('img[${QUEUED_SRC}]'), function (img) {
-          if (img.getAttribute('src') === null) startImage(img);
-          return !img.complete;
-        });
-      }
-      function startApp() {
-        if (started) return;
-        started = true;
-        startNext();
-        var s = document.createElement('script');
-        s.type = 'module';
-        s.crossOrigin = '';
-        s.src = ${jsonForScript(sources[0])};
-        document.head.appendChild(s);
-      }
-      function whenPainted(imgs, then) {
-        if (!timing || !imgs.length) return then();
-        var o = new P(function (list) {
-          list.getEntries().forEach(function (e) { var k = imgs.indexOf(e.element); if (k >= 0) imgs.splice(k, 1); });
-          if (!imgs.length) { o.disconnect(); then(); }
-        });
-        o.observe({ type: 'element', buffered: true });
-      }
-      function whenSettled(imgs, then) {
-        var left = imgs.length;
-        if (!left) return then();
-        imgs.forEach(function (img) {
-          function one() { if (--left === 0) then(); }
-          img.addEventListener('load', one, { once: true });
-          img.addEventListener('error', one, { once: true });
-        });
-      }
-      function onScreen(img) {
-        var r = img.getBoundingClientRect();
-        return img.complete && img.naturalWidth > 0 && r.width > 0 && r.bottom > 0 && r.top < innerHeight;
-      }
-      function loaded() {
-        setTimeout(startApp, 2000);
-        var first = [].filter.call(document.querySelectorAll('img[elementtiming="${FIRST_SCREEN_TIMING}"][src]'), onScreen);
-        whenPainted(first, function () {
-          var next = startNext();
-          whenSettled(next, function () { whenPainted(next.filter(onScreen), startApp); });
-        });
-      }
-      if (document.readyState === 'complete') loaded();
-      else addEventListener('load', loaded, { once: true });
-    })();
-  `)}</script>`;
-  return { template: html, loader };
-}
-
-/**
- * The first screen's first photo, run where the page's markup ends. The tiles name their files
- * in data- attributes (web/components/ImageTile.tsx), so nothing has been fetched yet: this
- * starts the priority tile, the likely LCP, alone.
- *
- * A `?photo=` link's photo comes first instead: the pre-render cannot know the query, so this
- * finds the photo's tile, whose link carries the photo's full-screen files
- * (web/components/PhotoTile.tsx), and shows the photo at once over the page, sized to the
- * screen by srcset; the tiles under it wait for deferEntryScript's loader, which starts them
- * once the photo is on screen. The lightbox replaces the preview when the app has started
- * (#photo-preview is removed); the preview keeps the lightbox's 16 px padding, so both pick the
- * same file (a 412 px phone at 1.75 device pixels would pick a 960 px file for 100vw: 721 px
- * needed, 720 offered).
- */
-export function firstScreenScript(): string {
-  return `<script>${minifyInline(`
-    (function () {
-      ${START_QUEUED_IMAGE}
-      var id = new URLSearchParams(location.search).get('photo');
-      var a = id && [].filter.call(document.querySelectorAll('#root a[data-screen-srcset]'), function (l) { return new URL(l.href).searchParams.get('photo') === id; })[0];
-      if (!a) {
-        [].forEach.call(document.querySelectorAll('img[${QUEUED_SRC}][fetchpriority="high"]'), startImage);
-        return;
-      }
-      var set = a.getAttribute('data-screen-srcset'), size = (a.getAttribute('data-screen-size') || '').split('x');
-      var o = document.createElement('div');
-      o.id = 'photo-preview';
-      o.setAttribute('aria-hidden', 'true');
-      o.style.cssText = 'position:fixed;inset:0;z-index:9999;box-sizing:border-box;padding:16px;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center';
-      var i = document.createElement('img');
-      i.alt = '';
-      i.fetchPriority = 'high';
-      i.setAttribute('elementtiming', ${jsonForScript(FIRST_SCREEN_TIMING)});
-      i.sizes = 'calc(100vw - 32px)';
-      i.srcset = set;
-      i.src = set.split(', ').pop().split(' ')[0];
-      if (size.length === 2) { i.width = +size[0]; i.height = +size[1]; }
-      i.style.cssText = 'max-width:100%;max-height:100%;width:auto;height:auto;object-fit:contain';
-      o.appendChild(i);
-      document.body.appendChild(o);
-    })();
-  `)}</script>`;
+  return { template: html, loader: entryLoaderScript(sources[0]!) };
 }

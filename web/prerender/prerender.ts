@@ -15,7 +15,8 @@ import { robotsTxt, sitemapXml } from '../seo/sitemap.ts';
 import { createSiteUrls, type SiteUrls } from '../seo/site-urls.ts';
 import { createSiteModel, type LoadData } from '../site-model.ts';
 import { writeIfChanged, type BuildState } from './build-state.ts';
-import { deferEntryScript, fillTemplate, headKey, iconLink, inlineStylesheets, firstScreenScript, hoistedValue, hydrationGuardScript, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
+import { deferEntryScript, fillTemplate, headKey, iconLink, inlineStylesheets, hoistedValue, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
+import { firstScreenScript, hydrationGuardScript } from './inline-scripts.ts';
 import { pagesToRender, SITE_IDENTITY, type PageToRender } from './pages.ts';
 import { sharePageHtml } from './share-page.ts';
 

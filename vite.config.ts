@@ -1,28 +1,15 @@
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { infoSchema } from './data/manifests.ts';
 import { resolveAssetOrigin, resolveBasePath } from './data/publishing.ts';
 import { previewDecodedPaths } from './web/prerender/preview-decoding.ts';
+import { readPublishedSettings } from './web/prerender/published-settings.ts';
 
 const publicDir = fileURLToPath(new URL('./data/generated/public', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
-
-/**
- * The published settings from the last ingest (info.json), so `npm run build` serves
- * under the owner's base path without extra flags. Missing before the first ingest.
- */
-function publishedSettings(): { basePath?: string; assetOrigin?: string } {
-  const file = `${publicDir}/info.json`;
-  if (!existsSync(file)) return {};
-  const parsed = infoSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`${file} is not valid (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}); run \`npm run ingest\` again`);
-  const info = parsed.data;
-  return { basePath: info.publishing.basePath, assetOrigin: info.publishing.assetOrigin };
-}
 
 /**
  * Static hosts answer an unknown path with 404.html (GitHub Pages, Netlify, most
@@ -48,9 +35,10 @@ function spaFallback404(): Plugin {
 }
 
 export default defineConfig(() => {
-  const published = publishedSettings();
-  const base = resolveBasePath({ env: process.env.BASE_PATH, published: published.basePath });
-  const assetOrigin = resolveAssetOrigin({ env: process.env.VITE_ASSET_ORIGIN, published: published.assetOrigin });
+  // The settings of the last ingest, so `npm run dev` and `npm start` serve under the owner's base path without flags.
+  const published = readPublishedSettings(publicDir);
+  const base = resolveBasePath({ env: process.env.BASE_PATH, published: published?.basePath });
+  const assetOrigin = resolveAssetOrigin({ env: process.env.VITE_ASSET_ORIGIN, published: published?.assetOrigin });
   return {
     root: fileURLToPath(new URL('./web', import.meta.url)),
     base,

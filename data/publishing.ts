@@ -24,6 +24,15 @@ export function resolveBasePath(sources: { option?: string | undefined; env?: st
   return normaliseBasePath(sources.option || sources.env || sources.published || '/');
 }
 
+/**
+ * Where a page's images come from: the asset origin when one is set, else the site's base
+ * path. (Head tags and the feed want absolute URLs: web/seo/site-urls.ts puts the site's
+ * absolute root in place of the base path.)
+ */
+export function imageBaseOf(assetOrigin: string | undefined, basePath: string): string {
+  return assetOrigin || basePath;
+}
+
 /** The asset origin a build uses: VITE_ASSET_ORIGIN, else site.json's publishing.assetOrigin, else the site itself (''). */
 export function resolveAssetOrigin(sources: { env?: string | undefined; published?: string | undefined }): string {
   return sources.env || sources.published || '';

@@ -1,4 +1,5 @@
 import { assetUrl } from '../data/paths.ts';
+import { imageBaseOf } from '../data/publishing.ts';
 
 /**
  * Images may live on another origin (a CDN) set at build time by
@@ -6,7 +7,7 @@ import { assetUrl } from '../data/paths.ts';
  * from the site's own base path. Manifests never use this: they always come from the base path.
  */
 export function imageBase(): string {
-  return import.meta.env.VITE_ASSET_ORIGIN || import.meta.env.BASE_URL;
+  return imageBaseOf(import.meta.env.VITE_ASSET_ORIGIN, import.meta.env.BASE_URL);
 }
 
 /** URL of a published image from its manifest path (`life_list/A/B/x_lowq.jpg`). */

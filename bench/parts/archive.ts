@@ -9,7 +9,8 @@ import { runMeasured, type Measured } from '../lib/measure.ts';
 import { largeSet, PHOTO_ROOT } from '../lib/photo-set.ts';
 import { MB, median, type Row } from '../lib/report.ts';
 import { startStaticServer } from '../../tests/e2e/static-server.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, lighthouseOnce } from './pages.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
+import { lighthouseOnce } from './pages.ts';
 
 /**
  * A birder's archive: a library of 10,000 photos in 600 species (small files, hard links)

@@ -5,7 +5,7 @@ import { median, type Row } from '../lib/report.ts';
 import { ensureBuilt, loadBuiltSite, pageUrl } from '../lib/site.ts';
 // The plain static host of the E2E tests, with gzip: deep links work from the pre-rendered files alone.
 import { startStaticServer } from '../../tests/e2e/static-server.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from './pages.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
 
 /**
  * Arms a watcher in the page before the click: resolves when the metadata panel shows the

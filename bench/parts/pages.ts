@@ -10,14 +10,12 @@ import { ensureBuilt, loadBuiltSite, pageUrl, type BuiltSite } from '../lib/site
 import { startStaticServer } from '../../tests/e2e/static-server.ts';
 // The hosts' own local servers (wrangler pages dev, serve), as the E2E tests start them.
 import { crawl, HOST_SERVERS, startHostServer } from '../../tests/e2e/host-servers.ts';
+// The tests' Chromium and flags (closed network, root).
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
 
 /** Where the pages are measured: the strict bucket server (gzip and uncompressed), and each host's own server as it serves (both compress). */
 export const PAGE_HOSTS = ['bucket', ...HOST_SERVERS] as const;
 export type PageHost = (typeof PAGE_HOSTS)[number];
-
-export const CHROMIUM = '/usr/bin/chromium';
-/** The project's flags for Chromium on these machines (closed network, root). */
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface LighthouseFigures {
   score: number;

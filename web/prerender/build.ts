@@ -10,18 +10,18 @@
  * BASE_PATH (env) sets the base path as well; otherwise site.json's publishing.basePath does.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { infoSchema, type Info } from '../../data/manifests.ts';
 import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
 import { NOT_FOUND_FILE } from '../../data/paths.ts';
 import { isPhotoFile, resolveAssetOrigin, resolveBasePath } from '../../data/publishing.ts';
 import { builtFrom, filesUnder, finishBuild, hashOf, linkIfChanged, loadBuildState, writeIfChanged } from './build-state.ts';
 import { hostFiles } from './host-files.ts';
 import { prerender } from './prerender.ts';
+import { readPublishedSettings } from './published-settings.ts';
 
 // Run from its bundle (web/prerender/launch.mjs), the module is not in the project: the launcher says where that is.
 const projectRoot = process.env.PORTFOLIO_ROOT ? `${process.env.PORTFOLIO_ROOT}/` : fileURLToPath(new URL('../../', import.meta.url));
@@ -70,13 +70,6 @@ function ingest(photos: string | undefined, generated: string, quiet: boolean): 
 
 const bundleCache = join(projectRoot, 'node_modules', '.cache', 'bird-portfolio');
 const KEPT_BUNDLES = 4;
-
-/** The publishing settings of the last ingest (info.json), or undefined before the first one. */
-function publishedSettings(publicDir: string): Info['publishing'] | undefined {
-  const file = join(publicDir, 'info.json');
-  if (!existsSync(file)) return undefined;
-  return infoSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).publishing;
-}
 
 /** Sources that shape the bundles (tests excluded), hashed by content. */
 async function codeHash(settings: string[]): Promise<string> {
@@ -137,7 +130,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const log = quiet ? () => {} : (line: string) => process.stdout.write(`${line}\n`);
   if (!options.skipIngest) ingest(options.photos ? resolve(options.photos) : undefined, generated, quiet);
 
-  const published = publishedSettings(publicDir);
+  const published = readPublishedSettings(publicDir);
   // The same precedence as vite.config.ts, so `vite preview` (npm start) serves the build under the same base path.
   const base = resolveBasePath({ option: options.base, env: process.env.BASE_PATH, published: published?.basePath });
   const assetOrigin = resolveAssetOrigin({ env: process.env.VITE_ASSET_ORIGIN, published: published?.assetOrigin });

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeIssues } from '../../data/describe-issues.ts';
 import { assetUrl } from '../../data/paths.ts';
+import { imageBaseOf, normaliseBasePath } from '../../data/publishing.ts';
 import { siteDataPaths } from '../../data/site-data-paths.ts';
 import { MANIFEST_FILES, photoIndexSchema, type PhotoEntry } from '../../data/manifests.ts';
 import type { DataKind, DataTypes } from '../data-files.ts';
@@ -139,7 +140,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   const publishing = { baseUrl: info.publishing.baseUrl, basePath: entry.compiledSettings.basePath, assetOrigin: entry.compiledSettings.assetOrigin };
   const site: SiteIdentity = { title: info.title, owner: info.owner, description: info.description, publishing };
   const urls = createSiteUrls(publishing);
-  const basePath = publishing.basePath.endsWith('/') ? publishing.basePath : `${publishing.basePath}/`;
+  const basePath = normaliseBasePath(publishing.basePath);
   const credits = await exists(join(options.publicDir, ...siteDataPaths.credits.split('/')));
   const pages = await pagesToRender(model, site, { credits });
 
@@ -160,7 +161,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
       if (page.kind === 'share' && page.photo) {
         const head = headTags(page.description, urls).map(renderHeadTag);
         const icon = iconLink((await appTemplate()).template);
-        return sharePageHtml({ head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, asset: (path) => assetUrl(publishing.assetOrigin || basePath, path), href: (route) => basePath + route.replace(/^\//, '') });
+        return sharePageHtml({ head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, asset: (path) => assetUrl(imageBaseOf(publishing.assetOrigin, basePath), path), href: (route) => basePath + route.replace(/^\//, '') });
       }
       const url = basePath + page.route.replace(/^\//, '');
       const result = await entry.renderPage(url);

@@ -1,5 +1,5 @@
 import { assetUrl } from '../../data/paths.ts';
-import { normaliseBasePath } from '../../data/publishing.ts';
+import { imageBaseOf, normaliseBasePath } from '../../data/publishing.ts';
 
 export { normaliseBasePath };
 
@@ -44,7 +44,7 @@ export function createSiteUrls(settings: PublishingSettings): SiteUrls {
   const basePath = normaliseBasePath(settings.basePath);
   const absolute = absoluteRoot(settings.baseUrl, basePath);
   const root = absolute ?? basePath;
-  const assetBase = settings.assetOrigin ? (settings.assetOrigin.endsWith('/') ? settings.assetOrigin : `${settings.assetOrigin}/`) : root;
+  const assetBase = imageBaseOf(settings.assetOrigin, root);
   return {
     absolute: absolute !== undefined,
     root,

@@ -5,9 +5,9 @@ import path from 'node:path';
 import * as z from 'zod/mini';
 import { exifDisplaySchema, imageFileSchema, imageSourceSchema } from '../data/manifests.ts';
 import { writeFileAtomically } from './atomic-file.ts';
-import { messageOf } from './problems.ts';
-import { problem } from './messages.ts';
-import type { Problems } from './problems.ts';
+import { unlessMissing } from '../data/optional-file.ts';
+import { fatal, problem } from './messages.ts';
+import { FatalProblem, messageOf, type Problems } from './problems.ts';
 
 /**
  * Pipeline state between runs, in cache/ (never published). Per photo: the file's
@@ -72,15 +72,20 @@ export function emptyCache(): Cache {
   return { version: CACHE_VERSION, marker: randomUUID(), photos: {} };
 }
 
-/** A missing cache is a first run; a corrupt one is reported as a warning and rebuilt. */
+/**
+ * A missing cache is a first run; a corrupt one is reported as a warning and rebuilt. One
+ * that is there but cannot be read stops the run: starting afresh would reset every photo's
+ * `addedAt`, and the feed would announce the whole library as new.
+ */
 export async function loadCache(cacheDir: string, problems: Problems): Promise<Cache> {
   const file = path.join(cacheDir, CACHE_FILE);
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return emptyCache();
+    text = await unlessMissing(readFile(file, 'utf8'));
+  } catch (error) {
+    throw new FatalProblem(fatal.cacheUnreadable(file, messageOf(error)));
   }
+  if (text === undefined) return emptyCache();
   try {
     const parsed = cacheSchema.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;
@@ -97,16 +102,13 @@ export async function saveCache(cacheDir: string, cache: Cache): Promise<void> {
 
 /** Whether public/ still holds what the cache describes. */
 export async function publicMatchesCache(publicDir: string, cache: Cache): Promise<boolean> {
-  try {
-    return (await readFile(path.join(publicDir, PUBLIC_MARKER_FILE), 'utf8')).trim() === cache.marker;
-  } catch {
-    return false;
-  }
+  const marker = await unlessMissing(readFile(path.join(publicDir, PUBLIC_MARKER_FILE), 'utf8'));
+  return marker?.trim() === cache.marker;
 }
 
 export async function writePublicMarker(publicDir: string, cache: Cache): Promise<void> {
   const file = path.join(publicDir, PUBLIC_MARKER_FILE);
-  if ((await readFile(file, 'utf8').catch(() => undefined)) === `${cache.marker}\n`) return;
+  if ((await unlessMissing(readFile(file, 'utf8'))) === `${cache.marker}\n`) return;
   await writeFileAtomically(file, `${cache.marker}\n`);
 }
 

@@ -4,6 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import type { Credit } from '../data/manifests.ts';
+import { unlessMissing } from '../data/optional-file.ts';
 import { PUBLICATION_STAMP_FILE } from '../data/manifest-layout.ts';
 import type { SiteConfig } from '../data/site-config.ts';
 import { writeFileAtomically } from './atomic-file.ts';
@@ -61,10 +62,10 @@ export function derivationKey(inputs: DerivationInputs): string {
 /** Names, sizes and times of the files in photos/ebird/: a new or replaced export changes it. */
 export async function ebirdStamp(photosDir: string): Promise<string> {
   const dir = path.join(photosDir, EBIRD_FOLDER);
-  const names = await readdir(dir).catch(() => [] as string[]);
+  const names = (await unlessMissing(readdir(dir))) ?? [];
   const parts: string[] = [];
   for (const name of names.sort()) {
-    const info = await stat(path.join(dir, name)).catch(() => undefined);
+    const info = await unlessMissing(stat(path.join(dir, name)));
     parts.push(`${name}:${info?.size ?? '-'}:${info?.mtimeMs ?? '-'}`);
   }
   return parts.join('/');
@@ -85,14 +86,18 @@ export function derivedFilesIntact(publicDir: string, state: DerivedState): bool
   return Object.entries(state.files).every(([file, size]) => statSync(path.join(publicDir, ...file.split('/')), { throwIfNoEntry: false })?.size === size);
 }
 
-/** The state of the last derivation, or undefined (none yet, or unreadable: derive again, which is always safe). */
+/** The state of the last derivation, or undefined (none yet, or damaged: derive again, which is always safe). A failed read stops the run. */
 export async function loadDerivedState(cacheDir: string): Promise<DerivedState | undefined> {
+  const text = await unlessMissing(readFile(path.join(cacheDir, DERIVED_STATE_FILE), 'utf8'));
+  if (text === undefined) return undefined;
+  let json: unknown;
   try {
-    const parsed = derivedStateSchema.safeParse(JSON.parse(await readFile(path.join(cacheDir, DERIVED_STATE_FILE), 'utf8')));
-    return parsed.success ? parsed.data : undefined;
+    json = JSON.parse(text);
   } catch {
     return undefined;
   }
+  const parsed = derivedStateSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export async function saveDerivedState(cacheDir: string, state: DerivedState): Promise<void> {

@@ -2,7 +2,9 @@ import { readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { MANIFEST_FILES, manifestSchemas, type ManifestName, type Manifests } from '../data/manifests.ts';
+import { unlessMissing } from '../data/optional-file.ts';
 import { tempPathFor, writeFileAtomically } from './atomic-file.ts';
+import { messageOf } from './problems.ts';
 
 /**
  * The manifests are written as a set: each to a temporary file, then a journal in
@@ -25,7 +27,7 @@ export async function run(manifests: Manifests, publicDir: string, cacheDir: str
     const target = path.join(publicDir, ...MANIFEST_FILES[name].split('/'));
     const text = `${JSON.stringify(parsed, null, name === 'photoIndex' ? undefined : 2)}\n`;
     // An unchanged manifest is left alone, so a no-op run rewrites nothing and the build relinks nothing.
-    if ((await readFile(target, 'utf8').catch(() => undefined)) === text) continue;
+    if ((await unlessMissing(readFile(target, 'utf8'))) === text) continue;
     await mkdir(path.dirname(target), { recursive: true });
     const temp = tempPathFor(target);
     await writeFile(temp, text);
@@ -37,19 +39,26 @@ export async function run(manifests: Manifests, publicDir: string, cacheDir: str
   await rm(journal, { force: true });
 }
 
-/** Finishes a manifest set whose run was killed after its journal was written. Returns true when one was found. */
-export async function rollForward(cacheDir: string): Promise<boolean> {
+export type RollForward = { found: false } | { found: true; damaged?: string };
+
+/**
+ * Finishes a manifest set whose run was killed after its journal was written. A journal
+ * that cannot be parsed is removed and said so (`damaged`): the caller must not trust the
+ * manifests in public/ to be one set, and derives them again.
+ */
+export async function rollForward(cacheDir: string): Promise<RollForward> {
   const journal = path.join(cacheDir, JOURNAL_FILE);
-  let text: string;
+  const text = await unlessMissing(readFile(journal, 'utf8'));
+  if (text === undefined) return { found: false };
+  let damaged: string | undefined;
   try {
-    text = await readFile(journal, 'utf8');
-  } catch {
-    return false;
+    await applyRenames(journalSchema.parse(JSON.parse(text)).renames);
+  } catch (error) {
+    if (!(error instanceof SyntaxError || error instanceof z.ZodError)) throw error;
+    damaged = messageOf(error);
   }
-  const parsed = journalSchema.safeParse(safeJson(text));
-  if (parsed.success) await applyRenames(parsed.data.renames);
   await rm(journal, { force: true });
-  return true;
+  return damaged === undefined ? { found: true } : { found: true, damaged };
 }
 
 async function applyRenames(renames: ReadonlyArray<{ from: string; to: string }>): Promise<void> {
@@ -60,13 +69,5 @@ async function applyRenames(renames: ReadonlyArray<{ from: string; to: string }>
       // Already renamed by an earlier attempt.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -18,6 +18,8 @@ export const help = {
 };
 
 export const problem = {
+  // The output folder
+  journalDamaged: (detail: string) => `the journal of an interrupted run was damaged (${detail}); the manifests and page data are written again`,
   // Folders and files found by the scan
   folderName: (reason: string) => `folder name ${reason}; its photos are skipped (rename the folder)`,
   photoInRoot: () => 'photo directly in life_list/; put it in a species folder (life_list/<group>/.../<species>/)',
@@ -60,6 +62,13 @@ export const fatal = {
   outputNotWritable: (dir: string, detail: string) => `output folder ${dir} cannot be written (${detail}); check that it is a folder you can write to, or choose another with --out`,
   badConcurrency: (value: string) => `--concurrency must be a whole number from 1 to 64, got '${value}'`,
   badMegapixels: (value: string) => `--max-megapixels must be a positive number, got '${value}'`,
+  unreadable: (file: string, detail: string) => `${file} cannot be read (${detail}); check that it is a file you can read`,
+  creditsUnreadable: (file: string, detail: string) =>
+    `${file} cannot be read (${detail}); nothing was published, so the site does not lose the credits its photos' licences require: fix the file, or remove it if no photo needs a credit`,
+  cacheUnreadable: (file: string, detail: string) =>
+    `${file} cannot be read (${detail}); nothing was changed, so the photos keep their 'added' dates: fix the file's permissions, or delete it to start afresh (every photo is then processed again and counted as new)`,
+  outputInsidePhotos: (outDir: string, lifeListDir: string) =>
+    `output folder ${outDir} is inside ${lifeListDir}: the site would be written among your photos; choose a folder outside it with --out`,
   unexpected: (detail: string) => `unexpected failure: ${detail}`,
 };
 
@@ -96,6 +105,7 @@ export const summary = {
 export const validation = {
   missingManifest: () => 'manifest missing: run `npm run ingest` first',
   notJson: (detail: string) => `not valid JSON (${detail})`,
+  unreadable: (detail: string) => `cannot be read (${detail})`,
   schema: (issue: string) => `does not match its schema: ${issue}`,
   missingFile: (ref: string, path: string) => `${ref} references ${path}, which does not exist`,
   featuredUnknown: (id: string) => `featured photo id '${id}' is not in photo-index.json`,
@@ -103,6 +113,7 @@ export const validation = {
   pageDataMissing: () => 'page data file missing: run `npm run ingest` again',
   pageDataStale: () => 'page data file does not match the manifests: run `npm run ingest` again',
   pageDataUnknown: () => 'page data file that no page uses: run `npm run ingest` again',
+  journalDamaged: (detail: string) => `the journal of an interrupted ingest was damaged (${detail}); the manifests may not be one set: run \`npm run ingest\` again`,
 };
 
 export function formatSeconds(seconds: number): string {

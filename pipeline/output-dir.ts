@@ -1,13 +1,13 @@
-import { access, constants, mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, realpath, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { MANIFEST_FILES } from '../data/manifests.ts';
 import { isTempName, writeFileAtomically } from './atomic-file.ts';
 import { LIFE_LIST_DIR, ORIGINALS_DIR } from './plan.ts';
-import { rollForward } from './manifest-set.ts';
-import { messageOf } from './problems.ts';
-import { fatal } from './messages.ts';
-import { FatalProblem } from './problems.ts';
+import { unlessMissing } from '../data/optional-file.ts';
+import { JOURNAL_FILE, rollForward } from './manifest-set.ts';
+import { fatal, problem } from './messages.ts';
+import { FatalProblem, messageOf, type Problems } from './problems.ts';
 
 export interface OutputDirs {
   outDir: string;
@@ -19,11 +19,18 @@ export function outputDirs(outDir: string): OutputDirs {
   return { outDir, publicDir: path.join(outDir, 'public'), cacheDir: path.join(outDir, 'cache') };
 }
 
+export interface OutputDirState {
+  /** False when a killed run's journal was damaged: public/'s manifests may not be one set. */
+  manifestsIntact: boolean;
+}
+
 /**
- * Stage: a usable output folder. Fatal when it cannot be written. Finishes a manifest
- * set left by a killed run and removes temporary files it left behind.
+ * Stage: a usable output folder outside the photos. Fatal when it cannot be written or
+ * sits inside life_list/. Finishes a manifest set left by a killed run and removes
+ * temporary files it left behind.
  */
-export async function run(dirs: OutputDirs): Promise<void> {
+export async function run(dirs: OutputDirs, lifeListDir: string, problems: Problems): Promise<OutputDirState> {
+  if (await isInside(dirs.outDir, lifeListDir)) throw new FatalProblem(fatal.outputInsidePhotos(dirs.outDir, lifeListDir));
   try {
     await mkdir(dirs.publicDir, { recursive: true });
     await mkdir(dirs.cacheDir, { recursive: true });
@@ -35,9 +42,18 @@ export async function run(dirs: OutputDirs): Promise<void> {
   } catch (error) {
     throw new FatalProblem(fatal.outputNotWritable(dirs.outDir, messageOf(error)));
   }
-  await rollForward(dirs.cacheDir);
+  const rolled = await rollForward(dirs.cacheDir);
+  if (rolled.found && rolled.damaged) problems.warning(path.join(dirs.cacheDir, JOURNAL_FILE), problem.journalDamaged(rolled.damaged));
   await removeLeftoverTemps(dirs.publicDir);
   await removeLeftoverTemps(dirs.cacheDir);
+  return { manifestsIntact: !(rolled.found && rolled.damaged) };
+}
+
+/** Whether `dir` is `parent` or below it, symbolic links resolved (a folder not made yet counts by its path). */
+async function isInside(dir: string, parent: string): Promise<boolean> {
+  const real = async (p: string) => (await unlessMissing(realpath(p))) ?? path.resolve(p);
+  const relative = path.relative(await real(parent), await real(dir));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 async function removeLeftoverTemps(dir: string): Promise<void> {

@@ -1,4 +1,3 @@
-import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { compareNames, isOwnThumbnail, LOWQ_MARKER } from '../data/manifests.ts';
 import { folderNameProblem } from '../data/paths.ts';
@@ -24,19 +23,15 @@ export interface PhotoList {
 
 export interface ScanOptions {
   lifeListDir: string;
-  /** Output folder; ignored when it sits inside the photos tree. */
-  outDir: string;
   settings: PlanSettings;
   problems: Problems;
 }
 
 /** Stage: the photo folders → the list of photos to publish (and what is wrong with the rest). */
-export async function run({ lifeListDir, outDir, settings, problems }: ScanOptions): Promise<PhotoList> {
+export async function run({ lifeListDir, settings, problems }: ScanOptions): Promise<PhotoList> {
   const where = (relative: string) => (relative ? `${LIFE_LIST_DIR}/${relative}` : LIFE_LIST_DIR);
-  const realOut = await realpath(outDir).catch(() => path.resolve(outDir));
-  // The output folder inside the photos tree is never scanned (nor is anything when they are the same folder).
-  if (realOut === (await realpath(lifeListDir))) return { photos: [], folders: [] };
-  const walked = await walkTree(lifeListDir, { ignoreFile: isOwnThumbnail, ignoreDirs: new Set([realOut]), where });
+  // The output folder is never inside life_list/ (pipeline/output-dir.ts refuses it).
+  const walked = await walkTree(lifeListDir, { ignoreFile: isOwnThumbnail, where });
   for (const note of walked.notes) problems[note.severity](where(note.relative), note.reason);
   return classify(walked.files.map(nfc), walked.dirs.map(nfc), { lifeListDir, settings, problems });
 }

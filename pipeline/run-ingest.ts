@@ -8,6 +8,7 @@ import { lifeRecordsOf } from './outputs/life-records.ts';
 import * as manifestSet from './manifest-set.ts';
 import { MANIFEST_FILES, type Credit } from '../data/manifests.ts';
 import type { SiteConfig } from '../data/site-config.ts';
+import { unlessMissing } from '../data/optional-file.ts';
 import { siteDataFiles } from '../data/site-data-files.ts';
 import { derivationKey, derivedFilesIntact, ebirdStamp, loadDerivedState, newPublicationStamp, saveDerivedState, sizesOf, type DerivedState } from './derived-state.ts';
 import type { PublishedPhoto } from './outputs/published-photo.ts';
@@ -59,13 +60,13 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
 
   const { site, credits } = await settingsStage.run(photosDir, problems);
   if (!(await isDirectory(lifeListDir))) throw new FatalProblem(fatal.lifeListMissing(lifeListDir));
-  await outputDir.run(dirs);
+  const output = await outputDir.run(dirs, lifeListDir, problems);
   const settings: PlanSettings = { renditions: site.renditions, privacy: site.privacy };
 
-  const list = await photoList.run({ lifeListDir, outDir: dirs.outDir, settings, problems });
+  const list = await photoList.run({ lifeListDir, settings, problems });
 
   const loaded: Cache = await loadCache(dirs.cacheDir, problems);
-  const outputsTrusted = await publicMatchesCache(dirs.publicDir, loaded);
+  const outputsTrusted = output.manifestsIntact && (await publicMatchesCache(dirs.publicDir, loaded));
   const outcomes = await photoRecords.run({
     photos: list.photos,
     cache: loaded,
@@ -163,9 +164,5 @@ async function derive({ key, photosDir, published, folders, site, credits, next,
 }
 
 async function isDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await stat(dir)).isDirectory();
-  } catch {
-    return false;
-  }
+  return (await unlessMissing(stat(dir)))?.isDirectory() ?? false;
 }

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Credit } from '../data/manifests.ts';
 import { creditSchema } from '../data/manifests.ts';
+import { unlessMissing } from '../data/optional-file.ts';
 import { parseSiteConfig, SiteConfigError, type SiteConfig } from '../data/site-config.ts';
 import { fatal, problem } from './messages.ts';
-import { FatalProblem, type Problems } from './problems.ts';
+import { FatalProblem, messageOf, type Problems } from './problems.ts';
 
 export const SITE_CONFIG_FILE = 'site.json';
 export const CREDITS_FILE = 'credits.tsv';
@@ -24,12 +25,13 @@ export async function run(photosDir: string, problems: Problems): Promise<Settin
 
 async function readSiteConfig(photosDir: string): Promise<SiteConfig> {
   const file = path.join(photosDir, SITE_CONFIG_FILE);
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    throw new FatalProblem(fatal.siteConfigMissing(file));
+    text = await unlessMissing(readFile(file, 'utf8'));
+  } catch (error) {
+    throw new FatalProblem(fatal.unreadable(file, messageOf(error)));
   }
+  if (text === undefined) throw new FatalProblem(fatal.siteConfigMissing(file));
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -44,15 +46,20 @@ async function readSiteConfig(photosDir: string): Promise<SiteConfig> {
   }
 }
 
-/** The credits file is optional; a bad line is reported and skipped. */
+/**
+ * The credits file is optional; a bad line is reported and skipped. One that is there but
+ * cannot be read stops the run: publishing without it would drop the credits the photos'
+ * licences require.
+ */
 async function readCredits(photosDir: string, problems: Problems): Promise<Map<string, Credit>> {
-  let text: string;
+  const file = path.join(photosDir, CREDITS_FILE);
+  let text: string | undefined;
   try {
-    text = await readFile(path.join(photosDir, CREDITS_FILE), 'utf8');
-  } catch {
-    return new Map();
+    text = await unlessMissing(readFile(file, 'utf8'));
+  } catch (error) {
+    throw new FatalProblem(fatal.creditsUnreadable(file, messageOf(error)));
   }
-  return parseCredits(text, problems);
+  return text === undefined ? new Map() : parseCredits(text, problems);
 }
 
 /** TSV: file, author, licence, licence_url, source; `#` starts a comment line; a `file` header line is allowed. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import * as z from 'zod/mini';
 import { lifeListRecordsSchema, lifeRecordSchema } from '../data/life-records.ts';
 import type { LifeListLinks } from '../data/site-data-files.ts';
+import { unlessMissing } from '../data/optional-file.ts';
 import { SITE_DATA_DIR } from '../data/site-data.ts';
 import { writeFileAtomically } from './atomic-file.ts';
 
@@ -29,12 +30,8 @@ export async function saveLifeLinks(cacheDir: string, life: LifeListLinks | unde
 
 /** The life list the last ingest used, or undefined when it had none. A file that cannot be read is an error: validate would compare against the wrong data. */
 export async function loadLifeLinks(cacheDir: string): Promise<LifeListLinks | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path.join(cacheDir, LIFE_LINKS_FILE), 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = await unlessMissing(readFile(path.join(cacheDir, LIFE_LINKS_FILE), 'utf8'));
+  if (text === undefined) return undefined;
   const parsed = lifeLinksSchema.parse(JSON.parse(text));
   return { records: parsed.records, bySpecies: new Map(Object.entries(parsed.bySpecies)) };
 }
@@ -74,22 +71,23 @@ function sizeOf(file: string): number | undefined {
   return statSync(file, { throwIfNoEntry: false })?.size;
 }
 
+/** No hashes yet (first run) or a damaged file: every file is written again, which is always safe. A failed read stops the run. */
 async function loadHashes(file: string): Promise<Record<string, string>> {
+  const text = await unlessMissing(readFile(file, 'utf8'));
+  if (text === undefined) return {};
+  const parsed = hashesSchema.safeParse(parseOrUndefined(text));
+  return parsed.success ? parsed.data : {};
+}
+
+function parseOrUndefined(text: string): unknown {
   try {
-    const parsed = hashesSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
-    return parsed.success ? parsed.data : {};
+    return JSON.parse(text);
   } catch {
-    // No hashes yet (first run) or unreadable: every file is written again, which is always safe.
-    return {};
+    return undefined;
   }
 }
 
 async function filesUnder(root: string, dir: string): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(path.join(root, dir), { recursive: true, withFileTypes: true });
-  } catch {
-    return [];
-  }
+  const entries = (await unlessMissing(readdir(path.join(root, dir), { recursive: true, withFileTypes: true }))) ?? [];
   return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }

@@ -31,8 +31,6 @@ export interface WalkResult {
 export interface WalkOptions {
   /** Files to leave out silently (e.g. our own `_lowq` thumbnails). */
   ignoreFile?: (name: string) => boolean;
-  /** Real paths of folders to leave out silently (e.g. the output folder inside the tree). */
-  ignoreDirs?: ReadonlySet<string>;
   /** How a path under the root is named in messages (e.g. `life_list/A/B`). */
   where?: (relative: string) => string;
 }
@@ -86,7 +84,6 @@ export async function walkTree(root: string, options: WalkOptions = {}): Promise
       if (entry.isSymbolicLink()) {
         links.push({ relative: childRelative, absolute: childAbsolute, realParent: real, chain });
       } else if (entry.isDirectory()) {
-        if (options.ignoreDirs?.has(childReal)) continue;
         subfolders.push([childAbsolute, childRelative, childReal]);
       } else if (entry.isFile()) {
         if (options.ignoreFile?.(entry.name)) continue;
@@ -120,7 +117,6 @@ export async function walkTree(root: string, options: WalkOptions = {}): Promise
       if (!options.ignoreFile?.(name)) addFile(link.relative, target);
       continue;
     }
-    if (options.ignoreDirs?.has(target)) continue;
     // A loop: the target holds the link on disk, or the walk reached the link through the target.
     if (link.realParent === target || link.realParent.startsWith(target + path.sep) || link.chain.includes(target)) {
       // One report per loop: the same link reached again through another path stays silent.

@@ -1,12 +1,14 @@
-import { access, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { z } from 'zod';
 import { LIFE_LIST_DIR, MANIFEST_FILES, manifestSchemas, type LifeListFolder, type ManifestName, type Manifests, childFolders } from '../data/manifests.ts';
 import { describeIssues } from '../data/site-config.ts';
 import { siteDataFiles, type LifeListLinks } from '../data/site-data-files.ts';
+import { unlessMissing } from '../data/optional-file.ts';
 import { SITE_DATA_DIR } from '../data/site-data.ts';
-import { rollForward } from './manifest-set.ts';
+import { messageOf } from './problems.ts';
+import { JOURNAL_FILE, rollForward } from './manifest-set.ts';
 import { loadLifeLinks } from './site-data-set.ts';
 import { validation } from './messages.ts';
 import { outputDirs } from './output-dir.ts';
@@ -25,8 +27,9 @@ export interface ValidationResult {
 /** Parses every manifest with its schema, checks that every file it references exists, and that the per-page data files match them. */
 export async function runValidate(outDir: string): Promise<ValidationResult> {
   const { publicDir, cacheDir } = outputDirs(path.resolve(outDir));
-  await rollForward(cacheDir).catch(() => false);
   const problems: ValidationProblem[] = [];
+  const rolled = await rollForward(cacheDir);
+  if (rolled.found && rolled.damaged) problems.push({ where: path.join(cacheDir, JOURNAL_FILE), reason: validation.journalDamaged(rolled.damaged) });
   const loaded: Partial<Manifests> = {};
 
   for (const name of Object.keys(MANIFEST_FILES) as ManifestName[]) {
@@ -59,10 +62,14 @@ export async function runValidate(outDir: string): Promise<ValidationResult> {
 
 /** A published JSON file, or undefined when it is missing (reported as `missing`) or not JSON (reported). */
 async function readJson(publicDir: string, file: string, missing: string, problems: ValidationProblem[]): Promise<unknown> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(path.join(publicDir, ...file.split('/')), 'utf8');
-  } catch {
+    text = await unlessMissing(readFile(path.join(publicDir, ...file.split('/')), 'utf8'));
+  } catch (error) {
+    problems.push({ where: file, reason: validation.unreadable(messageOf(error)) });
+    return undefined;
+  }
+  if (text === undefined) {
     problems.push({ where: file, reason: missing });
     return undefined;
   }
@@ -90,7 +97,7 @@ async function checkPageData(manifests: Manifests, life: LifeListLinks | undefin
     if (json === undefined) continue;
     if (!isDeepStrictEqual(json, content)) problems.push({ where: file, reason: validation.pageDataStale() });
   }
-  const onDisk = await readdir(path.join(publicDir, SITE_DATA_DIR), { recursive: true, withFileTypes: true }).catch(() => []);
+  const onDisk = (await unlessMissing(readdir(path.join(publicDir, SITE_DATA_DIR), { recursive: true, withFileTypes: true }))) ?? [];
   for (const entry of onDisk) {
     if (!entry.isFile()) continue;
     const file = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
@@ -129,10 +136,5 @@ function collectReferences(m: Partial<Manifests>): Reference[] {
 }
 
 async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
+  return (await unlessMissing(stat(file))) !== undefined;
 }

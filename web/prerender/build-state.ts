@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
+import { unlessMissing } from '../../data/optional-file.ts';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -21,7 +22,7 @@ export interface BuildState {
 export const BUILD_MARKER = '.build-marker';
 
 async function readMarker(dist: string): Promise<{ id: string; inputs: string | undefined } | undefined> {
-  const text = await readFile(join(dist, BUILD_MARKER), 'utf8').catch(() => undefined);
+  const text = await unlessMissing(readFile(join(dist, BUILD_MARKER), 'utf8'));
   if (text === undefined) return undefined;
   const [id = '', inputs] = text.trim().split('\n');
   return { id, inputs: inputs || undefined };
@@ -36,13 +37,19 @@ export async function builtFrom(dist: string): Promise<string | undefined> {
   return (await readMarker(dist))?.inputs;
 }
 
-export async function loadBuildState(stateFile: string, dist: string): Promise<BuildState> {
+/**
+ * The state dist/ was last built to. Without one that matches dist/'s marker, dist/ is emptied
+ * and built afresh (it holds nothing but what builds put there); a damaged state file is said
+ * through `warn`, and one that cannot be read stops the build.
+ */
+export async function loadBuildState(stateFile: string, dist: string, warn: (line: string) => void): Promise<BuildState> {
   const fresh = (): BuildState => ({ id: randomUUID(), files: {}, touched: new Set(), stats: { written: 0, linked: 0, removed: 0 } });
+  const text = await unlessMissing(readFile(stateFile, 'utf8'));
   let saved: { id?: unknown; files?: unknown } | undefined;
   try {
-    saved = JSON.parse(await readFile(stateFile, 'utf8')) as typeof saved;
-  } catch {
-    saved = undefined;
+    saved = text === undefined ? undefined : (JSON.parse(text) as typeof saved);
+  } catch (error) {
+    warn(`${stateFile} is damaged (${(error as Error).message}): ${dist} is built afresh.`);
   }
   const marker = await readMarker(dist);
   if (saved && typeof saved.id === 'string' && marker?.id === saved.id && typeof saved.files === 'object' && saved.files !== null) {
@@ -106,7 +113,7 @@ export async function linkIfChanged(state: BuildState, dist: string, file: strin
 
 /** Every file under `dir`, relative and slash-separated. */
 export async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = (await unlessMissing(readdir(dir, { recursive: true, withFileTypes: true }))) ?? [];
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1).split('\\').join('/'));
 }
 

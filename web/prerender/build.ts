@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
+import { unlessMissing } from '../../data/optional-file.ts';
 import { NOT_FOUND_FILE } from '../../data/paths.ts';
 import { isPhotoFile, resolveAssetOrigin, resolveBasePath } from '../../data/publishing.ts';
 import { builtFrom, filesUnder, finishBuild, hashOf, linkIfChanged, loadBuildState, writeIfChanged } from './build-state.ts';
@@ -107,10 +108,13 @@ async function bundles(code: string, base: string, assetOrigin: string, nodeEnv:
   } finally {
     if (nodeEnv) process.env.NODE_ENV = previousNodeEnv;
   }
-  await rename(temp, dir).catch(async () => {
-    // Another build of the same code finished first: its bundle is the same.
+  try {
+    await rename(temp, dir);
+  } catch (error) {
+    // Another build of the same code finished first (the folder is there now): its bundle is the same.
+    if (!existsSync(join(dir, 'client', 'index.html'))) throw error;
     await rm(temp, { recursive: true, force: true });
-  });
+  }
   await pruneBundles(dir);
   return { dir, built: true };
 }
@@ -144,14 +148,15 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   // The ingest gives public/ a new stamp whenever it may have changed it: with the same stamp
   // and the same code, dist/ is what this build would make, and checking its ~5 files per
   // photo one by one would cost seconds at 10,000 photos.
-  const stamp = await readFile(join(generated, 'cache', PUBLICATION_STAMP_FILE), 'utf8').catch(() => undefined);
+  const stamp = await unlessMissing(readFile(join(generated, 'cache', PUBLICATION_STAMP_FILE), 'utf8'));
   const inputs = stamp ? hashOf(code, stamp) : undefined;
   if (inputs && (await builtFrom(out)) === inputs && (!photosOut || (await builtFrom(photosOut)) === inputs)) {
     log('dist/ is up to date: nothing was ingested and the code is unchanged.');
     return { out, photosOut, bundled, rendered: [], pages: 0, linked: 0, removed: 0, upToDate: true };
   }
-  const state = await loadBuildState(stateFile(out), out);
-  const photoState = photosOut ? await loadBuildState(stateFile(photosOut), photosOut) : undefined;
+  const warn = (line: string) => process.stderr.write(`warning: ${line}\n`);
+  const state = await loadBuildState(stateFile(out), out, warn);
+  const photoState = photosOut ? await loadBuildState(stateFile(photosOut), photosOut, warn) : undefined;
   const client = join(bundleDir, 'client');
   for (const file of await filesUnder(client)) if (file !== 'index.html' && file !== NOT_FOUND_FILE) await linkIfChanged(state, out, file, join(client, file));
   for (const file of await filesUnder(publicDir)) {

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeIssues } from '../../data/describe-issues.ts';
+import { unlessMissing } from '../../data/optional-file.ts';
 import { assetUrl } from '../../data/paths.ts';
 import { imageBaseOf, normaliseBasePath } from '../../data/publishing.ts';
 import { siteDataPaths } from '../../data/site-data-paths.ts';
@@ -114,15 +115,18 @@ function feedLink(page: PageToRender, urls: SiteUrls): string {
   return `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.description.siteName)}" href="${escapeHtml(urls.page(`/${FEED_FILE}`))}">`;
 }
 
-/** A stylesheet of the build from its href (under the base path), or undefined for any other. */
+/**
+ * A stylesheet of the build from its href (under the base path), or undefined for any other.
+ * One of the build's own that cannot be read stops the pre-render: the pages would come out unstyled.
+ */
 async function builtStylesheet(dist: string, basePath: string, href: string): Promise<string | undefined> {
   if (!href.startsWith(basePath) || !href.endsWith('.css')) return undefined;
   const file = resolve(dist, href.slice(basePath.length));
   if (!file.startsWith(resolve(dist))) return undefined;
-  return readFile(file, 'utf8').catch(() => undefined);
+  return readFile(file, 'utf8');
 }
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = async (file: string) => (await unlessMissing(stat(file))) !== undefined;
 
 /**
  * Pre-renders every page into `dist` whose inputs changed since the last build (its data

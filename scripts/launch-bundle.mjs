@@ -2,12 +2,19 @@
 // needs 0.5–1 s, most of a no-op ingest or build. The bundle is rebuilt (esbuild, ~50 ms)
 // whenever a source under its folders is newer than it. It is split into chunks so what
 // the command imports lazily (sharp, vite) stays unloaded on a run with nothing to redo.
+//
+// The project is found at run time, from this file's own place: a copied, moved or second
+// checkout runs its own code on its own folders, even when its cache came along with
+// `cp -a` or is shared. Bundles carry no path, and each project folder has its own pointer.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const cacheDir = path.join(root, 'node_modules', '.cache', 'bird-portfolio');
+/** Names this project folder's bundles: another folder sharing the cache never runs or deletes them. */
+const rootKey = createHash('sha1').update(root).digest('hex').slice(0, 10);
 
 function newestSource(dirs) {
   let newest = 0;
@@ -25,7 +32,8 @@ function newestSource(dirs) {
  */
 export async function launch({ name, entry, sources }) {
   /** Names the folder of the newest bundle; replaced atomically, so runs starting together never see half a bundle. */
-  const pointer = path.join(cacheDir, `${name}-current`);
+  const prefix = `${name}-${rootKey}-`;
+  const pointer = path.join(cacheDir, `${prefix}current`);
   const currentBundle = () => {
     try {
       const file = path.join(cacheDir, readFileSync(pointer, 'utf8').trim(), 'main.mjs');
@@ -36,7 +44,7 @@ export async function launch({ name, entry, sources }) {
   };
   const rebuild = async () => {
     const { build } = await import('esbuild');
-    const folder = `${name}-${Date.now()}-${process.pid}`;
+    const folder = `${prefix}${Date.now()}-${process.pid}`;
     await build({
       entryPoints: { main: path.join(root, entry) },
       outdir: path.join(cacheDir, folder),
@@ -48,10 +56,8 @@ export async function launch({ name, entry, sources }) {
       target: 'node20',
       packages: 'external',
       logLevel: 'warning',
-      // The bundle lives under node_modules/.cache: tell it where the project is.
-      define: { 'process.env.PORTFOLIO_ROOT': JSON.stringify(root) },
     });
-    const previous = readdirSync(cacheDir).filter((n) => n.startsWith(`${name}-`) && n !== `${name}-current` && n !== folder);
+    const previous = readdirSync(cacheDir).filter((n) => n.startsWith(prefix) && n !== `${prefix}current` && !n.startsWith(`${prefix}current.`) && n !== folder);
     writeFileSync(`${pointer}.${process.pid}`, folder);
     renameSync(`${pointer}.${process.pid}`, pointer);
     // Keep the newest older bundle: a run that started on it may still load its chunks.
@@ -65,6 +71,8 @@ export async function launch({ name, entry, sources }) {
   // Names this code: a new bundle for every change of its sources, so state kept from a run
   // of other code is never trusted (pipeline/derived-state.ts).
   process.env.PORTFOLIO_BUNDLE = path.basename(path.dirname(bundle.file));
+  // The bundle lives under node_modules/.cache: tell it where the project is, found now, never compiled in.
+  process.env.PORTFOLIO_ROOT = root;
   const { main } = await import(pathToFileURL(bundle.file).href);
   process.exitCode = await main(process.argv.slice(2));
 }

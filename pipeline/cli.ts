@@ -37,8 +37,9 @@ export function buildProgram(io: CliIo = { stdout: process.stdout, stderr: proce
     .option('--quiet', help.quiet, false)
     .option('--json', help.json, false)
     .addOption(new Option('--max-megapixels <n>', help.maxMegapixels).argParser(parseMegapixels).default(DEFAULT_MAX_MEGAPIXELS))
+    .option('--accept-ebird-export', help.acceptEbirdExport, false)
     .addHelpText('after', help.exitCodes)
-    .action(async (opts: { photos: string; out: string; concurrency: number; force: boolean; quiet: boolean; json: boolean; maxMegapixels: number }) => {
+    .action(async (opts: { photos: string; out: string; concurrency: number; force: boolean; quiet: boolean; json: boolean; maxMegapixels: number; acceptEbirdExport: boolean }) => {
       try {
         const result = await runIngest({
           photosDir: opts.photos,
@@ -46,6 +47,7 @@ export function buildProgram(io: CliIo = { stdout: process.stdout, stderr: proce
           concurrency: opts.concurrency,
           force: opts.force,
           maxPixels: opts.maxMegapixels * 1e6,
+          acceptEbirdExport: opts.acceptEbirdExport,
           progress: createProgress({ stream: io.stderr, quiet: opts.quiet }),
         });
         state.ingest = result;

@@ -14,6 +14,7 @@ export const help = {
   quiet: 'print nothing but problems',
   json: 'print a machine-readable JSON report on stdout (progress goes to stderr)',
   maxMegapixels: 'refuse images larger than this many megapixels (decompression-bomb guard)',
+  acceptEbirdExport: 'publish an eBird export with far fewer rows than the last one (after you deleted checklists, or for another account)',
   exitCodes: '\nExit status: 0 all good, 1 some photos or folders had problems (the rest was published), 2 fatal (bad site.json, output folder not writable).',
 };
 
@@ -126,7 +127,7 @@ export function formatSeconds(seconds: number): string {
 /** The eBird export in photos/ebird/ (issue 10). Paths are relative to the photos folder. */
 export const ebird = {
   several: (used: string, ignored: string[]) => `several eBird exports found; using ${used} (the newest) and ignoring ${ignored.join(', ')}`,
-  unreadable: (detail: string) => `could not be read (${detail}); the life list is published without eBird data`,
+  unreadable: (detail: string) => `could not be read (${detail})`,
   emptyFile: () => 'file is empty; download the export again from eBird (My eBird → Download My Data)',
   zipWithoutCsv: (entries: string[]) =>
     `zip holds no MyEBirdData.csv${entries.length > 0 ? ` (it holds ${entries.slice(0, 5).join(', ')}${entries.length > 5 ? ', …' : ''})` : ' (it is empty)'}; use the zip eBird mailed, or the CSV from it`,
@@ -140,6 +141,12 @@ export const ebird = {
     `${count} ${count === 1 ? 'row has' : 'rows have'} ${reason} (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}${count > lines.length ? ', …' : ''}); ${count === 1 ? 'it is' : 'they are'} left out, the rest is used`,
   unclosedQuote: (line: number, used: number) =>
     `a quoted field opened on line ${line} is never closed, so the rest of the file could not be read; the ${used} ${used === 1 ? 'row' : 'rows'} before it ${used === 1 ? 'was' : 'were'} used. Download the export again from eBird`,
+  cutShort: (line: number) => `the last row (line ${line}) stops part-way: the file was cut short (an interrupted download?). Download the export again from eBird`,
+  keptLastGood: (source: string, readAt: string, observed: number) =>
+    `so the life list of the last export that read cleanly stays published: ${source}, read ${readAt.slice(0, 10)} (${observed} species)`,
+  fewerRows: (rows: number, lastRows: number, source: string, readAt: string) =>
+    `has ${rows} observation rows, far fewer than the ${lastRows} of the last export (${source}, read ${readAt.slice(0, 10)}), which stays published. If this export is right (you deleted checklists, or it is another account's), run \`npm run ingest -- --accept-ebird-export\``,
+  lastGoodDamaged: (detail: string) => `the copy of the last good eBird export could not be used (${detail}); it is made again from the next export that reads cleanly`,
   badRowReason: {
     date: 'a bad date (expected YYYY-MM-DD)',
     taxonOrder: 'a bad taxonomic order (expected a positive number)',

@@ -29,6 +29,8 @@ export interface IngestOptions {
   force?: boolean;
   /** Decompression-bomb guard, in pixels. */
   maxPixels?: number;
+  /** Publish an eBird export with far fewer rows than the last one (the owner says it is right). */
+  acceptEbirdExport?: boolean;
   progress: ProgressSink;
 }
 
@@ -84,7 +86,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
   const next: Cache = { ...emptyCache(), marker: loaded.marker };
   // An unchanged photo's record is the one read from the cache, already in its order.
   for (const outcome of outcomes) next.photos[outcome.photo.plan.relativePath] = outcome.status === 'unchanged' ? outcome.record : inCacheOrder(outcome.record);
-  const key = derivationKey({ site, credits, folders: list.folders, photos: next.photos, marker: next.marker, ebird: await ebirdStamp(photosDir) });
+  const key = derivationKey({ site, credits, folders: list.folders, photos: next.photos, marker: next.marker, ebird: `${await ebirdStamp(photosDir)}${options.acceptEbirdExport ? ':accepted' : ''}` });
   const previous = options.force || !outputsTrusted ? undefined : await loadDerivedState(dirs.cacheDir);
   let derived: DerivedState;
   let siteData: siteDataSet.SiteDataWrite = { written: [], removed: [] };
@@ -93,7 +95,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     derived = previous;
   } else {
     const published = outcomes.filter((o) => o.status !== 'failed').map((o) => ({ plan: o.photo.plan, record: o.record }));
-    ({ derived, siteData } = await derive({ key, photosDir, published, folders: list.folders, site, credits, next, loaded, outputsTrusted, dirs }));
+    ({ derived, siteData } = await derive({ key, photosDir, published, folders: list.folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport: options.acceptEbirdExport ?? false }));
   }
   for (const item of derived.problems) problems.add(item);
 
@@ -122,6 +124,7 @@ interface DeriveInput {
   loaded: Cache;
   outputsTrusted: boolean;
   dirs: outputDir.OutputDirs;
+  acceptEbirdExport: boolean;
 }
 
 /**
@@ -129,12 +132,12 @@ interface DeriveInput {
  * then the removal of what the new manifests no longer list, then the cache and the state
  * that lets the next run skip all this when nothing changed.
  */
-async function derive({ key, photosDir, published, folders, site, credits, next, loaded, outputsTrusted, dirs }: DeriveInput): Promise<{ derived: DerivedState; siteData: siteDataSet.SiteDataWrite }> {
+async function derive({ key, photosDir, published, folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport }: DeriveInput): Promise<{ derived: DerivedState; siteData: siteDataSet.SiteDataWrite }> {
   // First, so a build never trusts a public/ this run left half-written.
   await newPublicationStamp(dirs.cacheDir);
   // The derivation's own problems are kept with its state, to be reported again while it stands.
   const problems = new Problems();
-  const life = await lifeRecordsOf(photosDir, published, site, problems);
+  const life = await lifeRecordsOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems);
   const manifests = lifeList.run({ photos: published, folders, site, credits, life, problems });
 
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.

@@ -14,6 +14,12 @@ export interface LifeRecordsResult {
   records?: LifeListRecords;
   /** The file read, relative to the photos folder (`ebird/MyEBirdData.csv`, `ebird/x.zip/MyEBirdData.csv`). */
   source?: string;
+  /** Whether an export was found at all (a folder without one means: no eBird data). */
+  found: boolean;
+  /** Observation rows used. */
+  rows?: number;
+  /** Why the export is not whole (cut short, an unreadable zip...): it must not replace one that was. */
+  damaged?: string;
   /** Errors (something was not used: exit status 1) and warnings, with paths relative to the photos folder. */
   problems: Problem[];
 }
@@ -28,30 +34,37 @@ export async function readLifeRecords(photosDir: string): Promise<LifeRecordsRes
   try {
     search = await findEbirdExport(photosDir);
   } catch (error) {
-    return { problems: [{ path: EBIRD_FOLDER, severity: 'error', reason: text.unreadable(messageOf(error)) }] };
+    const reason = text.unreadable(messageOf(error));
+    return { found: true, damaged: reason, problems: [{ path: EBIRD_FOLDER, severity: 'error', reason }] };
   }
   const { found, problems } = search;
-  if (!found) return { problems };
+  if (!found) return { found: false, problems };
+  const unusable = (path: string, reason: string): LifeRecordsResult => ({ found: true, damaged: reason, problems: [...problems, { path, severity: 'error', reason }] });
   let opened;
   try {
     opened = await openEbirdExport(found);
   } catch (error) {
-    return { problems: [...problems, { path: found.shown, severity: 'error', reason: text.unreadable(messageOf(error)) }] };
+    return unusable(found.shown, text.unreadable(messageOf(error)));
   }
-  if (!opened.ok) return { problems: [...problems, { path: found.shown, severity: 'error', reason: opened.reason }] };
+  if (!opened.ok) return unusable(found.shown, opened.reason);
   const builder = new LifeListBuilder();
   try {
     const outcome = await parseEbirdCsv(opened.stream, (row) => builder.add(row));
-    if (!outcome.ok) return { problems: [...problems, { path: opened.shown, severity: 'error', reason: outcome.reason }] };
+    if (!outcome.ok) return unusable(opened.shown, outcome.reason);
+    let damaged: string | undefined;
     if (outcome.unclosedQuoteAt !== undefined) {
-      problems.push({ path: opened.shown, severity: 'error', reason: text.unclosedQuote(outcome.unclosedQuoteAt, outcome.rows) });
+      damaged = text.unclosedQuote(outcome.unclosedQuoteAt, outcome.rows);
+      problems.push({ path: opened.shown, severity: 'error', reason: damaged });
+    } else if (outcome.cutAt !== undefined) {
+      damaged = text.cutShort(outcome.cutAt);
+      problems.push({ path: opened.shown, severity: 'error', reason: damaged });
     }
     for (const bad of outcome.badRows) {
       problems.push({ path: opened.shown, severity: 'error', reason: text.badRows(bad.count, text.badRowReason[bad.reason], bad.lines) });
     }
-    return { records: builder.result(), source: opened.shown, problems };
+    return { found: true, records: builder.result(), source: opened.shown, rows: outcome.rows, ...(damaged !== undefined && { damaged }), problems };
   } catch (error) {
-    return { problems: [...problems, { path: opened.shown, severity: 'error', reason: text.unreadable(messageOf(error)) }] };
+    return unusable(opened.shown, text.unreadable(messageOf(error)));
   } finally {
     opened.close();
   }

@@ -42,6 +42,8 @@ export type ParseOutcome =
       badRows: BadRows[];
       /** Line of a quoted field that is never closed: the parser read the rest of the file into it, so nothing after was used. */
       unclosedQuoteAt?: number;
+      /** Line of a last row with fewer fields than the header: the file was cut there (an interrupted download). */
+      cutAt?: number;
     }
   | { ok: false; reason: string };
 
@@ -59,6 +61,8 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
   return new Promise<ParseOutcome>((resolve, reject) => {
     let line = 1;
     let header: Map<string, number> | undefined;
+    let headerFields = 0;
+    let last: { line: number; fields: number } | undefined;
     let failure: string | undefined;
     let rows = 0;
     let unclosedQuoteAt: number | undefined;
@@ -94,8 +98,10 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
             return;
           }
           header = problem;
+          headerFields = fields.length;
           return;
         }
+        last = { line: start, fields: fields.length };
         if (result.errors.length > 0) {
           if (result.errors.some((e) => e.code === 'MissingQuotes')) unclosedQuoteAt ??= start;
           else badRow('quotes', start);
@@ -122,7 +128,8 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
         if (failure) return settle({ ok: false, reason: failure });
         if (!header) return settle({ ok: false, reason: text.emptyFile() });
         if (rows === 0 && bad.size === 0) return settle({ ok: false, reason: text.noRows() });
-        settle({ ok: true, rows, badRows: [...bad.values()], ...(unclosedQuoteAt !== undefined && { unclosedQuoteAt }) });
+        const cutAt = last && last.fields < headerFields ? last.line : undefined;
+        settle({ ok: true, rows, badRows: [...bad.values()], ...(unclosedQuoteAt !== undefined && { unclosedQuoteAt }), ...(cutAt !== undefined && { cutAt }) });
       },
       error(error: Error) {
         if (!settled) {

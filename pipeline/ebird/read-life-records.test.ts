@@ -166,8 +166,8 @@ describe('readLifeRecords: bad input is reported with the file name, never throw
   it('no ebird folder, or no export in it: nothing, no problem', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ebird-test-'));
     dirs.push(dir);
-    expect(await readLifeRecords(dir)).toEqual({ problems: [] });
-    expect(await readLifeRecords(await photosWith({ 'notes.txt': 'x' }))).toEqual({ problems: [] });
+    expect(await readLifeRecords(dir)).toEqual({ found: false, problems: [] });
+    expect(await readLifeRecords(await photosWith({ 'notes.txt': 'x' }))).toEqual({ found: false, problems: [] });
   });
 
   it('an ebird folder that cannot be listed', async () => {
@@ -237,6 +237,9 @@ describe('readLifeRecords: bad input is reported with the file name, never throw
     ];
     const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': lines.join('\r\n') }));
     expect(result.records!.species.map((s) => s.commonName)).toEqual(['Snow Goose', 'Great Egret']);
+    // Bad rows in a whole file are the export's own: it is not damaged, and may become the last good one.
+    expect(result.damaged).toBeUndefined();
+    expect(result.rows).toBe(2);
     expect(result.problems).toEqual([
       { path: 'ebird/MyEBirdData.csv', severity: 'error', reason: expect.stringContaining('9 rows have a bad date (expected YYYY-MM-DD) (lines 3, 4, 7, 8, 9, …)') },
       { path: 'ebird/MyEBirdData.csv', severity: 'error', reason: expect.stringContaining('1 row has a bad taxonomic order (expected a positive number) (line 6)') },
@@ -255,6 +258,14 @@ describe('readLifeRecords: bad input is reported with the file name, never throw
     expect(result.problems).toEqual([
       { path: 'ebird/MyEBirdData.csv', severity: 'error', reason: expect.stringContaining('a quoted field opened on line 3 is never closed, so the rest of the file could not be read; the 1 row before it was used') },
     ]);
+  });
+
+  it('a last row that stops part-way: the file was cut, and the export is damaged', async () => {
+    const last = row('Snow Goose', 'Anser caerulescens', '256', '2019-11-11');
+    const lines = [HEADER, row('Great Egret', 'Ardea alba', '8600', '2020-01-01'), last.slice(0, last.indexOf('Dare') + 4)];
+    const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': lines.join('\n') }));
+    expect(result.damaged).toContain('the last row (line 3) stops part-way: the file was cut short');
+    expect(result.problems.map((p) => p.reason)).toContain(result.damaged);
   });
 
   it('several exports: the newest is used, the others named', async () => {

@@ -2,6 +2,7 @@ import type { LifeRecord } from '../../data/life-records.ts';
 import type { SiteConfig } from '../../data/site-config.ts';
 import type { LifeListLinks } from '../../data/site-data-files.ts';
 import { matchFolders, readLifeRecords } from '../ebird/index.ts';
+import { chooseExport, loadLastGood, saveLastGood } from '../ebird/last-good-export.ts';
 import type { Problem, Problems } from '../problems.ts';
 import type { PublishedPhoto } from './published-photo.ts';
 
@@ -19,9 +20,17 @@ export interface ReadLifeList extends LifeListLinks {
  * before eBird. The reader's and the matcher's problems go into the run's problems. What
  * is returned holds only names, taxonomic order, days and region codes (data/life-records.ts).
  */
-export async function lifeRecordsOf(photosDir: string, photos: readonly PublishedPhoto[], site: SiteConfig, problems: Problems): Promise<ReadLifeList | undefined> {
-  const read = await readLifeRecords(photosDir);
-  for (const problem of read.problems) report(problems, problem);
+export async function lifeRecordsOf(
+  { photosDir, cacheDir, acceptSmallerExport, now }: { photosDir: string; cacheDir: string; acceptSmallerExport: boolean; now: string },
+  photos: readonly PublishedPhoto[],
+  site: SiteConfig,
+  problems: Problems,
+): Promise<ReadLifeList | undefined> {
+  const loadProblems: Problem[] = [];
+  const lastGood = await loadLastGood(cacheDir, loadProblems);
+  const read = chooseExport(await readLifeRecords(photosDir), lastGood, { acceptSmaller: acceptSmallerExport, now });
+  for (const problem of [...loadProblems, ...read.problems]) report(problems, problem);
+  if (read.save) await saveLastGood(cacheDir, read.save);
   if (!read.records || read.source === undefined) return undefined;
 
   // Only folders with published photos: they are the species pages the records attach to.

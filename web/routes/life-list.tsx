@@ -79,7 +79,8 @@ function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder
       <span className="absolute inset-0 flex items-center justify-center bg-black/35 p-4 text-center font-serif text-2xl text-white drop-shadow-[0_1px_3px_rgba(0,0,0,0.9)] transition-colors group-hover:bg-black/20">
         <span>
           {card.name}{' '}
-          <span className="mt-1 block font-sans text-sm tracking-wide text-stone-200">{plural(card.speciesCount, 'species', 'species')}</span>
+          {/* Small text on its own dark chip: it must stay readable (4.5:1) over the lightest cover photo. */}
+          <span className="mx-auto mt-1 block w-fit rounded-sm bg-black/60 px-1.5 font-sans text-sm tracking-wide text-white">{plural(card.speciesCount, 'species', 'species')}</span>
         </span>
       </span>
     </Link>

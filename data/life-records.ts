@@ -42,7 +42,7 @@ export const lifeGrowthYearSchema = z.strictObject({
 });
 export type LifeGrowthYear = z.infer<typeof lifeGrowthYearSchema>;
 
-/** The published life list: `life-records.json` (the lead decides the final file name/URL). */
+/** The life list read from the export; the site publishes it split into per-page data files (data/site-data-files.ts). */
 export const lifeListRecordsSchema = z
   .strictObject({
     /** Countable species observed: the life count. */
@@ -58,8 +58,6 @@ export const lifeListRecordsSchema = z
     z.refine((l) => l.species.every((s, i) => i === 0 || l.species[i - 1]!.taxonOrder <= s.taxonOrder), 'species must be in taxonomic order'),
   );
 export type LifeListRecords = z.infer<typeof lifeListRecordsSchema>;
-
-export const LIFE_RECORDS_FILE = 'life-records.json';
 
 export function isCalendarDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);

@@ -17,8 +17,6 @@ export type Classified =
   | { kind: 'species' | 'group'; /** `Genus species`, as written in the export. */ binomial: string; /** The species' common name (a group's parenthesis removed). */ speciesCommonName: string }
   | { kind: 'spuh' | 'slash' | 'hybrid' | 'domestic' };
 
-export const COUNTABLE_KINDS: readonly RowKind[] = ['species', 'group'];
-
 export function classifyRow(commonName: string, scientificName: string): Classified {
   const common = commonName.trim();
   const scientific = scientificName.trim().replace(/\s+/g, ' ');

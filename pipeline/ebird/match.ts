@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { createSpeciesMatcher, normaliseSpeciesName, type LifeListRecords, type LifeRecord, type MatchedBy } from '../../data/life-records.ts';
+import { LIFE_LIST_DIR } from '../../data/manifest-layout.ts';
 import type { EbirdOptions } from '../../data/site-config.ts';
 import { ebird as text } from '../messages.ts';
 import type { Problem } from '../problems.ts';
@@ -51,7 +52,7 @@ export function matchFolders(speciesFolders: readonly string[], records: LifeLis
     unmatched.push(folder);
     const mapped = matcher.explicitNameFor(name);
     const reason = mapped === undefined ? text.notInExport(name, closestNames(name, records.species)) : text.mappedNotInExport(name, mapped, closestNames(mapped, records.species));
-    problems.push({ path: `life_list/${folder}`, severity: 'warning', reason });
+    problems.push({ path: `${LIFE_LIST_DIR}/${folder}`, severity: 'warning', reason });
   }
   for (const folder of Object.keys(explicit)) {
     if (!names.has(normaliseSpeciesName(folder))) problems.push({ path: 'site.json', severity: 'warning', reason: text.mapUnknownFolder(folder) });

@@ -5,8 +5,6 @@ import { ebird as text } from '../messages.ts';
 
 /** The columns the life list is made of, by their header names in eBird's export. */
 export const REQUIRED_COLUMNS = ['Common Name', 'Scientific Name', 'Taxonomic Order', 'Date', 'State/Province'] as const;
-/** Read when present: orders two sightings of the same day. */
-export const OPTIONAL_COLUMNS = ['Time'] as const;
 
 /**
  * One observation, reduced to what the life list needs. Coordinates, location names,
@@ -120,6 +118,7 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
         const taxonOrder = Number(orderText);
         if (orderText === '' || !Number.isFinite(taxonOrder) || taxonOrder <= 0) return badRow('taxonOrder', start);
         const region = get('State/Province').toUpperCase();
+        // Optional column: orders two sightings of the same day.
         const minutes = minutesOf(get('Time'));
         rows++;
         onRow({ line: start, commonName, scientificName, taxonOrder, date, ...(minutes !== undefined && { minutes }), ...(REGION.test(region) && { region }) });

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, pageFile, photoId, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { buildSite, type BuildResult } from '../../web/prerender/build.ts';
 
@@ -11,7 +11,8 @@ import { buildSite, type BuildResult } from '../../web/prerender/build.ts';
  * `npm run build` on a small tree, again and again: nothing changed rewrites nothing and
  * rebuilds no bundle; a photo added, changed or deleted rewrites exactly the pages it
  * touches (its species, the Life List levels above it, Info, its own share page, the
- * sitemap and feed) and a deleted photo's page disappears.
+ * sitemap and feed) and a deleted photo's page disappears. Each test starts from its own
+ * freshly built tree, so none depends on what another did.
  */
 const KESTREL = ['Falconiformes', 'Falcons', 'American Kestrel'];
 const MERLIN = ['Falconiformes', 'Falcons', 'Merlin'];
@@ -34,7 +35,7 @@ const build = (): Promise<BuildResult> => buildSite({ photos, generated, out, qu
 const page = (route: string) => pageFile(route);
 const shareOf = (segments: string[], file: string) => pageFile(photoShareRoute(photoId([...segments, file].join('/'))));
 
-beforeAll(async () => {
+beforeEach(async () => {
   work = await mkdtemp(join(tmpdir(), 'incremental-build-'));
   photos = join(work, 'photos');
   generated = join(work, 'generated');
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await build();
 }, 600_000);
 
-afterAll(async () => {
+afterEach(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 

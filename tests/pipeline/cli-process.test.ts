@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFile, readdir } from 'node:fs/promises';
+import { copyFile, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,11 +59,23 @@ describe('the CLI as a real process, started as npm run ingest starts it', () =>
 
     const { child, done } = startCli(ingestArgs(tree, '--quiet', '--concurrency', '1'));
     const publishedSpecies = path.join(tree.publicDir, 'life_list', 'Order', 'Family', 'Species');
+    // Wait until a few copies are published, freeze the run, and make sure it was still running
+    // (its /proc entry says stopped): only then is the kill really half-way.
     const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('the ingest finished before it could be killed half-way');
+      if (Date.now() > deadline) throw new Error('the ingest published no copies within 60 s');
       const names = await readdir(publishedSpecies).catch(() => [] as string[]);
       if (names.filter((n) => n.startsWith('copy-')).length >= 4) break;
       await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill('SIGSTOP');
+    // The stop is delivered asynchronously: wait until the process says it is stopped (or is gone, which fails).
+    let state = '';
+    while (!/^\d+ \(.*\) T /.test(state)) {
+      state = await readFile(`/proc/${child.pid}/stat`, 'utf8').catch(() => 'gone');
+      expect(state, 'the ingest was still running when it was frozen').not.toBe('gone');
+      expect(child.exitCode, 'the ingest was still running when it was frozen').toBeNull();
     }
     child.kill('SIGKILL');
     const killed = await done;

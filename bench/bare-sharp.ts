@@ -11,17 +11,14 @@ import fg from 'fast-glob';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { rgbaToThumbHash } from 'thumbhash';
 import { parseSiteConfig, type RenditionOptions } from '../data/site-config.ts';
+import { AVIF_EFFORT, sourcesWanted, thumbHashOf, withJpegShrink } from '../pipeline/renditions.ts';
 
 /**
  * Like the pipeline's second try, at once: files every viewer opens but sharp refuses at its
  * default strictness (stray bytes between JPEG segments) decode, corrupt image data does not.
  */
 const LENIENT = { failOn: 'error' } as const;
-
-/** As pipeline/renditions.ts: a low AVIF effort is nearly free next to the decode. */
-const AVIF_EFFORT = 2;
 
 export type BareStrategy = 'decode-once' | 'per-rendition' | 'jpeg-shrink';
 
@@ -63,9 +60,8 @@ async function renditions(relative: string, settings: RenditionOptions, strategy
   const stem = path.basename(relative, path.extname(relative));
   await fs.mkdir(dir, { recursive: true });
   const long = (edge: number) => ({ width: edge, height: edge, fit: 'inside' as const, withoutEnlargement: true });
-  const formats = settings.formats.flatMap((format) => settings.srcsetWidths.map((width) => ({ format, width })));
-  // The pipeline's rule (pipeline/renditions.ts): every width below the display width, plus the first that reaches it.
-  const keep = (displayWidth: number) => formats.filter(({ format, width }, i) => width < displayWidth || formats.slice(0, i).filter((f) => f.format === format).every((f) => f.width < displayWidth));
+  // The pipeline's rule, from the pipeline: every width below the display width, plus the first that reaches it.
+  const keep = (displayWidth: number) => settings.formats.flatMap((format) => sourcesWanted(settings.srcsetWidths.map((width) => ({ format, width })), displayWidth));
   const encode = (image: sharp.Sharp, format: 'jpeg' | 'webp' | 'avif') =>
     format === 'jpeg' ? image.jpeg({ quality: settings.jpegQuality }) : format === 'webp' ? image.webp({ quality: settings.webpQuality }) : image.avif({ quality: settings.avifQuality, effort: AVIF_EFFORT });
 
@@ -80,38 +76,19 @@ async function renditions(relative: string, settings: RenditionOptions, strategy
       encode(from().resize(long(settings.displayLongEdge)), 'jpeg').toFile(path.join(dir, `${stem}.jpg`)),
       encode(from().resize(long(settings.thumbnailLongEdge)), 'jpeg').toFile(path.join(dir, `${stem}_lowq.jpg`)),
       ...keep(displayWidth).map(({ format, width }) => encode(from().resize({ width, withoutEnlargement: true }), format).toFile(path.join(dir, `${stem}-${width}.${format}`))),
-      placeholder(from()),
+      thumbHashOf(from()),
     ]);
     return;
   }
   // One decode (shrunk on load to the display size), every other rendition from those pixels.
-  const { data, info } = await sharp(strategy === 'jpeg-shrink' ? await withJpegShrink(source, settings.displayLongEdge) : source, LENIENT).rotate().resize(long(settings.displayLongEdge)).toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const input = strategy === 'jpeg-shrink' ? withJpegShrink(source, await sharp(source).metadata(), settings.displayLongEdge) : source;
+  const { data, info } = await sharp(input, LENIENT).rotate().resize(long(settings.displayLongEdge)).toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const from = () => sharp(data, raw);
   await Promise.all([
     encode(from(), 'jpeg').toFile(path.join(dir, `${stem}.jpg`)),
     encode(from().resize(long(settings.thumbnailLongEdge)), 'jpeg').toFile(path.join(dir, `${stem}_lowq.jpg`)),
     ...keep(info.width).map(({ format, width }) => encode(from().resize({ width, withoutEnlargement: true }), format).toFile(path.join(dir, `${stem}-${width}.${format}`))),
-    placeholder(from()),
+    thumbHashOf(from()),
   ]);
-}
-
-/**
- * sharp picks libjpeg's shrink-on-load factor itself, and skips it when the integer part of
- * the reduction equals the factor (6000 px → 2048 px is 2.93: no 1/2 load, a full decode).
- * libvips also takes load options in the file name (`photo.jpg[shrink=2]`), so the largest
- * factor that keeps the long edge at or above the display size can be asked for directly.
- */
-async function withJpegShrink(source: string, displayLongEdge: number): Promise<string> {
-  const header = await sharp(source).metadata();
-  if (header.format !== 'jpeg' || !header.width || !header.height) return source;
-  const reduction = Math.max(header.width, header.height) / displayLongEdge;
-  const factor = [8, 4, 2].find((f) => reduction >= f);
-  return factor ? `${source}[shrink=${factor}]` : source;
-}
-
-/** The placeholder the pipeline stores per photo: a ThumbHash of a ≤100 px version. */
-async function placeholder(image: sharp.Sharp): Promise<string> {
-  const { data, info } = await image.resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
 }

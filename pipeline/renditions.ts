@@ -17,7 +17,7 @@ sharp.cache(false);
 /** Largest side of the ThumbHash input: the algorithm is specified for images up to 100×100. */
 const PLACEHOLDER_SIZE = 100;
 /** AVIF at effort 4 costs several times a whole thumbnail; a low effort is nearly free next to the decode. */
-const AVIF_EFFORT = 2;
+export const AVIF_EFFORT = 2;
 
 export interface RenderRequest {
   absolutePath: string;
@@ -213,7 +213,7 @@ async function makeSources(request: RenderRequest, decoded: Decoded, out: (siteP
   const sources: ImageSource[] = [];
   for (const format of request.renditions.formats) {
     const planned = request.plan.sources.filter((s) => s.format === format);
-    const wanted = planned.filter((s, i) => s.width < displayWidth || planned.slice(0, i).every((earlier) => earlier.width < displayWidth));
+    const wanted = sourcesWanted(planned, displayWidth);
     const files: ImageFile[] = [];
     for (const source of wanted) {
       const resized = fromPixels(decoded).resize({ width: source.width, withoutEnlargement: true });
@@ -226,8 +226,18 @@ async function makeSources(request: RenderRequest, decoded: Decoded, out: (siteP
   return sources;
 }
 
-async function placeholderOf(decoded: Decoded): Promise<string> {
-  const { data, info } = await fromPixels(decoded)
+/** The widths of one format worth making: every one below the display width, plus the first that reaches it. */
+export function sourcesWanted<T extends { width: number }>(planned: readonly T[], displayWidth: number): T[] {
+  return planned.filter((s, i) => s.width < displayWidth || planned.slice(0, i).every((earlier) => earlier.width < displayWidth));
+}
+
+function placeholderOf(decoded: Decoded): Promise<string> {
+  return thumbHashOf(fromPixels(decoded));
+}
+
+/** The placeholder stored per photo: a ThumbHash (base64) of a ≤100 px version of the image. */
+export async function thumbHashOf(image: sharp.Sharp): Promise<string> {
+  const { data, info } = await image
     .resize({ width: PLACEHOLDER_SIZE, height: PLACEHOLDER_SIZE, fit: 'inside' })
     .ensureAlpha()
     .raw()

@@ -32,26 +32,20 @@ export interface LifeListLinks {
  */
 export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<string, unknown> {
   const photos = Object.values(manifests.photoIndex.photos);
+  const find = photoFinder(manifests);
   const files = new Map<string, unknown>();
 
   const home = manifests.info.featured.flatMap((id) => {
-    const entry = manifests.photoIndex.photos[id];
+    const entry = find.byId(id);
     return entry ? [pagePhoto(entry)] : [];
   });
   files.set(siteDataPaths.home, homeDataSchema.parse({ photos: home }));
 
   // The search box finds every species that has a page.
   const searchable: SearchData['species'] = [];
-  const bySpecies = new Map<string, PhotoEntry[]>();
-  for (const photo of photos) {
-    const group = bySpecies.get(photo.species);
-    if (group) group.push(photo);
-    else bySpecies.set(photo.species, [photo]);
-  }
   for (const [species, entries] of Object.entries(manifests.birdPhotos)) {
-    const byNumber = new Map((bySpecies.get(species) ?? []).map((p) => [p.number, p]));
-    const shown = entries.flatMap((e) => (e.id === 0 ? [] : (byNumber.get(e.id) ?? [])));
-    const folder = shown[0]?.folder ?? bySpecies.get(species)?.[0]?.folder;
+    const shown = entries.flatMap((e) => (e.id === 0 ? [] : (find.bySpeciesNumber(species, e.id) ?? [])));
+    const folder = shown[0]?.folder ?? find.firstOfSpecies(species)?.folder;
     if (!folder) continue;
     const record = life?.bySpecies.get(species);
     const firstPhotographed = shown.flatMap((p) => (p.takenOn === null ? [] : [p.takenOn])).sort()[0];
@@ -66,7 +60,6 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<s
     searchable.push({ name: species, ...(record ? { scientificName: record.scientificName } : {}) });
   }
 
-  const byThumbnail = new Map(photos.map((p) => [p.thumbnail.path, p]));
   const speciesCounts = new Map<LifeListFolder, number>();
   const speciesCount = (folder: LifeListFolder): number => {
     let count = speciesCounts.get(folder);
@@ -99,7 +92,7 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<s
       const visible = childFolders(folder).filter(([, child]) => child.file_count > 0);
       const cards = visible.map(([name, child]): FolderCard => {
         const coverPath = manifests.coverPhotos[[...segments, name].join('/')];
-        const cover = coverPath === undefined ? undefined : byThumbnail.get(coverPath);
+        const cover = coverPath === undefined ? undefined : find.byThumbnail(coverPath);
         const order = taxonOrder(child, name);
         return {
           name,
@@ -141,6 +134,28 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<s
 }
 
 /** What a species page publishes of its life record: never more than names, a day and a region code. */
+/**
+ * The manifests name a photo three ways, each as the spec's file format has it: featured photos
+ * by id (info.json), a species' photos by number (bird_photos.json), covers by thumbnail path
+ * (cover_photos.json). All three resolve here, against photo-index.json.
+ */
+function photoFinder(manifests: Manifests) {
+  const photos = Object.values(manifests.photoIndex.photos);
+  const bySpecies = new Map<string, Map<number, PhotoEntry>>();
+  for (const photo of photos) {
+    const numbers = bySpecies.get(photo.species) ?? new Map<number, PhotoEntry>();
+    numbers.set(photo.number, photo);
+    bySpecies.set(photo.species, numbers);
+  }
+  const byThumbnail = new Map(photos.map((p) => [p.thumbnail.path, p]));
+  return {
+    byId: (id: string): PhotoEntry | undefined => manifests.photoIndex.photos[id],
+    bySpeciesNumber: (species: string, number: number): PhotoEntry | undefined => bySpecies.get(species)?.get(number),
+    firstOfSpecies: (species: string): PhotoEntry | undefined => bySpecies.get(species)?.values().next().value,
+    byThumbnail: (path: string): PhotoEntry | undefined => byThumbnail.get(path),
+  };
+}
+
 function sightingOf(record: LifeRecord) {
   return { scientificName: record.scientificName, firstSeen: record.firstSeen, ...(record.firstRegion !== undefined ? { firstRegion: record.firstRegion } : {}) };
 }

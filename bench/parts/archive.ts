@@ -1,12 +1,12 @@
-import { existsSync, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
-import { parseSiteConfig, type SiteConfigInput } from '../../data/site-config.ts';
 import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
 import { cleanup, REPO, runPipeline, scratchDir } from '../lib/ingest.ts';
 import { runMeasured, type Measured } from '../lib/measure.ts';
-import { largeSet, PHOTO_ROOT } from '../lib/photo-set.ts';
+import { archiveSet, type Archive } from '../lib/archive-set.ts';
+import { distFiles, rewritten } from '../lib/dist-files.ts';
 import { MB, median, type Row } from '../lib/report.ts';
 import { startStaticServer } from '../../tests/e2e/static-server.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
@@ -18,54 +18,7 @@ import { lighthouseOnce } from './pages.ts';
  * a no-op build, a build after adding 20 photos (and the files it rewrites), the HTML per
  * photo, and the bytes a visitor's client-side navigation fetches.
  */
-const SMALL = { kind: 'large', count: 12, width: 960, height: 640, quality: 90, grain: 20 } as const;
-const SPECIES_PER_FAMILY = 6;
-const FAMILIES_PER_ORDER = 5;
 const ADDED = 20;
-
-interface Archive {
-  dir: string;
-  photos: number;
-  species: number;
-  /** Species folders, relative to life_list/. */
-  speciesFolders: string[];
-}
-
-/** `photos` photos spread evenly over `species` species, 6 species a family, 5 families an order: the same shape at every size. */
-async function archiveSet(photos: number, species: number, log: Log): Promise<Archive> {
-  const source = await largeSet(SMALL, log);
-  const dir = path.join(PHOTO_ROOT, `archive-${photos}-${species}`);
-  const speciesFolders = Array.from({ length: species }, (_, s) => {
-    const family = Math.floor(s / SPECIES_PER_FAMILY);
-    const order = Math.floor(family / FAMILIES_PER_ORDER);
-    return `Order ${String(order + 1).padStart(2, '0')}/Family ${String(family + 1).padStart(3, '0')}/Species ${String(s + 1).padStart(4, '0')}`;
-  });
-  const marker = path.join(dir, '.bench-set.json');
-  const recipe = JSON.stringify({ version: 2, photos, species, source: path.basename(source.dir) });
-  if (existsSync(marker) && (await fs.readFile(marker, 'utf8')) === recipe) return { dir, photos, species, speciesFolders };
-  log(`archive: generating ${photos} photos in ${species} species (hard links)…`);
-  await fs.rm(dir, { recursive: true, force: true });
-  const files: string[] = [];
-  for (let i = 0; i < photos; i++) {
-    const folder = speciesFolders[Math.floor((i * species) / photos)]!;
-    await fs.mkdir(path.join(dir, 'life_list', folder), { recursive: true });
-    const file = `${folder}/DSC_${String(i).padStart(5, '0')}.jpg`;
-    const from = path.join(source.dir, 'life_list', source.photos[i % source.photos.length]!);
-    await fs.link(from, path.join(dir, 'life_list', file)).catch(() => fs.copyFile(from, path.join(dir, 'life_list', file)));
-    files.push(file);
-  }
-  // The spec's home wall: 32 featured photos at every size, taken in turn from the species.
-  const bySpecies = speciesFolders.map((folder) => files.filter((f) => f.startsWith(`${folder}/`)));
-  const featured = Array.from({ length: Math.min(32, photos) }, (_, i) => {
-    const file = bySpecies[i % species]![Math.floor(i / species)]!;
-    return { species: file.split('/').at(-2)!, file: file.split('/').at(-1)! };
-  });
-  const config: SiteConfigInput = { owner: 'Benchmark Birder', gear: ['Synthetic camera'], featured };
-  parseSiteConfig(config, 'bench site.json');
-  await fs.writeFile(path.join(dir, 'site.json'), `${JSON.stringify(config, null, 2)}\n`);
-  await fs.writeFile(marker, recipe);
-  return { dir, photos, species, speciesFolders };
-}
 
 /**
  * The static hosts' published limits for one deployment (their documentation, November 2026).
@@ -90,40 +43,6 @@ function runBuild(archive: Archive, generated: string, dist: string, split?: { p
     if (run.exitCode !== 0) throw new Error(`the build exited with ${run.exitCode}: ${run.stderr.slice(-1000)}`);
     return run;
   });
-}
-
-interface DistFile {
-  size: number;
-  ino: number;
-  mtimeMs: number;
-}
-
-async function distFiles(dist: string): Promise<Map<string, DistFile>> {
-  const files = new Map<string, DistFile>();
-  for (const entry of await fs.readdir(dist, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    const stat = await fs.stat(full);
-    files.set(path.relative(dist, full), { size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs });
-  }
-  return files;
-}
-
-/** Files written (new or changed content) and removed between two listings of dist/, by kind. */
-function rewritten(before: Map<string, DistFile>, after: Map<string, DistFile>): { pages: number; data: number; other: number; removed: number; files: string[] } {
-  const files = [...after].filter(([file, now]) => {
-    const then = before.get(file);
-    return !then || then.mtimeMs !== now.mtimeMs || then.ino !== now.ino;
-  }).map(([file]) => file);
-  const isPage = (f: string) => f.endsWith('.html');
-  const isData = (f: string) => f.endsWith('.json');
-  return {
-    pages: files.filter(isPage).length,
-    data: files.filter(isData).length,
-    other: files.filter((f) => !isPage(f) && !isData(f)).length,
-    removed: [...before.keys()].filter((f) => !after.has(f)).length,
-    files,
-  };
 }
 
 /**

@@ -35,6 +35,8 @@ export const photoRecordSchema = z.strictObject({
   failedUnder: z.optional(z.string()),
   warning: z.optional(z.string()),
   metadataKey: z.optional(z.string()),
+  /** 'exifr' when ExifTool could not run and exifr read the photo: read again once ExifTool runs (never the photo's own state). */
+  metadataReadBy: z.optional(z.literal('exifr')),
   width: z.optional(z.int().check(z.positive())),
   height: z.optional(z.int().check(z.positive())),
   exif: z.optional(z.nullable(exifDisplaySchema)),

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { endExiftool } from './exiftool.ts';
 import { help, fatal, summary } from './messages.ts';
 import { EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED, FatalProblem } from './problems.ts';
 import { createProgress } from './progress.ts';
@@ -97,9 +98,29 @@ function parseMegapixels(value: string): number {
   return n;
 }
 
+/** Exit statuses of a process ended by these signals (128 + the signal's number), as shells report them. */
+const SIGNAL_EXITS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+/** Longest wait for ExifTool to end on an interrupt before exiting anyway (it then ends on its own: see exiftool.ts). */
+const END_GRACE_MS = 2_000;
+
+/**
+ * Ctrl-C, SIGTERM and SIGHUP end ExifTool, then the process, with the signal's exit status.
+ * Every data file is written atomically, so stopping anywhere leaves the last complete state.
+ */
+function exitOnSignals(): void {
+  for (const [signal, code] of Object.entries(SIGNAL_EXITS) as Array<[NodeJS.Signals, number]>) {
+    process.once(signal, () => {
+      process.stderr.write(`${fatal.interrupted(signal)}\n`);
+      setTimeout(() => process.exit(code), END_GRACE_MS).unref();
+      void endExiftool().finally(() => process.exit(code));
+    });
+  }
+}
+
 /** Runs the CLI for this process and returns its exit status. */
 export async function main(argv: string[]): Promise<number> {
   const state: CliState = { exitCode: EXIT_OK };
+  exitOnSignals();
   try {
     await buildProgram(undefined, state).exitOverride().parseAsync(argv, { from: 'user' });
   } catch (error) {

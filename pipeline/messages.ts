@@ -19,6 +19,9 @@ export const help = {
 };
 
 export const problem = {
+  // The machine
+  exiftoolUnavailable: (why: string, photos: number) =>
+    `could not run (${why}), so the camera data of ${photos} ${photos === 1 ? 'photo was' : 'photos were'} read with exifr instead, which misses lens names kept only in maker notes (older Nikon, Pentax, Sony, Olympus bodies), the photographer's titles, captions and keywords, and opted-in GPS and serial numbers. Install Perl (Debian/Ubuntu: apt install perl; Alpine: apk add perl), or set PORTFOLIO_PERL to the perl to use: the next ingest reads these photos again with ExifTool`,
   // The output folder
   journalDamaged: (detail: string) => `the journal of an interrupted run was damaged (${detail}); the manifests and page data are written again`,
   // Folders and files found by the scan
@@ -70,6 +73,7 @@ export const fatal = {
     `${file} cannot be read (${detail}); nothing was changed, so the photos keep their 'added' dates: fix the file's permissions, or delete it to start afresh (every photo is then processed again and counted as new)`,
   outputInsidePhotos: (outDir: string, lifeListDir: string) =>
     `output folder ${outDir} is inside ${lifeListDir}: the site would be written among your photos; choose a folder outside it with --out`,
+  interrupted: (signal: string) => `interrupted (${signal}): what was written is complete, the rest was not started; run the ingest again to finish`,
   unexpected: (detail: string) => `unexpected failure: ${detail}`,
 };
 

@@ -2,7 +2,8 @@ import type { Sharp } from 'sharp';
 import { dateTakenIso, formatExif, hasAnyExif, UNKNOWN, type RawExif } from '../data/exif-display.ts';
 import type { ExifDisplay } from '../data/manifests.ts';
 import type { PrivacyOptions } from '../data/site-config.ts';
-import { locationOf, photoTextOf, readTags, textOf, toRawExif } from './exiftool.ts';
+import { readWithExifr } from './exifr-fallback.ts';
+import { ExiftoolUnavailable, locationOf, photoTextOf, readTags, textOf, toRawExif } from './exiftool.ts';
 import { problem } from './messages.ts';
 import { messageOf } from './problems.ts';
 
@@ -25,17 +26,23 @@ export interface PhotoMetadata {
   embed: EmbeddedExif;
   /** Set when the metadata was present but (partly) unreadable: the photo is published with this warning. */
   warning?: string;
+  /** Set when ExifTool could not run and exifr read the photo instead (why ExifTool could not): never cached as the photo's reading. */
+  exiftoolUnavailable?: string;
 }
 
 export type EmbeddedExif = NonNullable<Parameters<Sharp['withExif']>[0]>;
 
-/** Stage (per photo): ExifTool's reading → display values, date, the photographer's words and the tags to embed. */
-export async function run(file: string, _size: number, privacy: PrivacyOptions): Promise<PhotoMetadata> {
+/**
+ * Stage (per photo): ExifTool's reading → display values, date, the photographer's words and
+ * the tags to embed; exifr's reading when ExifTool cannot run on this machine.
+ */
+export async function run(file: string, size: number, privacy: PrivacyOptions): Promise<PhotoMetadata> {
   let reading;
   try {
     reading = await readTags(file, { gps: privacy.keepGps, serialNumbers: privacy.keepSerialNumbers, locationNames: privacy.publishLocationNames });
   } catch (error) {
-    return { exif: null, takenOn: null, text: {}, embed: {}, warning: problem.exifUnreadable(messageOf(error)) };
+    if (error instanceof ExiftoolUnavailable) return readWithFallback(file, size, error.message);
+    throw error;
   }
   const { tags } = reading;
   const warning = reading.error ? problem.exifUnreadable(reading.error) : reading.damage ? problem.exifDamaged(reading.damage) : undefined;
@@ -51,10 +58,23 @@ export async function run(file: string, _size: number, privacy: PrivacyOptions):
   return { exif, takenOn: dateTakenIso(raw) ?? null, text, embed, ...(warning ? { warning } : {}) };
 }
 
+async function readWithFallback(file: string, size: number, why: string): Promise<PhotoMetadata> {
+  const read = { exiftoolUnavailable: why, takenOn: null, text: {}, embed: {} };
+  let raw;
+  try {
+    raw = await readWithExifr(file, size);
+  } catch (error) {
+    return { ...read, exif: null, warning: problem.exifUnreadable(messageOf(error)) };
+  }
+  if (!hasAnyExif(raw)) return { ...read, exif: null };
+  const exif = formatExif(raw);
+  return { ...read, exif, takenOn: dateTakenIso(raw) ?? null, embed: embeddedExif(raw, exif) };
+}
+
 /**
- * The panel's tags in the form libvips writes (rationals as `n/d`), so the site's
- * in-browser exifr fallback reads the same values from the display rendition. Nothing
- * else survives: no GPS, no serial numbers, no maker notes.
+ * The panel's tags in the form libvips writes (rationals as `n/d`), kept in the display
+ * rendition so a downloaded photo still says what took it. Nothing else survives: no GPS,
+ * no serial numbers, no maker notes.
  */
 export function embeddedExif(raw: RawExif, display: ExifDisplay): EmbeddedExif {
   const ifd0: Record<string, string> = {};
@@ -64,7 +84,7 @@ export function embeddedExif(raw: RawExif, display: ExifDisplay): EmbeddedExif {
   if (make) ifd0.Make = make;
   if (model) ifd0.Model = model;
   // The normalised lens and ISO, not the raw tags: a raw `0.0 mm f/0.0` lens or an ISO of 0 would make
-  // the in-browser fallback disagree with the index.
+  // the file disagree with the panel.
   const lens = display.lens !== UNKNOWN ? text(display.lens) : undefined;
   if (lens) ifd2.LensModel = lens;
   const focal = rational(raw.FocalLength);
@@ -79,7 +99,7 @@ export function embeddedExif(raw: RawExif, display: ExifDisplay): EmbeddedExif {
   if (apex && !fNumber) ifd2.ApertureValue = apex;
   const shutterApex = typeof raw.ShutterSpeedValue === 'number' && Number.isFinite(raw.ShutterSpeedValue) ? signedRational(raw.ShutterSpeedValue) : undefined;
   if (shutterApex && !exposure) ifd2.ShutterSpeedValue = shutterApex;
-  // The day the panel shows may come from XMP; written back as EXIF so the browser fallback finds it.
+  // The day the panel shows may come from XMP; written back as EXIF, where every viewer looks.
   const day = dateTakenIso(raw);
   const taken = exifDateText(raw.DateTimeOriginal) ?? (day ? `${day.replaceAll('-', ':')} 00:00:00` : undefined);
   if (taken) ifd2.DateTimeOriginal = taken;

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { checkExiftool, ExiftoolUnavailable } from './exiftool.ts';
 import { metadataKeyOf, OUTPUT_CODE_METADATA } from './plan.ts';
 import type { Cache, PhotoRecord } from './cache.ts';
 import { fingerprintOf } from './cache.ts';
@@ -40,6 +41,12 @@ export interface RecordsOptions {
   progress: ProgressSink;
 }
 
+/** What the photos of one run share: whether ExifTool runs again for photos exifr read before, and why it could not. */
+interface RunContext {
+  exiftoolBack: boolean;
+  exiftoolProblems: Set<string>;
+}
+
 /** Stage: the photo list + the cache → one up-to-date record per photo, making only what is missing or stale. */
 export async function run(options: RecordsOptions): Promise<PhotoOutcome[]> {
   const outcomes: PhotoOutcome[] = new Array(options.photos.length);
@@ -53,16 +60,30 @@ export async function run(options: RecordsOptions): Promise<PhotoOutcome[]> {
       (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     );
   });
+  // Photos exifr read while ExifTool could not run are read again as soon as it can (a check costs one Perl start).
+  const context: RunContext = { exiftoolBack: false, exiftoolProblems: new Set() };
+  if (Object.values(options.cache.photos).some((r) => r.metadataReadBy === 'exifr')) {
+    context.exiftoolBack = await checkExiftool().then(
+      () => true,
+      (error: unknown) => {
+        context.exiftoolProblems.add(error instanceof ExiftoolUnavailable ? error.message : messageOf(error));
+        return false;
+      },
+    );
+  }
   options.progress.start(options.photos.length);
   await forEachLimited(options.photos, options.concurrency, async (photo, index) => {
-    outcomes[index] = await recordOf(photo, identities[index]!, keys, options);
+    outcomes[index] = await recordOf(photo, identities[index]!, keys, options, context);
     options.progress.tick();
   });
   options.progress.finish();
+  // A failure of the machine is said once, with the fix, not once per photo.
+  const readByExifr = outcomes.filter((o) => o.status !== 'failed' && o.record.metadataReadBy === 'exifr').length;
+  if (readByExifr > 0) options.problems.warning('ExifTool', problem.exiftoolUnavailable([...context.exiftoolProblems].join('; '), readByExifr));
   return outcomes;
 }
 
-async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, keys: Record<OutputKind, string>, options: RecordsOptions): Promise<PhotoOutcome> {
+async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, keys: Record<OutputKind, string>, options: RecordsOptions, context: RunContext): Promise<PhotoOutcome> {
   const where = `${LIFE_LIST_DIR}/${photo.plan.relativePath}`;
   const cached = options.cache.photos[photo.plan.relativePath];
   const { problems } = options;
@@ -109,6 +130,9 @@ async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, key
 
   const outputsTrusted = options.outputsTrusted && !options.force;
   const needs = new Set<OutputKind>(OUTPUT_KINDS.filter((kind) => !outputsTrusted || !sameFile || base.outputs[kind]?.key !== keys[kind]));
+  // Read by exifr while ExifTool could not run: read again now that it can, and the display's embedded camera data with it.
+  const rereadByExiftool = base.metadataReadBy === 'exifr' && context.exiftoolBack;
+  if (rereadByExiftool) needs.add('display');
   const needsMetadata = !sameFile || options.force || base.metadataKey !== metadataKeyOf(options.settings) || needs.has('display');
   if (needs.size === 0 && !needsMetadata) {
     if (base.warning) problems.warning(where, base.warning);
@@ -128,6 +152,10 @@ async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, key
     if (Object.keys(meta.text).length > 0) record.text = meta.text;
     else delete record.text;
     record.metadataKey = metadataKeyOf(options.settings);
+    if (meta.exiftoolUnavailable) {
+      record.metadataReadBy = 'exifr';
+      context.exiftoolProblems.add(meta.exiftoolUnavailable);
+    } else delete record.metadataReadBy;
     const rendered = await renditions.run({
       absolutePath: photo.absolutePath,
       plan: photo.plan,

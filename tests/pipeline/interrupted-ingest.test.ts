@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runValidate } from '../../pipeline/validate.ts';
+import { fixture, ingestArgs, makeTree, runCli, type Tree } from './helpers.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** What `npm run ingest` runs. */
+const LAUNCHER = path.resolve(here, '../../pipeline/launch.mjs');
+const PHOTOS = 60;
+
+/** Processes whose parent is `pid`, with their command line (from /proc: Linux). */
+async function childrenOf(pid: number): Promise<Array<{ pid: number; command: string }>> {
+  const found: Array<{ pid: number; command: string }> = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
+    // pid (comm) state ppid …: comm may hold spaces and parentheses, so split after the last ')'.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid !== pid) continue;
+    const command = (await readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '')).split('\0').join(' ');
+    found.push({ pid: Number(name), command });
+  }
+  return found;
+}
+
+/** Whether a process is still running: gone, or a zombie waiting for a reaper, is not. */
+async function running(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, seconds: number): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting ${seconds} s for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * Real ingests, killed while ExifTool is running: whatever the signal, no ExifTool process of
+ * the run is left a few seconds later, and the data stays valid for the next run.
+ */
+describe('an ingest interrupted while ExifTool runs', () => {
+  let tree: Tree;
+  beforeAll(async () => {
+    tree = await makeTree({ files: {} });
+    const species = path.join(tree.photosDir, 'life_list', 'Order', 'Family', 'Species');
+    await mkdir(species, { recursive: true });
+    for (let i = 0; i < PHOTOS; i++) await copyFile(fixture('exif/dc_canon-5dmk3_orient6.jpg'), path.join(species, `p${String(i).padStart(2, '0')}.jpg`));
+    // A complete site first: each killed run must leave it valid.
+    expect((await runCli(ingestArgs(tree, '--quiet'))).code).toBe(0);
+  });
+  afterAll(() => tree.cleanup());
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGKILL', null],
+  ] as const)('%s leaves no ExifTool process behind', async (signal, exitCode) => {
+    // --force: every run reads every photo again, so ExifTool is busy whatever the last run did.
+    const child = spawn(process.execPath, [LAUNCHER, ...ingestArgs(tree, '--quiet', '--force', '--concurrency', '1')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, s) => resolve({ code, signal: s })));
+
+    const exiftools = await waitFor(
+      'ExifTool to start',
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the ingest ended before ExifTool started: ${stderr}`);
+        const found = (await childrenOf(child.pid!)).filter((c) => c.command.includes('exiftool'));
+        return found.length > 0 ? found : undefined;
+      },
+      60,
+    );
+    child.kill(signal);
+    const end = await ended;
+    if (exitCode === null) expect(end.signal).toBe('SIGKILL');
+    else {
+      expect(end.code).toBe(exitCode);
+      expect(stderr).toContain(`interrupted (${signal})`);
+    }
+    // SIGKILL gives the process no chance: ExifTool notices its parent is gone within a second or so.
+    for (const { pid } of exiftools) await waitFor(`ExifTool ${pid} to end`, async () => ((await running(pid)) ? undefined : true), 10);
+    expect((await runValidate(tree.outDir)).problems).toEqual([]);
+  });
+});
+
+/**
+ * ExifTool waiting for its next request when its parent dies: its `-stay_open` loop would poll
+ * the closed pipe for ever (no write, so no SIGPIPE either). Killed busy, it dies of the broken
+ * pipe; killed idle, only the parent watch in pipeline/exiftool.ts ends it.
+ */
+describe('an idle ExifTool whose parent is killed', () => {
+  it('ends within seconds', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'exiftool-idle-child.ts'), fixture('photos/epy_nikon-d3100_gps.jpg')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const ended = new Promise((resolve) => child.on('close', resolve));
+    await waitFor(
+      'the photo to be read',
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the reader ended: ${stderr}`);
+        return stdout.includes('read') ? true : undefined;
+      },
+      60,
+    );
+    const exiftools = (await childrenOf(child.pid!)).filter((c) => c.command.includes('exiftool'));
+    expect(exiftools.length).toBeGreaterThan(0);
+    child.kill('SIGKILL');
+    await ended;
+    for (const { pid } of exiftools) await waitFor(`ExifTool ${pid} to end`, async () => ((await running(pid)) ? undefined : true), 10);
+  });
+});

@@ -1,14 +1,14 @@
 import type { ExifDisplay } from './manifests.ts';
 
 /**
- * The one place where raw EXIF becomes display values. Used by the pipeline on
- * every photo and by the site's in-browser fallback, so both always agree.
- * Pure and isomorphic: no Node or DOM APIs, no Date objects.
+ * The one place where raw EXIF becomes display values, for every photo the pipeline
+ * reads, whichever reader read it. Pure: no Node or DOM APIs, no Date objects. Long
+ * because every display rule is here, each next to the others it must agree with.
  *
- * Input: a flat object of EXIF tag names → raw values: on the site, what
- * `exifr.parse(bytes, EXIFR_OPTIONS)` returns (IFD0, EXIF and XMP merged, values
- * not revived); in the pipeline, ExifTool's reading under the same names
- * (pipeline/exiftool.ts `toRawExif`, which puts ExifTool's maker-note LensID in `Lens`).
+ * Input: a flat object of EXIF tag names → raw values: ExifTool's reading
+ * (pipeline/exiftool.ts `toRawExif`, which puts ExifTool's maker-note LensID in `Lens`),
+ * or, on a machine where ExifTool cannot run, what `exifr.parse(bytes, EXIFR_OPTIONS)`
+ * returns (IFD0, EXIF and XMP merged, values not revived; pipeline/exifr-fallback.ts).
  *
  * Decisions worth knowing (each has a test):
  * - Camera: Make + Model, the make left out when the model already starts with
@@ -38,8 +38,8 @@ export const UNKNOWN = 'Unknown';
 export type RawExif = Record<string, unknown>;
 
 /**
- * Options for `exifr.parse(bytes, EXIFR_OPTIONS)`, on both the pipeline and the site.
- * Every option is spelled out so both sides read the same tags whatever exifr's defaults.
+ * Options for `exifr.parse(bytes, EXIFR_OPTIONS)`, the pipeline's fallback reader (and the
+ * tests that read renditions back). Every option is spelled out so it reads the same tags whatever exifr's defaults.
  */
 export const EXIFR_OPTIONS = Object.freeze({
   // IFD0 (Make, Model) is always read: exifr cannot turn it off.

@@ -133,7 +133,7 @@ export const photoEntrySchema = z.strictObject({
    * null when the file carries no EXIF at all: the site then hides the metadata panel.
    * Absent when the pipeline could not read it: the site's lightbox reads it from the image.
    */
-  exif: z.optional(z.nullable(exifDisplaySchema)),
+  exif: z.nullable(exifDisplaySchema),
   /** Day the photo was taken, `YYYY-MM-DD`, for sorting; null when unknown. */
   takenOn: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
   /** When the pipeline first saw this photo (ISO 8601). */

@@ -170,7 +170,7 @@ function pagePhoto(entry: PhotoEntry): PagePhoto {
     thumbnail: entry.thumbnail,
     display: entry.display,
     sources: entry.sources,
-    ...(entry.exif !== undefined ? { exif: entry.exif } : {}),
+    exif: entry.exif,
     takenOn: entry.takenOn,
     ...(entry.credit ? { credit: entry.credit } : {}),
     ...(entry.title ? { title: entry.title } : {}),

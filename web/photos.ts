@@ -27,7 +27,7 @@ export interface GalleryPhoto {
    * Camera metadata from the photo index; `null` when the photo has no EXIF at all
    * (the panel is hidden); undefined when the photo is not indexed (read in the browser).
    */
-  exif?: ExifDisplay | null;
+  exif: ExifDisplay | null;
   credit?: Credit;
   /** Day taken, `YYYY-MM-DD`, or null when unknown. */
   takenOn?: string | null;

@@ -33,7 +33,7 @@ describe('the display rendition carries the metadata panel values of the index',
     const photos = Object.values(index.photos);
     expect(photos.length).toBeGreaterThanOrEqual(30);
     for (const photo of photos) {
-      // The browser fetches the whole display file and hands exifr its bytes.
+      // A visitor who downloads the display file gets the panel's values: read back here with exifr.
       const bytes = await readFile(path.join(tree.publicDir, photo.display.path));
       const raw = (await exifr.parse(bytes, EXIFR_OPTIONS)) as RawExif | undefined;
       if (photo.exif === null) {

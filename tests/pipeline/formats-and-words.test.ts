@@ -41,7 +41,7 @@ describe('HEIC, AVIF and WebP published with their metadata; the photographer\'s
     const display = await sharp(path.join(tree.publicDir, heic.display.path)).metadata();
     expect(display.height).toBeGreaterThan(display.width);
     expect(display.orientation ?? 1).toBe(1);
-    // The in-browser fallback reads the panel's tags from the display rendition.
+    // The display rendition keeps the panel's tags.
     expect(await exifr.parse(path.join(tree.publicDir, heic.display.path))).toMatchObject({ Model: 'iPhone 13 Pro' });
     expect((await runValidate(tree.outDir)).problems).toEqual([]);
   });

@@ -57,7 +57,7 @@ describe('privacy: no GPS position and no serial number reaches a published file
     }
   });
 
-  it('the display rendition keeps what the metadata panel shows, for the in-browser fallback', async () => {
+  it('the display rendition keeps what the metadata panel shows, so a downloaded photo still names its camera', async () => {
     const display = path.join(tree.publicDir, 'life_list/Order/Family/Species/nikon.jpg');
     const tags = await exifr.parse(display, { reviveValues: false });
     expect(tags).toMatchObject({ Model: expect.stringMatching(/D3100/) });

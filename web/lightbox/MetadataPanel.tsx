@@ -1,6 +1,5 @@
 import type { ExifDisplay } from '../../data/manifests.ts';
 import type { GalleryPhoto } from '../photos.ts';
-import { usePhotoMetadata } from './use-photo-metadata.ts';
 
 export const METADATA_LABELS: ReadonlyArray<[keyof ExifDisplay, string]> = [
   ['camera', 'Camera'],
@@ -17,11 +16,14 @@ interface MetadataPanelProps {
   title: string;
 }
 
-/** The panel beside the lightbox image: page title, the photo's camera details and its credit. */
+/**
+ * The panel beside the lightbox image: page title, the photo's camera details (from the photo
+ * index, at once) and its credit. A photo without camera data (`exif: null`, spec §8) shows
+ * no details, and no panel unless it has a caption.
+ */
 export function MetadataPanel({ photo, title }: MetadataPanelProps) {
-  const metadata = usePhotoMetadata(photo);
-  // A photo without camera metadata still shows its caption, if it has one.
-  if (!photo || (metadata.status === 'hidden' && !photo.caption)) return null;
+  const exif = photo?.exif;
+  if (!photo || (!exif && !photo.caption)) return null;
   return (
     <aside
       aria-label="Photo details"
@@ -29,15 +31,13 @@ export function MetadataPanel({ photo, title }: MetadataPanelProps) {
     >
       <h2 className="font-serif text-xl text-stone-50">{title}</h2>
       {title !== photo.species && <p className="mt-1 text-stone-400">{photo.species}</p>}
-      {metadata.status === 'hidden' ? null : metadata.status === 'loading' ? (
-        <p className="mt-4 text-stone-400">Reading camera details…</p>
-      ) : (
+      {exif && (
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
           {METADATA_LABELS.map(([field, label]) => (
             <div key={field} className="contents">
               <dt className="text-stone-400">{label}</dt>
               <dd className="text-stone-100" data-field={field}>
-                {metadata.values[field]}
+                {exif[field]}
               </dd>
             </div>
           ))}

@@ -4,13 +4,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lifeListRoute } from '../../data/paths.ts';
 import { EXIF_WOOD_DUCK, fixtureManifests, MALLARD, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
 
-const exifrParse = vi.hoisted(() => vi.fn());
-vi.mock('exifr', () => ({ default: { parse: exifrParse } }));
-
-beforeEach(() => {
-  exifrParse.mockReset();
-});
-
 function panel() {
   return screen.queryByRole('complementary', { name: 'Photo details' });
 }
@@ -39,7 +32,6 @@ describe('lightbox', () => {
       Date: '2024/05/17',
     });
     expect(details).toHaveClass('lg:w-80');
-    expect(exifrParse).not.toHaveBeenCalled();
   });
 
   it("shows 'Unknown' for missing values and the photo's credit line", async () => {
@@ -55,54 +47,6 @@ describe('lightbox', () => {
     useFixtureManifests();
     renderRoute(`/species/Franklin's%20Gull?photo=${photos.gull.id}`);
     await screen.findByRole('dialog');
-    expect(panel()).toBeNull();
-    expect(exifrParse).not.toHaveBeenCalled();
-  });
-
-  it('reads in the browser a photo whose metadata the pipeline could not read, with formatExif rules (lens 0.0 mm f/0.0, day-only date)', async () => {
-    exifrParse.mockResolvedValue({
-      Make: 'NIKON CORPORATION',
-      Model: 'NIKON D7000',
-      LensModel: '0.0 mm f/0.0',
-      FocalLength: 300,
-      FNumber: 5.6,
-      ISO: 400,
-      ExposureTime: 0.00025,
-      DateTimeOriginal: '2019:03:08 17:45:12',
-    });
-    useFixtureManifests();
-    renderRoute(`${lifeListRoute(MALLARD)}?photo=${photos.mallard.id}`);
-    const details = await screen.findByRole('complementary', { name: 'Photo details' });
-    await waitFor(() => expect(within(details).queryByText('Reading camera details…')).toBeNull());
-    expect(exifrParse).toHaveBeenCalledWith('/life_list/Anseriformes/Ducks%2C%20Geese%2C%20and%20Waterfowl/Mallard/flock.jpg', expect.any(Object));
-    const values = panelValues();
-    expect(values.Lens).toBe('Unknown');
-    expect(values.Date).toBe('2019/03/08');
-    expect(values['Shutter Speed']).toBe('1/4000 s');
-    expect(values.ISO).toBe('400');
-    expect(values.Camera).toMatch(/D7000/);
-  });
-
-  it('hides the panel and logs when reading the metadata fails', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    exifrParse.mockRejectedValue(new Error('Unknown file format'));
-    useFixtureManifests();
-    renderRoute(`${lifeListRoute(MALLARD)}?photo=${photos.mallard.id}`);
-    await screen.findByRole('dialog');
-    await waitFor(() => expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('flock.jpg'), expect.any(Error)));
-    expect(panel()).toBeNull();
-  });
-
-  it.each([
-    ['carries no metadata at all (exifr returns nothing)', undefined],
-    ['has only size and orientation tags, as the pipeline rules', { Orientation: 1, XResolution: 72, YResolution: 72, ResolutionUnit: 2 }],
-  ])('hides the panel when the image %s', async (_case, raw) => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    exifrParse.mockResolvedValue(raw);
-    useFixtureManifests();
-    renderRoute(`${lifeListRoute(MALLARD)}?photo=${photos.mallard.id}`);
-    await screen.findByRole('dialog');
-    await waitFor(() => expect(consoleError).toHaveBeenCalled());
     expect(panel()).toBeNull();
   });
 

@@ -203,6 +203,7 @@ describe('firstScreenScript', () => {
     species: 'Barn Owl',
     thumbnail: { path: 'life_list/A/Barn Owl/owl_lowq.jpg', width: 480, height: 320, sources: [{ type: 'image/webp', files: [{ path: 'life_list/A/Barn Owl/owl-960.webp', width: 960, height: 640 }, { path: 'life_list/A/Barn Owl/owl-480.webp', width: 480, height: 320 }] }] },
     full: { path: 'life_list/A/Barn Owl/owl.jpg', width: 2048, height: 1365 },
+    exif: null,
   };
   // The wall's markup as the pre-render writes it: the script reads the photo from its tile alone.
   const wall = renderToString(

@@ -67,7 +67,7 @@ export const photos = {
   gull: entry(GULL, 'gull.jpg', 1, { exif: null, featured: true }),
   warbler: entry(WARBLER, 'warbler.jpg', 1),
   // Its metadata could not be read by the pipeline: the lightbox reads it in the browser.
-  mallard: entry(MALLARD, 'flock.jpg', 1, { exif: undefined }),
+  mallard: entry(MALLARD, 'flock.jpg', 1, { exif: null }),
 };
 
 export function fixtureManifests(): Manifests {

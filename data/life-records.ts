@@ -22,6 +22,16 @@ export const isoDateSchema = z.string().check(
 /** An eBird region code: country (`US`) or country and subdivision (`US-NC`, `GB-ENG`, `CA-ON`). */
 export const regionCodeSchema = z.string().check(z.regex(/^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/, 'must be a region code such as US-NC'));
 
+const yearSchema = z.int().check(z.minimum(1000), z.maximum(9999));
+
+/** A species' first sighting in one year of the export, and the region of that day. */
+export const yearSightingSchema = z.strictObject({ year: yearSchema, firstSeen: isoDateSchema, region: z.optional(regionCodeSchema) });
+export type YearSighting = z.infer<typeof yearSightingSchema>;
+
+/** A species' first sighting in one region (eBird's State/Province code, or a country's own code). */
+export const regionSightingSchema = z.strictObject({ region: regionCodeSchema, firstSeen: isoDateSchema });
+export type RegionSighting = z.infer<typeof regionSightingSchema>;
+
 /** One species of the life list, as eBird counts it (subspecies groups folded into their species). */
 export const lifeRecordSchema = z.strictObject({
   commonName: z.string().check(z.minLength(1)),
@@ -32,11 +42,15 @@ export const lifeRecordSchema = z.strictObject({
   firstSeen: isoDateSchema,
   /** Region of the first observation (eBird's State/Province column); absent when the export had none. */
   firstRegion: z.optional(regionCodeSchema),
+  /** Every year it was counted in, in order: the year lists are made of these. */
+  years: z.optional(z.array(yearSightingSchema)),
+  /** Every region it was counted in, by code: the country and state/province lists are made of these. */
+  regions: z.optional(z.array(regionSightingSchema)),
 });
 export type LifeRecord = z.infer<typeof lifeRecordSchema>;
 
 export const lifeGrowthYearSchema = z.strictObject({
-  year: z.int().check(z.minimum(1000), z.maximum(9999)),
+  year: yearSchema,
   /** Species first seen in that year (0 for a year between two birding years). */
   added: z.int().check(z.minimum(0)),
 });

@@ -91,6 +91,18 @@ export function lifeListRoute(segments: readonly string[], order: LifeListOrder 
 /** The life list's species without a photo ("seen, not yet photographed"). */
 export const NOT_PHOTOGRAPHED_ROUTE = pageRoute('not-yet-photographed');
 
+/** The table of lists (life, years, countries, states/provinces) and the map; only with an eBird export. */
+export const LISTS_FOLDER = 'lists';
+export const LISTS_ROUTE = pageRoute(LISTS_FOLDER);
+
+/** A list's key: a year (`2024`), a country (`US`) or a state/province (`US-TX`), as eBird codes regions. */
+export const LIST_KEY = /^(?:\d{4}|[A-Z]{2}(?:-[A-Z0-9]{1,3})?)$/;
+
+/** One list's page: `/lists/2024/`, `/lists/US/`, `/lists/US-TX/` (the keys of data/bird-lists.ts). */
+export function listRoute(key: string): string {
+  return pageRoute(LISTS_FOLDER, encodeURIComponent(key));
+}
+
 /** A shared photo's own small page: static hosts ignore `?photo=`, so a link preview needs a path. */
 export function photoShareRoute(id: string): string {
   return pageRoute('photo', encodeURIComponent(id));

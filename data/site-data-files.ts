@@ -1,3 +1,4 @@
+import { birdLists, countryOf, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifests.ts';
 import {
@@ -21,6 +22,8 @@ export interface LifeListLinks {
   records: LifeListRecords;
   /** Species folder name → its life record. */
   bySpecies: ReadonlyMap<string, LifeRecord>;
+  /** The names of the export's regions (from ISO 3166) and the Lists page's maps, made by the ingest. */
+  places?: { names: Readonly<Record<string, string>>; maps?: ListsMaps };
 }
 
 /**
@@ -51,7 +54,7 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<s
     const firstPhotographed = shown.flatMap((p) => (p.takenOn === null ? [] : [p.takenOn])).sort()[0];
     const data: SpeciesData = {
       species,
-      ...(record ? { sighting: sightingOf(record) } : {}),
+      ...(record ? { sighting: sightingOf(record), seenIn: seenInOf(record, life?.places?.names ?? {}) } : {}),
       ...(firstPhotographed !== undefined ? { firstPhotographed } : {}),
       folder,
       photos: shown.map(pagePhoto),
@@ -122,6 +125,15 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<s
   if (life) {
     const photographed = new Set([...life.bySpecies.values()].map((s) => s.scientificName));
     const rest = life.records.species.filter((s) => !photographed.has(s.scientificName));
+    const photographedBy = new Map<string, PhotographedSpecies>();
+    for (const [species, record] of life.bySpecies) {
+      if (photographedBy.has(record.scientificName)) continue;
+      const first = find.firstOfSpecies(species);
+      photographedBy.set(record.scientificName, { species, ...(first && { thumbnail: first.thumbnail, placeholder: first.placeholder }) });
+    }
+    const { lists, pages } = birdLists({ records: life.records, photographed: photographedBy, names: life.places?.names ?? {}, ...(life.places?.maps && { maps: life.places.maps }) });
+    files.set(siteDataPaths.lists, lists);
+    for (const page of pages) files.set(siteDataPaths.list(page.key), page);
     files.set(
       siteDataPaths.notPhotographed,
       notPhotographedDataSchema.parse({
@@ -154,6 +166,17 @@ function photoFinder(manifests: Manifests) {
     firstOfSpecies: (species: string): PhotoEntry | undefined => bySpecies.get(species)?.values().next().value,
     byThumbnail: (path: string): PhotoEntry | undefined => byThumbnail.get(path),
   };
+}
+
+/** The years and places of a species' sightings: each country, then its states/provinces, by code. */
+function seenInOf(record: LifeRecord, names: Readonly<Record<string, string>>) {
+  const codes = new Set<string>();
+  for (const { region } of record.regions ?? []) {
+    codes.add(countryOf(region));
+    codes.add(region);
+  }
+  const places = [...codes].sort().map((code) => ({ code, name: names[code] ?? code }));
+  return { years: (record.years ?? []).map((y) => y.year), places };
 }
 
 function sightingOf(record: LifeRecord) {

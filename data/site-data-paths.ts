@@ -11,6 +11,10 @@ export const siteDataPaths = {
   species: (name: string) => `${SITE_DATA_DIR}/species/${slugWithHash(name)}.json`,
   /** The life list's species without a photo (only with an eBird export). */
   notPhotographed: `${SITE_DATA_DIR}/not-photographed.json`,
+  /** The Lists page's table and map (only with an eBird export). */
+  lists: `${SITE_DATA_DIR}/lists.json`,
+  /** One year, country or state/province list; keys are `2024`, `US`, `US-TX`. */
+  list: (key: string) => `${SITE_DATA_DIR}/lists/${key}.json`,
   /** Every species page's names, for the search box: fetched only when the box is first used. */
   search: `${SITE_DATA_DIR}/search.json`,
 } as const;

@@ -85,6 +85,13 @@ export const speciesDataSchema = z.strictObject({
   species: nonEmpty(),
   /** From the eBird export, when the species folder matched one of its species. */
   sighting: z.optional(sightingSchema),
+  /** Also from the export: every year it was seen in, and every country and state/province (names, no locations). */
+  seenIn: z.optional(
+    z.strictObject({
+      years: z.array(z.int()),
+      places: z.array(z.strictObject({ code: regionCodeSchema, name: nonEmpty() })),
+    }),
+  ),
   /** Day of the earliest photo with a known date (same form as a photo's takenOn). */
   firstPhotographed: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
   /** Folder names from the Life List root down to the species folder. */

@@ -145,6 +145,7 @@ export const ebird = {
     `${count} ${count === 1 ? 'row has' : 'rows have'} ${reason} (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}${count > lines.length ? ', …' : ''}); ${count === 1 ? 'it is' : 'they are'} left out, the rest is used`,
   unclosedQuote: (line: number, used: number) =>
     `a quoted field opened on line ${line} is never closed, so the rest of the file could not be read; the ${used} ${used === 1 ? 'row' : 'rows'} before it ${used === 1 ? 'was' : 'were'} used. Download the export again from eBird`,
+  photographedBeforeSeen: (taken: string, firstSeen: string) => `photographed ${taken}, first seen in eBird ${firstSeen}: your export may miss an older sighting`,
   cutShort: (line: number) => `the last row (line ${line}) stops part-way: the file was cut short (an interrupted download?). Download the export again from eBird`,
   keptLastGood: (source: string, readAt: string, observed: number) =>
     `so the life list of the last export that read cleanly stays published: ${source}, read ${readAt.slice(0, 10)} (${observed} species)`,

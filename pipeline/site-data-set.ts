@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod/mini';
+import { listsMapsSchema } from '../data/bird-lists.ts';
 import { lifeListRecordsSchema, lifeRecordSchema } from '../data/life-records.ts';
 import type { LifeListLinks } from '../data/site-data-files.ts';
 import { unlessMissing } from '../data/optional-file.ts';
@@ -19,13 +20,17 @@ export const HASHES_FILE = 'site-data-hashes.json';
 /** The life list the page data were derived with (cache/, never published): `validate` derives them again from it. */
 export const LIFE_LINKS_FILE = 'life-list-links.json';
 
-const lifeLinksSchema = z.strictObject({ records: lifeListRecordsSchema, bySpecies: z.record(z.string(), lifeRecordSchema) });
+const lifeLinksSchema = z.strictObject({
+  records: lifeListRecordsSchema,
+  bySpecies: z.record(z.string(), lifeRecordSchema),
+  places: z.optional(z.strictObject({ names: z.record(z.string(), z.string()), maps: z.optional(listsMapsSchema) })),
+});
 
 /** Keeps the life list of this run beside the cache (or removes it when there is none). */
 export async function saveLifeLinks(cacheDir: string, life: LifeListLinks | undefined): Promise<void> {
   const file = path.join(cacheDir, LIFE_LINKS_FILE);
   if (!life) return rm(file, { force: true });
-  await writeFileAtomically(file, JSON.stringify({ records: life.records, bySpecies: Object.fromEntries(life.bySpecies) }));
+  await writeFileAtomically(file, JSON.stringify({ records: life.records, bySpecies: Object.fromEntries(life.bySpecies), ...(life.places && { places: life.places }) }));
 }
 
 /** The life list the last ingest used, or undefined when it had none. A file that cannot be read is an error: validate would compare against the wrong data. */
@@ -33,7 +38,7 @@ export async function loadLifeLinks(cacheDir: string): Promise<LifeListLinks | u
   const text = await unlessMissing(readFile(path.join(cacheDir, LIFE_LINKS_FILE), 'utf8'));
   if (text === undefined) return undefined;
   const parsed = lifeLinksSchema.parse(JSON.parse(text));
-  return { records: parsed.records, bySpecies: new Map(Object.entries(parsed.bySpecies)) };
+  return { records: parsed.records, bySpecies: new Map(Object.entries(parsed.bySpecies)), ...(parsed.places && { places: parsed.places }) };
 }
 
 const hashesSchema = z.record(z.string(), z.string());

@@ -1,3 +1,4 @@
+import type { BirdListData, ListsData } from '../data/bird-lists.ts';
 import type { Info } from '../data/manifests.ts';
 import type { CreditsData, HomeData, LevelData, NotPhotographedData, SearchData, SpeciesData } from '../data/site-data.ts';
 
@@ -16,6 +17,8 @@ export interface DataTypes {
   credits: CreditsData;
   notPhotographed: NotPhotographedData;
   search: SearchData;
+  lists: ListsData;
+  list: BirdListData;
 }
 export type DataKind = keyof DataTypes;
 

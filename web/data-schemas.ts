@@ -1,5 +1,6 @@
 import type { ZodMiniType } from 'zod/mini';
 import { describeIssues } from '../data/describe-issues.ts';
+import { birdListDataSchema, listsDataSchema } from '../data/bird-lists.ts';
 import { infoSchema } from '../data/manifests.ts';
 import { creditsDataSchema, homeDataSchema, levelDataSchema, notPhotographedDataSchema, searchDataSchema, speciesDataSchema } from '../data/site-data.ts';
 import type { DataKind, DataTypes } from './data-files.ts';
@@ -18,6 +19,8 @@ const schemas: { [K in DataKind]: ZodMiniType<DataTypes[K]> } = {
   credits: creditsDataSchema,
   notPhotographed: notPhotographedDataSchema,
   search: searchDataSchema,
+  lists: listsDataSchema,
+  list: birdListDataSchema,
 };
 
 export type ParsedData<K extends DataKind> = { ok: true; data: DataTypes[K] } | { ok: false; problems: string[] };

@@ -5,9 +5,10 @@ import { RouteError } from './routes/error.tsx';
 import { HomePage, homeLoader } from './routes/home.tsx';
 import { InfoPage, infoLoader } from './routes/info.tsx';
 import { LifeListPage, lifeListLoader } from './routes/life-list.tsx';
+import { ListPage, listLoader, ListsPage, listsLoader } from './routes/lists.tsx';
 import { notFoundLoader } from './routes/not-found.tsx';
 import { NotPhotographedPage, notPhotographedLoader } from './routes/not-photographed.tsx';
-import { LIFE_LIST_FOLDERS, NOT_PHOTOGRAPHED_ROUTE, withoutPageExtension } from '../data/paths.ts';
+import { LIFE_LIST_FOLDERS, LISTS_FOLDER, NOT_PHOTOGRAPHED_ROUTE, withoutPageExtension } from '../data/paths.ts';
 import { ROOT_ROUTE_ID, RootError, RootHydrateFallback, RootLayout, rootLoader } from './routes/root.tsx';
 import { SpeciesPage, speciesLoader } from './routes/species.tsx';
 
@@ -37,6 +38,8 @@ export const routes: RouteObject[] = [
         return [`${folder}.html`, folder, `${folder}/:path`].map((path) => page(path, lifeListLoader(order), LifeListPage));
       }),
       ...[NOT_PHOTOGRAPHED_ROUTE.slice(1), withoutPageExtension(NOT_PHOTOGRAPHED_ROUTE.slice(1))].map((path) => page(path, notPhotographedLoader, NotPhotographedPage)),
+      ...[LISTS_FOLDER, `${LISTS_FOLDER}.html`].map((path) => page(path, listsLoader, ListsPage)),
+      page(`${LISTS_FOLDER}/:key`, listLoader, ListPage),
       page('species/:species', speciesLoader, SpeciesPage),
       ...['info.html', 'info'].map((path) => page(path, infoLoader, InfoPage)),
       ...['credits.html', 'credits'].map((path) => page(path, creditsLoader, CreditsPage)),

@@ -1,8 +1,9 @@
 // File names from zod-free modules: the schemas (and zod) stay in the lazily loaded data-schemas chunk.
 import { MANIFEST_FILES } from '../data/manifest-layout.ts';
+import type { BirdListData, ListsData } from '../data/bird-lists.ts';
 import type { Info } from '../data/manifests.ts';
-import { speciesRoute, type LifeListOrder } from '../data/paths.ts';
-import type { LevelData, NotPhotographedData, Sighting } from '../data/site-data.ts';
+import { LIST_KEY, speciesRoute, type LifeListOrder } from '../data/paths.ts';
+import type { LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data.ts';
 import { siteDataPaths } from '../data/site-data-paths.ts';
 import { sortTaxonomically } from '../data/taxonomic-order.ts';
 import type { DataKind, DataTypes } from './data-files.ts';
@@ -35,6 +36,8 @@ export interface SpeciesView {
   photos: GalleryPhoto[];
   /** From the eBird export: scientific name, first day and region seen. */
   sighting?: Sighting;
+  /** From the eBird export: the years and the countries and states/provinces it was seen in. */
+  seenIn?: SpeciesData['seenIn'];
   firstPhotographed?: string;
 }
 
@@ -70,6 +73,11 @@ async function orMissing<T>(loading: Promise<T>): Promise<T | undefined> {
   }
 }
 
+/** A list's page title: '2024', 'Texas, United States'. */
+export function listTitle(list: Pick<BirdListData, 'name' | 'country'>): string {
+  return list.country ? `${list.name}, ${list.country.name}` : list.name;
+}
+
 const sameSegments = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
 
 export function createSiteModel(load: LoadData) {
@@ -82,6 +90,7 @@ export function createSiteModel(load: LoadData) {
       folder: data.folder,
       photos: data.photos.map(galleryPhotoFromEntry),
       ...(data.sighting ? { sighting: data.sighting } : {}),
+      ...(data.seenIn ? { seenIn: data.seenIn } : {}),
       ...(data.firstPhotographed !== undefined ? { firstPhotographed: data.firstPhotographed } : {}),
     };
   };
@@ -122,6 +131,16 @@ export function createSiteModel(load: LoadData) {
 
     /** The life list's species without a photo, in taxonomic order; undefined when the site has no eBird export. */
     notPhotographed: (): Promise<NotPhotographedData | undefined> => orMissing(load('notPhotographed', siteDataPaths.notPhotographed)),
+
+    /** The table of lists and the map; undefined when the site has no eBird export. */
+    lists: (): Promise<ListsData | undefined> => orMissing(load('lists', siteDataPaths.lists)),
+
+    /** One year, country or state/province list; undefined for a key with no list. */
+    list: async (key: string): Promise<BirdListData | undefined> => {
+      if (!LIST_KEY.test(key)) return undefined;
+      const data = await orMissing(load('list', siteDataPaths.list(key)));
+      return data?.key === key ? data : undefined;
+    },
 
     /** Every species page, for the search box (loaded when the box is first used). */
     searchEntries: async (): Promise<SearchEntry[]> =>

@@ -11,6 +11,23 @@ interface SpeciesState {
   firstDate: string;
   firstMinutes: number;
   firstRegion: string | undefined;
+  /** First sighting per year (with its region) and per region: what the year and region lists are made of. */
+  years: Map<number, Sighting>;
+  regions: Map<string, Sighting>;
+}
+
+interface Sighting {
+  date: string;
+  minutes: number;
+  region: string | undefined;
+}
+
+/** Whether a sighting comes before another: by day, then by time (a row without a time after the timed ones). */
+const earlier = (a: Sighting, b: Sighting) => a.date < b.date || (a.date === b.date && a.minutes < b.minutes);
+
+function keepFirst<K>(map: Map<K, Sighting>, key: K, sighting: Sighting): void {
+  const known = map.get(key);
+  if (!known || earlier(sighting, known)) map.set(key, sighting);
 }
 
 /**
@@ -28,9 +45,10 @@ export class LifeListBuilder {
     if (c.kind !== 'species' && c.kind !== 'group') return;
     const key = c.binomial.toLowerCase();
     const minutes = row.minutes ?? 24 * 60; // a row without a time sorts after timed rows of its day
-    const s = this.#species.get(key);
+    const sighting: Sighting = { date: row.date, minutes, region: row.region };
+    let s = this.#species.get(key);
     if (!s) {
-      this.#species.set(key, {
+      s = {
         commonName: c.speciesCommonName,
         scientificName: c.binomial,
         taxonOrder: row.taxonOrder,
@@ -38,9 +56,13 @@ export class LifeListBuilder {
         firstDate: row.date,
         firstMinutes: minutes,
         firstRegion: row.region,
-      });
-      return;
+        years: new Map(),
+        regions: new Map(),
+      };
+      this.#species.set(key, s);
     }
+    keepFirst(s.years, Number(row.date.slice(0, 4)), sighting);
+    if (row.region !== undefined) keepFirst(s.regions, row.region, sighting);
     if (c.kind === 'species' && !s.fromSpeciesRow) {
       // The species' own row names it and gives its place in the taxonomy; a group's only approximates both.
       s.commonName = c.speciesCommonName;
@@ -66,6 +88,8 @@ export class LifeListBuilder {
         taxonOrder: s.taxonOrder,
         firstSeen: s.firstDate,
         ...(s.firstRegion !== undefined && { firstRegion: s.firstRegion }),
+        years: [...s.years].sort(([a], [b]) => a - b).map(([year, first]) => ({ year, firstSeen: first.date, ...(first.region !== undefined && { region: first.region }) })),
+        regions: [...s.regions].sort(([a], [b]) => a.localeCompare(b, 'en')).map(([region, first]) => ({ region, firstSeen: first.date })),
       }))
       .sort((a, b) => a.taxonOrder - b.taxonOrder || a.commonName.localeCompare(b.commonName, 'en'));
     return lifeListRecordsSchema.parse({ observedCount: species.length, species, growth: growthByYear(species) });

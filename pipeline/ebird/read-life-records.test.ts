@@ -40,9 +40,9 @@ describe('readLifeRecords on the sample export', () => {
     expect(lifeListRecordsSchema.safeParse(records).success).toBe(true);
     expect(records.observedCount).toBe(93);
     expect(records.growth.reduce((s, y) => s + y.added, 0)).toBe(93);
-    expect(records.species.find((s) => s.commonName === 'Mallard')).toEqual({ commonName: 'Mallard', scientificName: 'Anas platyrhynchos', taxonOrder: 472, firstSeen: '2005-05-07', firstRegion: 'US-KS' });
+    expect(records.species.find((s) => s.commonName === 'Mallard')).toMatchObject({ commonName: 'Mallard', scientificName: 'Anas platyrhynchos', taxonOrder: 472, firstSeen: '2005-05-07', firstRegion: 'US-KS' });
     // Two subspecies groups and species rows: one species, dated by its earliest row.
-    expect(records.species.filter((s) => s.scientificName === 'Setophaga coronata')).toEqual([
+    expect(records.species.filter((s) => s.scientificName === 'Setophaga coronata')).toMatchObject([
       { commonName: 'Yellow-rumped Warbler', scientificName: 'Setophaga coronata', taxonOrder: 33120, firstSeen: '2009-05-27', firstRegion: 'US-LA' },
     ]);
     const names = records.species.map((s) => s.commonName);
@@ -90,7 +90,7 @@ describe('readLifeRecords: formats', () => {
     const dir = await photosWith({ 'MyEBirdData.csv': `${bom}${[HEADER, ...rows].join(eol)}${eol}` });
     const result = await readLifeRecords(dir);
     expect(result.problems).toEqual([]);
-    expect(result.records!.species).toEqual([
+    expect(result.records!.species).toMatchObject([
       { commonName: 'Great Egret', scientificName: 'Ardea alba', taxonOrder: 8600, firstSeen: '2020-01-01', firstRegion: 'US-FL' },
       { commonName: 'Carolina Wren', scientificName: 'Thryothorus ludovicianus', taxonOrder: 26520, firstSeen: '2018-07-01', firstRegion: 'US-SC' },
     ]);
@@ -100,7 +100,7 @@ describe('readLifeRecords: formats', () => {
     const csv = ['Date,State/Province,Taxonomic Order,Scientific Name,Common Name,Latitude', '2021-04-02,CA-ON,8600,Ardea alba,Great Egret,43.1'].join('\n');
     const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': csv }));
     expect(result.problems).toEqual([]);
-    expect(result.records!.species).toEqual([{ commonName: 'Great Egret', scientificName: 'Ardea alba', taxonOrder: 8600, firstSeen: '2021-04-02', firstRegion: 'CA-ON' }]);
+    expect(result.records!.species).toMatchObject([{ commonName: 'Great Egret', scientificName: 'Ardea alba', taxonOrder: 8600, firstSeen: '2021-04-02', firstRegion: 'CA-ON' }]);
   });
 
   it('keeps multi-byte characters split across read chunks intact', async () => {
@@ -151,9 +151,34 @@ describe('readLifeRecords: count rules', () => {
     const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': csv }));
     expect(result.records!.species).toEqual([
       // Only a group row seen: the species' name is the group's without its parenthesis.
-      { commonName: 'Red-tailed Hawk', scientificName: 'Buteo jamaicensis', taxonOrder: 9881, firstSeen: '2010-02-03', firstRegion: 'US-KS' },
-      // The species row gives name and order; the Audubon's group gives the first date.
-      { commonName: 'Yellow-rumped Warbler', scientificName: 'Setophaga coronata', taxonOrder: 33120, firstSeen: '2011-10-09', firstRegion: 'US-AZ' },
+      {
+        commonName: 'Red-tailed Hawk',
+        scientificName: 'Buteo jamaicensis',
+        taxonOrder: 9881,
+        firstSeen: '2010-02-03',
+        firstRegion: 'US-KS',
+        years: [{ year: 2010, firstSeen: '2010-02-03', region: 'US-KS' }],
+        regions: [{ region: 'US-KS', firstSeen: '2010-02-03' }],
+      },
+      // The species row gives name and order; the Audubon's group gives the first date. Every row,
+      // group or species, counts for its year and region lists (eBird's rule for the life list, per list).
+      {
+        commonName: 'Yellow-rumped Warbler',
+        scientificName: 'Setophaga coronata',
+        taxonOrder: 33120,
+        firstSeen: '2011-10-09',
+        firstRegion: 'US-AZ',
+        years: [
+          { year: 2011, firstSeen: '2011-10-09', region: 'US-AZ' },
+          { year: 2012, firstSeen: '2012-01-02', region: 'US-FL' },
+          { year: 2015, firstSeen: '2015-03-01', region: 'US-NC' },
+        ],
+        regions: [
+          { region: 'US-AZ', firstSeen: '2011-10-09' },
+          { region: 'US-FL', firstSeen: '2012-01-02' },
+          { region: 'US-NC', firstSeen: '2015-03-01' },
+        ],
+      },
     ]);
     expect(result.records!.growth).toEqual([
       { year: 2010, added: 1 },

@@ -3,6 +3,9 @@ import type { SiteConfig } from '../../data/site-config.ts';
 import type { LifeListLinks } from '../../data/site-data-files.ts';
 import { matchFolders, readLifeRecords } from '../ebird/index.ts';
 import { chooseExport, loadLastGood, saveLastGood } from '../ebird/last-good-export.ts';
+import { placesOf } from '../ebird/places.ts';
+import { ebird as text } from '../messages.ts';
+import { LIFE_LIST_DIR } from '../plan.ts';
 import type { Problem, Problems } from '../problems.ts';
 import type { PublishedPhoto } from './published-photo.ts';
 
@@ -39,7 +42,28 @@ export async function lifeRecordsOf(
   for (const problem of matched.problems) report(problems, problem);
   const bySpecies = new Map<string, LifeRecord>();
   for (const match of matched.matches) bySpecies.set(match.folder.split('/').at(-1) ?? match.folder, match.record);
-  return { records: read.records, bySpecies, source: read.source, photographed: matched.photographedCount };
+  warnPhotographedBeforeSeen(photos, matched.matches, problems);
+  return { records: read.records, bySpecies, places: placesOf(read.records), source: read.source, photographed: matched.photographedCount };
+}
+
+/**
+ * A photo taken before the species' first sighting in the export means the export lacks that
+ * sighting (an older trip never entered in eBird, or entered under another species).
+ */
+function warnPhotographedBeforeSeen(photos: readonly PublishedPhoto[], matches: readonly { folder: string; record: LifeRecord }[], problems: Problems): void {
+  const byFolder = new Map(matches.map((m) => [m.folder, m.record]));
+  const earliest = new Map<string, PublishedPhoto>();
+  for (const photo of photos) {
+    const folder = photo.plan.folder.join('/');
+    const takenOn = photo.record.takenOn;
+    if (!takenOn || !byFolder.has(folder)) continue;
+    const known = earliest.get(folder)?.record.takenOn;
+    if (!known || takenOn < known) earliest.set(folder, photo);
+  }
+  for (const [folder, photo] of earliest) {
+    const record = byFolder.get(folder)!;
+    if (photo.record.takenOn! < record.firstSeen) problems.warning(`${LIFE_LIST_DIR}/${photo.plan.relativePath}`, text.photographedBeforeSeen(photo.record.takenOn!, record.firstSeen));
+  }
 }
 
 function report(problems: Problems, problem: Problem): void {

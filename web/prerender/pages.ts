@@ -9,13 +9,15 @@ import {
   describeLifeList,
   describeNotFound,
   describeNotPhotographed,
+  describeList,
+  describeLists,
   describePhoto,
   describeSpecies,
   type PageDescription,
   type PreviewImage,
   type SiteIdentity,
 } from '../seo/page-meta.ts';
-import type { SiteModel } from '../site-model.ts';
+import { listTitle, type SiteModel } from '../site-model.ts';
 
 /**
  * What every page shows of info.json (the owner and titles in the layout and the tags), as a
@@ -98,6 +100,16 @@ export async function pagesToRender(model: SiteModel, site: SiteIdentity, option
     }, 'taxonomic');
     const notPhotographed = await model.notPhotographed();
     if (notPhotographed) add(describeNotPhotographed(site, notPhotographed.species.length, siteImage), [], [siteDataPaths.notPhotographed]);
+    // The lists: the table and map, then each year, country and state/province.
+    const lists = await model.lists();
+    if (lists) {
+      add(describeLists(site, siteImage), [], [siteDataPaths.lists]);
+      const keys = [...lists.years.map((y) => y.key), ...lists.countries.flatMap((c) => [c.key, ...c.regions.map((r) => r.key)])];
+      for (const key of keys) {
+        const list = await model.list(key);
+        if (list) add(describeList(site, key, listTitle(list), list.observed, list.photographed, siteImage), [], [siteDataPaths.list(key)]);
+      }
+    }
   }
   add(describeInfo(site, siteImage), [], [MANIFEST_FILES.info]);
   if (options.credits) add(describeCredits(site, siteImage), [], [siteDataPaths.credits]);

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { CREDITS_ROUTE, NOT_PHOTOGRAPHED_ROUTE } from '../../data/paths.ts';
+import { CREDITS_ROUTE, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE } from '../../data/paths.ts';
 import { LifeGrowthChart } from '../components/LifeGrowthChart.tsx';
 import { site } from '../site.ts';
 import { pageTitle, useSite } from './root.tsx';
@@ -56,6 +56,10 @@ export function InfoPage() {
               <p className="mt-4 text-sm">
                 <Link to={NOT_PHOTOGRAPHED_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
                   Seen, not yet photographed
+                </Link>
+                {' · '}
+                <Link to={LISTS_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
+                  Year, country and state lists
                 </Link>
               </p>
               <LifeGrowthChart growth={stats.lifeList.growth} className="mt-8" />

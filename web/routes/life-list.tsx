@@ -1,5 +1,5 @@
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { decodeLifeListPath, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
+import { decodeLifeListPath, lifeListRoute, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
 import { SpeciesSearch } from '../components/SpeciesSearch.tsx';
 import { ImageTile, tileLoading, type TileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -153,6 +153,10 @@ export function LifeListPage() {
         <p className="mt-8 text-sm">
           <Link to={NOT_PHOTOGRAPHED_ROUTE} className={linkClass}>
             Seen, not yet photographed →
+          </Link>
+          {' · '}
+          <Link to={LISTS_ROUTE} className={linkClass}>
+            Year, country and state lists →
           </Link>
         </p>
       )}

@@ -1,6 +1,6 @@
 import { Link, Outlet, useLoaderData, useRouteLoaderData } from 'react-router';
 import { Header } from '../components/Header.tsx';
-import { CREDITS_ROUTE } from '../../data/paths.ts';
+import { CREDITS_ROUTE, LISTS_ROUTE } from '../../data/paths.ts';
 import { site } from '../site.ts';
 import { ErrorContent } from './error.tsx';
 
@@ -8,7 +8,7 @@ export const ROOT_ROUTE_ID = 'root';
 
 export async function rootLoader() {
   const info = await site.info();
-  return { owner: info.owner, title: info.title, description: info.description };
+  return { owner: info.owner, title: info.title, description: info.description, hasLists: info.stats.lifeList !== undefined };
 }
 
 export type SiteData = Awaited<ReturnType<typeof rootLoader>>;
@@ -25,22 +25,30 @@ export function pageTitle(identity: SiteData, page?: string): string {
   return page ? `${page} · ${identity.title}` : identity.title;
 }
 
-function Shell({ owner, children }: { owner: string; children: React.ReactNode }) {
+function Shell({ owner, hasLists, children }: { owner: string; hasLists: boolean; children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-stone-950 text-stone-100">
       <Header owner={owner} />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">{children}</main>
       <footer className="border-t border-white/10 py-6 text-center text-xs tracking-wide text-stone-400">
         © {owner} · <Link to={CREDITS_ROUTE} className="underline underline-offset-4 hover:text-stone-200">Photo credits</Link>
+        {hasLists && (
+          <>
+            {' · '}
+            <Link to={LISTS_ROUTE} className="underline underline-offset-4 hover:text-stone-200">
+              Year, country and state lists
+            </Link>
+          </>
+        )}
       </footer>
     </div>
   );
 }
 
 export function RootLayout() {
-  const { owner } = useLoaderData<typeof rootLoader>();
+  const { owner, hasLists } = useLoaderData<typeof rootLoader>();
   return (
-    <Shell owner={owner}>
+    <Shell owner={owner} hasLists={hasLists}>
       <Outlet />
     </Shell>
   );

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { lifeListRoute, withoutPageExtension } from '../../data/paths.ts';
+import { lifeListRoute, listRoute, withoutPageExtension } from '../../data/paths.ts';
 import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { masonryLoading } from '../components/masonry.ts';
@@ -28,7 +28,7 @@ export async function speciesLoader({ params }: LoaderFunctionArgs) {
 }
 
 export function SpeciesPage() {
-  const { species, photos, folder, sighting, firstPhotographed } = useLoaderData<typeof speciesLoader>();
+  const { species, photos, folder, sighting, seenIn, firstPhotographed } = useLoaderData<typeof speciesLoader>();
   const covered = useLightboxOpen(photos);
   const identity = useSite();
   const count = photos.length === 1 ? '1 photo' : `${photos.length} photos`;
@@ -73,6 +73,36 @@ export function SpeciesPage() {
               <dt>First photographed:</dt>
               <dd className="text-stone-200">
                 <Day day={firstPhotographed} />
+              </dd>
+            </div>
+          )}
+          {seenIn && seenIn.places.length > 0 && (
+            <div className="flex gap-1">
+              <dt>Seen in:</dt>
+              <dd className="text-stone-200">
+                {seenIn.places.map((place, i) => (
+                  <span key={place.code}>
+                    {i > 0 && ', '}
+                    <Link to={listRoute(place.code)} className="hover:text-amber-200">
+                      {place.name}
+                    </Link>
+                  </span>
+                ))}
+              </dd>
+            </div>
+          )}
+          {seenIn && seenIn.years.length > 0 && (
+            <div className="flex gap-1">
+              <dt>Years:</dt>
+              <dd className="text-stone-200">
+                {seenIn.years.map((year, i) => (
+                  <span key={year}>
+                    {i > 0 && ', '}
+                    <Link to={listRoute(String(year))} className="hover:text-amber-200">
+                      {year}
+                    </Link>
+                  </span>
+                ))}
               </dd>
             </div>
           )}

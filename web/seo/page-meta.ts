@@ -1,4 +1,4 @@
-import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, photoShareRoute, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, photoShareRoute, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
 
 export { photoAppRoute, photoShareRoute } from '../../data/paths.ts';
 import type { PublishingSettings, SiteUrls } from './site-urls.ts';
@@ -116,6 +116,25 @@ export function describeNotPhotographed(site: SiteIdentity, count: number, image
   return page(site, 'Seen, not yet photographed', {
     description: `${plural(count, 'species', 'species')} ${site.owner} has observed but not yet photographed, in taxonomic order.`,
     route: NOT_PHOTOGRAPHED_ROUTE,
+    type: 'website',
+    image,
+  });
+}
+
+export function describeLists(site: SiteIdentity, image?: PreviewImage): PageDescription {
+  return page(site, 'Lists', {
+    description: `${site.owner}'s bird lists: life, each year, each country and state or province.`,
+    route: LISTS_ROUTE,
+    type: 'website',
+    image,
+  });
+}
+
+/** `title`: the list's own ('2024', 'Texas, United States'). */
+export function describeList(site: SiteIdentity, key: string, title: string, observed: number, photographed: number, image?: PreviewImage): PageDescription {
+  return page(site, `${title} list`, {
+    description: `${plural(observed, 'species', 'species')} ${site.owner} has seen in ${title}, ${photographed.toLocaleString('en-US')} photographed.`,
+    route: listRoute(key),
     type: 'website',
     image,
   });

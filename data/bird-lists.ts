@@ -1,0 +1,171 @@
+import * as z from 'zod/mini';
+import { isoDateSchema, regionCodeSchema, type LifeListRecords, type LifeRecord } from './life-records.ts';
+import { imageFileSchema } from './manifests.ts';
+import { LIST_KEY } from './paths.ts';
+
+/**
+ * The lists a birder keeps, as eBird's "My eBird" table has them: life, each year, each
+ * country and each state/province, every one with its species count and how many of them
+ * are photographed. Made from the life records alone (each species' first sighting per year
+ * and per region), so it counts as the life list counts. Only species, days, region codes,
+ * region names and counts are published: never a location, a coordinate or a comment.
+ */
+
+const count = () => z.int().check(z.minimum(0));
+const nonEmpty = () => z.string().check(z.minLength(1));
+
+/** A list's key in its URL and data file name: a year (`2024`), a country (`US`) or a state/province (`US-TX`). */
+export const listKeySchema = z.string().check(z.regex(LIST_KEY, 'must be a year or a region code'));
+export type ListKind = 'year' | 'country' | 'region';
+
+export function listKindOf(key: string): ListKind {
+  return /^\d{4}$/.test(key) ? 'year' : key.includes('-') ? 'region' : 'country';
+}
+
+/** The country of an eBird region code: `US-TX` → `US`. */
+export function countryOf(region: string): string {
+  return region.slice(0, 2);
+}
+
+const listSummarySchema = z.strictObject({ key: listKeySchema, name: nonEmpty(), observed: count(), photographed: count() });
+export type ListSummary = z.infer<typeof listSummarySchema>;
+
+/** One shape of a map: a country (ISO code) or state/province (eBird code) as an SVG path; `code` is empty for land without one. */
+const mapShapeSchema = z.strictObject({ code: z.string(), d: nonEmpty() });
+export const listsMapSchema = z.strictObject({
+  width: z.int().check(z.positive()),
+  height: z.int().check(z.positive()),
+  shapes: z.array(mapShapeSchema),
+});
+export type ListsMap = z.infer<typeof listsMapSchema>;
+/** The world's countries, and the states/provinces of countries with lists of their own where shapes exist. */
+export const listsMapsSchema = z.strictObject({
+  world: listsMapSchema,
+  regions: z.array(z.extend(listsMapSchema, { country: nonEmpty(), name: nonEmpty() })),
+});
+export type ListsMaps = z.infer<typeof listsMapsSchema>;
+
+/** The Lists page: eBird's table of lists, and the map. */
+export const listsDataSchema = z.strictObject({
+  life: z.strictObject({ observed: count(), photographed: count() }),
+  /** Newest first; `added`: species new for the life list that year. */
+  years: z.array(z.extend(listSummarySchema, { added: count() })),
+  /** By name, each with its states/provinces by name. */
+  countries: z.array(z.extend(listSummarySchema, { regions: z.array(listSummarySchema) })),
+  maps: z.optional(listsMapsSchema),
+});
+export type ListsData = z.infer<typeof listsDataSchema>;
+
+const listSpeciesSchema = z.strictObject({
+  commonName: nonEmpty(),
+  scientificName: nonEmpty(),
+  /** The first day in this list (year or region). */
+  firstSeen: isoDateSchema,
+  /** Year lists: the region of that first day. */
+  region: z.optional(regionCodeSchema),
+  /** Year lists: first seen ever that year. */
+  newForLife: z.optional(z.literal(true)),
+  /** The species page, when the species is photographed, with its first photo's thumbnail. */
+  species: z.optional(nonEmpty()),
+  thumbnail: z.optional(imageFileSchema),
+  placeholder: z.optional(z.string()),
+});
+export type ListSpecies = z.infer<typeof listSpeciesSchema>;
+
+/** One list's page: its species in taxonomic order. */
+export const birdListDataSchema = z.strictObject({
+  key: listKeySchema,
+  kind: z.enum(['year', 'country', 'region']),
+  name: nonEmpty(),
+  /** A state/province's country. */
+  country: z.optional(z.strictObject({ key: listKeySchema, name: nonEmpty() })),
+  observed: count(),
+  photographed: count(),
+  species: z.array(listSpeciesSchema),
+});
+export type BirdListData = z.infer<typeof birdListDataSchema>;
+
+/** What a photographed species' entry links to: its page, and a thumbnail. */
+export interface PhotographedSpecies {
+  species: string;
+  thumbnail?: z.infer<typeof imageFileSchema>;
+  placeholder?: string;
+}
+
+export interface ListInputs {
+  records: LifeListRecords;
+  /** Scientific name → the species page that shows it. */
+  photographed: ReadonlyMap<string, PhotographedSpecies>;
+  /** Region code (country or state/province) → its name. */
+  names: Readonly<Record<string, string>>;
+  maps?: ListsMaps;
+}
+
+interface Entry {
+  record: LifeRecord;
+  firstSeen: string;
+  region?: string;
+  newForLife?: true;
+}
+
+/** The Lists page and every list page, from the life records. */
+export function birdLists({ records, photographed, names, maps }: ListInputs): { lists: ListsData; pages: BirdListData[] } {
+  const byKey = new Map<string, Entry[]>();
+  const add = (key: string, entry: Entry) => {
+    const entries = byKey.get(key) ?? [];
+    entries.push(entry);
+    byKey.set(key, entries);
+  };
+  for (const record of records.species) {
+    const firstYear = record.firstSeen.slice(0, 4);
+    for (const y of record.years ?? []) {
+      add(String(y.year), { record, firstSeen: y.firstSeen, ...(y.region !== undefined && { region: y.region }), ...(String(y.year) === firstYear && { newForLife: true as const }) });
+    }
+    const byCountry = new Map<string, string>();
+    for (const r of record.regions ?? []) {
+      if (r.region.includes('-')) add(r.region, { record, firstSeen: r.firstSeen });
+      const country = countryOf(r.region);
+      const known = byCountry.get(country);
+      if (known === undefined || r.firstSeen < known) byCountry.set(country, r.firstSeen);
+    }
+    for (const [country, firstSeen] of byCountry) add(country, { record, firstSeen });
+  }
+
+  const nameOf = (key: string) => (listKindOf(key) === 'year' ? key : (names[key] ?? key));
+  const pages: BirdListData[] = [];
+  const summaries = new Map<string, ListSummary & { added: number }>();
+  for (const [key, entries] of byKey) {
+    // Records are in taxonomic order, and each list keeps it.
+    const species = entries.map(({ record, firstSeen, region, newForLife }) => {
+      const photo = photographed.get(record.scientificName);
+      return {
+        commonName: record.commonName,
+        scientificName: record.scientificName,
+        firstSeen,
+        ...(region !== undefined && { region }),
+        ...(newForLife && { newForLife }),
+        ...(photo && { species: photo.species }),
+        ...(photo?.thumbnail && { thumbnail: photo.thumbnail }),
+        ...(photo?.placeholder && { placeholder: photo.placeholder }),
+      };
+    });
+    const kind = listKindOf(key);
+    const summary = { key, name: nameOf(key), observed: species.length, photographed: species.filter((s) => s.species !== undefined).length };
+    summaries.set(key, { ...summary, added: species.filter((s) => s.newForLife).length });
+    pages.push(birdListDataSchema.parse({ ...summary, kind, ...(kind === 'region' && { country: { key: countryOf(key), name: nameOf(countryOf(key)) } }), species }));
+  }
+
+  const all = [...summaries.values()];
+  const byName = (a: ListSummary, b: ListSummary) => a.name.localeCompare(b.name, 'en');
+  const plain = ({ key, name, observed, photographed: p }: ListSummary) => ({ key, name, observed, photographed: p });
+  const lists = listsDataSchema.parse({
+    life: { observed: records.observedCount, photographed: records.species.filter((s) => photographed.has(s.scientificName)).length },
+    years: all.filter((s) => listKindOf(s.key) === 'year').sort((a, b) => b.key.localeCompare(a.key)),
+    countries: all
+      .filter((s) => listKindOf(s.key) === 'country')
+      .sort(byName)
+      .map((country) => ({ ...plain(country), regions: all.filter((s) => listKindOf(s.key) === 'region' && countryOf(s.key) === country.key).sort(byName).map(plain) })),
+    ...(maps && { maps }),
+  });
+  return { lists, pages };
+}

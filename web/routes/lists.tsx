@@ -1,0 +1,204 @@
+import { Link, useLoaderData, useParams } from 'react-router';
+import type { ListsData, ListSummary } from '../../data/bird-lists.ts';
+import { LISTS_ROUTE, lifeListRoute, listRoute, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
+import { imageUrl } from '../assets.ts';
+import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
+import { ListsMap, MapLegend, type MapCounts } from '../components/ListsMap.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { listTitle } from '../site-model.ts';
+import { site } from '../site.ts';
+import { notFound } from './not-found.tsx';
+import { pageTitle, useSite } from './root.tsx';
+
+export const LISTS_TITLE = 'Lists';
+const linkClass = 'text-amber-200 underline underline-offset-2 hover:text-amber-100';
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** The table of lists and the map; the page exists only with an eBird export. */
+export async function listsLoader() {
+  const data = await site.lists();
+  if (!data) throw notFound();
+  return data;
+}
+
+/** `/lists/<key>/`: one year, country or state/province. */
+export async function listLoader({ params }: { params: { key?: string } }) {
+  const data = await site.list(withoutPageExtension(params.key));
+  if (!data) throw notFound();
+  return data;
+}
+
+function Row({ list, level, label }: { list: ListSummary | ListsData['life']; level: 0 | 1; label: React.ReactNode }) {
+  return (
+    <tr>
+      <th scope="row" className={`py-2 pr-4 font-normal ${level === 1 ? 'pl-6' : ''}`}>
+        {label}
+      </th>
+      <td className="py-2 pr-4 text-right tabular-nums">{n(list.observed)}</td>
+      <td className="py-2 text-right tabular-nums text-stone-300">
+        {n(list.photographed)} of {n(list.observed)}
+      </td>
+    </tr>
+  );
+}
+
+function GroupHeading({ children }: { children: React.ReactNode }) {
+  return (
+    <tr>
+      <th scope="rowgroup" colSpan={3} className="pt-6 pb-1 text-left text-xs font-normal uppercase tracking-[0.2em] text-stone-400">
+        {children}
+      </th>
+    </tr>
+  );
+}
+
+export function ListsPage() {
+  const data = useLoaderData<typeof listsLoader>();
+  const identity = useSite();
+  const countryCounts: MapCounts = Object.fromEntries(data.countries.map((c) => [c.key, { name: c.name, observed: c.observed }]));
+  const regionCounts: MapCounts = Object.fromEntries(data.countries.flatMap((c) => c.regions.map((r) => [r.key, { name: r.name, observed: r.observed }])));
+  return (
+    <>
+      <PageMeta title={pageTitle(identity, LISTS_TITLE)} description={`${identity.owner}'s bird lists: life, each year, each country and state or province.`} />
+      <h1 className="font-serif text-4xl text-stone-50">{LISTS_TITLE}</h1>
+      <p className="mt-3 max-w-3xl text-stone-300">
+        The lists eBird keeps, from {identity.owner}'s records: {n(data.life.observed)} species in all, {n(data.life.photographed)} of them photographed.{' '}
+        <Link to={lifeListRoute([], 'taxonomic')} className={linkClass}>
+          Life List
+        </Link>
+      </p>
+      {data.maps && (
+        <section aria-labelledby="where" className="mt-8">
+          <h2 id="where" className="font-serif text-2xl text-stone-50">
+            Where
+          </h2>
+          <figure className="mt-4">
+            <div className="grid items-center gap-6 lg:grid-cols-3">
+              <div className="lg:col-span-2">
+                <ListsMap map={data.maps.world} counts={countryCounts} title="Countries birded, shaded by species count" />
+              </div>
+              {data.maps.regions.map((regional) => (
+                <ListsMap key={regional.country} map={regional} counts={regionCounts} title={`States and provinces of ${regional.name} birded, shaded by species count`} />
+              ))}
+            </div>
+            <figcaption>
+              <MapLegend />
+              <p className="mt-1 text-xs text-stone-400">The table below gives every figure of the map.</p>
+            </figcaption>
+          </figure>
+        </section>
+      )}
+      <table className="mt-8 w-full max-w-3xl text-left text-sm text-stone-200">
+        <caption className="sr-only">Every list with its species count and how many are photographed</caption>
+        <thead className="text-stone-400">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-normal">
+              List
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right font-normal">
+              Species
+            </th>
+            <th scope="col" className="py-2 text-right font-normal">
+              Photographed
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-white/10">
+          <Row list={data.life} level={0} label={<Link to={lifeListRoute([], 'taxonomic')} className={linkClass}>Life</Link>} />
+        </tbody>
+        <tbody className="divide-y divide-white/10">
+          <GroupHeading>Years</GroupHeading>
+          {data.years.map((year) => (
+            <Row key={year.key} list={year} level={0} label={<Link to={listRoute(year.key)} className={linkClass}>{year.name}</Link>} />
+          ))}
+        </tbody>
+        <tbody className="divide-y divide-white/10">
+          <GroupHeading>Countries, and their states and provinces</GroupHeading>
+          {data.countries.flatMap((country) => [
+            <Row key={country.key} list={country} level={0} label={<Link to={listRoute(country.key)} className={linkClass}>{country.name}</Link>} />,
+            ...country.regions.map((region) => <Row key={region.key} list={region} level={1} label={<Link to={listRoute(region.key)} className={linkClass}>{region.name}</Link>} />),
+          ])}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export function ListPage() {
+  const list = useLoaderData<typeof listLoader>();
+  const identity = useSite();
+  const { key } = useParams();
+  const title = listTitle(list);
+  const added = list.species.filter((s) => s.newForLife).length;
+  return (
+    <>
+      <PageMeta title={pageTitle(identity, `${title} list`)} description={`${n(list.observed)} species ${identity.owner} has seen in ${title}, ${n(list.photographed)} photographed.`} />
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
+        <Link to={LISTS_ROUTE} className={linkClass}>
+          Lists
+        </Link>
+        {list.country && (
+          <>
+            {' / '}
+            <Link to={listRoute(list.country.key)} className={linkClass}>
+              {list.country.name}
+            </Link>
+          </>
+        )}
+      </nav>
+      <h1 className="mt-2 font-serif text-4xl text-stone-50" data-list={key}>
+        {title}
+      </h1>
+      <p className="mt-3 text-stone-300">
+        {n(list.observed)} species, {n(list.photographed)} photographed
+        {list.kind === 'year' && `; ${n(added)} new for the life list`}. In taxonomic order.
+      </p>
+      <table className="mt-8 w-full text-left text-sm">
+        <caption className="sr-only">The species of the {title} list, with the first day seen{list.kind === 'year' ? ' and where' : ''}</caption>
+        <thead className="text-stone-400">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-normal">
+              <span className="sr-only">Photo</span>
+            </th>
+            <th scope="col" className="py-2 pr-4 font-normal">
+              Species
+            </th>
+            <th scope="col" className="py-2 pr-4 font-normal">
+              First seen{list.kind === 'year' ? ` in ${list.name}` : ' here'}
+            </th>
+            <th scope="col" className="py-2 font-normal">
+              <span className="sr-only">Notes</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-white/10 text-stone-200">
+          {list.species.map((s) => (
+            <tr key={s.scientificName}>
+              <td className="w-16 py-1.5 pr-4">
+                {s.species && s.thumbnail ? (
+                  <Link to={speciesRoute(s.species)} tabIndex={-1} aria-hidden="true">
+                    <img src={imageUrl(s.thumbnail.path)} width={48} height={Math.round((48 * s.thumbnail.height) / s.thumbnail.width)} alt="" loading="lazy" decoding="async" className="rounded-sm bg-stone-800" />
+                  </Link>
+                ) : null}
+              </td>
+              <th scope="row" className="py-1.5 pr-4 font-normal">
+                {s.species ? (
+                  <Link to={speciesRoute(s.species)} className={linkClass}>
+                    {s.commonName}
+                  </Link>
+                ) : (
+                  s.commonName
+                )}{' '}
+                <span className="block text-xs italic text-stone-400">{s.scientificName}</span>
+              </th>
+              <td className="py-1.5 pr-4 text-stone-300">{list.kind === 'year' ? <DayAndRegion day={s.firstSeen} region={s.region} /> : <Day day={s.firstSeen} />}</td>
+              <td className="py-1.5 text-xs text-stone-400">
+                {[s.newForLife ? 'new for the life list' : '', s.species ? '' : 'not photographed'].filter(Boolean).join(' · ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

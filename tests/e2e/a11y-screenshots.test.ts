@@ -1,13 +1,18 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listsDataSchema } from '../../data/bird-lists.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
+import { siteDataPaths } from '../../data/site-data.ts';
 import { appReady, launchBrowser, openPage, pageSettled } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));
+const lists = listsDataSchema.parse(JSON.parse(readFileSync(join(inject('distDir'), siteDataPaths.lists), 'utf8')));
 const url = (route: string) => pageUrl(siteUrl, route);
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -73,6 +78,9 @@ const routes: Array<[string, string]> = [
   ['info', INFO_ROUTE],
   ['not-yet-photographed', NOT_PHOTOGRAPHED_ROUTE],
   ['credits', CREDITS_ROUTE],
+  ['lists', LISTS_ROUTE],
+  ['year list', listRoute(lists.years[0]!.key)],
+  ['state list', listRoute(lists.countries.find((c) => c.regions.length > 0)!.regions[0]!.key)],
   ['not-found', '/no/such/page'],
 ];
 

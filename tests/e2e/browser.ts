@@ -61,3 +61,24 @@ export async function pageSettled(page: Page): Promise<void> {
       document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
 }
+
+/**
+ * Loads `url` fresh and tells whether the heading on screen once the app has taken over is the
+ * node the server rendered: it is tagged when the document is parsed, before any of the app's
+ * code can run (the entry script is added after `load`).
+ */
+export async function keepsPrerenderedHeading(page: Page, url: string): Promise<{ kept: boolean; heading: string; path: string }> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const heading = document.querySelector('#root h1');
+      if (heading) (heading as HTMLElement & { prerendered?: boolean }).prerendered = true;
+    });
+  });
+  await page.goto(url);
+  await appReady(page);
+  await page.locator('#root h1').first().waitFor();
+  return page.evaluate(() => {
+    const heading = document.querySelector('#root h1') as (HTMLElement & { prerendered?: boolean }) | null;
+    return { kept: heading?.prerendered === true, heading: heading?.textContent ?? '', path: location.pathname + location.search };
+  });
+}

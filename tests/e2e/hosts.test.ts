@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { CACHE_RULES } from '../../data/publishing.ts';
-import { appReady, launchBrowser, openPage } from './browser.ts';
+import { appReady, keepsPrerenderedHeading, launchBrowser, openPage } from './browser.ts';
 import { crawl, HOST_SERVERS, startHostServer, type HostServer } from './host-servers.ts';
 import { readSite } from './sample-site.ts';
 import { pageUrl } from './site-url.ts';
@@ -38,27 +38,6 @@ afterAll(async () => {
   await browser?.close();
   for (const server of servers.values()) await server.close?.();
 });
-
-/**
- * Loads `url` fresh and tells whether the heading on screen once the app has taken over is the
- * node the server rendered: it is tagged when the document is parsed, before any of the app's
- * code can run (the entry script is added after `load`).
- */
-async function keepsPrerenderedHeading(page: Page, url: string): Promise<{ kept: boolean; heading: string; path: string }> {
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const heading = document.querySelector('#root h1');
-      if (heading) (heading as HTMLElement & { prerendered?: boolean }).prerendered = true;
-    });
-  });
-  await page.goto(url);
-  await appReady(page);
-  await page.locator('#root h1').first().waitFor();
-  return page.evaluate(() => {
-    const heading = document.querySelector('#root h1') as (HTMLElement & { prerendered?: boolean }) | null;
-    return { kept: heading?.prerendered === true, heading: heading?.textContent ?? '', path: location.pathname + location.search };
-  });
-}
 
 describe.each(['bucket', ...HOST_SERVERS])('on %s', (host) => {
   const base = () => servers.get(host)!.url;

@@ -102,6 +102,27 @@ describe('ingest with an eBird export', () => {
   });
 });
 
+describe('a photo dated before the species is first seen in the export', () => {
+  it('is a warning naming both days: the export may miss an older sighting', async () => {
+    const t = await tree(false);
+    try {
+      await mkdir(path.join(t.photosDir, 'ebird'));
+      const rows = [HEADER, 'S1,Wood Duck,Aix sponsa,355,1,US-NC,Wake,L1,Pond,35.1,-78.7,2030-01-02,07:10 AM,Incidental,10,1,,,1,,,,', 'S2,Mallard,Anas platyrhynchos,472,1,US-NC,Wake,L1,Pond,35.1,-78.7,1990-05-06,07:10 AM,Incidental,10,1,,,1,,,,'];
+      await writeFile(path.join(t.photosDir, 'ebird', 'MyEBirdData.csv'), `${rows.join('\n')}\n`);
+      const run = await runCli(ingestArgs(t, '--quiet', '--json'));
+      const report = JSON.parse(run.stdout) as { exitCode: number; problems: Array<{ severity: string; path: string; reason: string }> };
+      const before = report.problems.filter((p) => p.reason.includes('first seen in eBird'));
+      expect(before).toEqual([
+        { severity: 'warning', path: `life_list/${DUCK}/a.jpg`, reason: expect.stringMatching(/^photographed \d{4}-\d{2}-\d{2}, first seen in eBird 2030-01-02: your export may miss an older sighting$/) },
+      ]);
+      // A warning: the photo and the life list are published.
+      expect(report.exitCode).toBe(0);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
+
 describe('ingest with a bad eBird export', () => {
   it('reports it with its file name (exit 1), publishes every photo, and the site is as without an export', async () => {
     const t = await tree(false);
@@ -144,9 +165,12 @@ describe('the life count', () => {
       expect(info.stats).toEqual({ speciesObserved: 3, speciesPhotographed: 3, photos: 3 });
       const files = await publishedFiles(t.publicDir);
       expect(files).not.toContain(siteDataPaths.notPhotographed);
+      // No lists, no map: neither the table nor any year or region file.
+      expect(files.filter((f) => f === siteDataPaths.lists || f.startsWith(siteDataPaths.list('X').replace('X.json', '')))).toEqual([]);
       expect(files).toContain(siteDataPaths.search);
       const duck = speciesDataSchema.parse(await readJson(path.join(t.publicDir, siteDataPaths.species('Wood Duck'))));
       expect(duck.sighting).toBeUndefined();
+      expect(duck.seenIn).toBeUndefined();
     } finally {
       await t.cleanup();
     }

@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { iso31662 } from 'iso-3166';
 import { pick, seededRandom } from './prng.ts';
 
 /** eBird's "Download My Data" header, in its order. */
@@ -16,7 +17,13 @@ const SPECIES: readonly (readonly [string, string])[] = [
   ['Yellow-rumped Warbler (Myrtle)', 'Setophaga coronata coronata'], ['duck sp.', 'Anatinae sp.'], ['Greater/Lesser Scaup', 'Aythya marila/affinis'],
   ['Mallard x American Black Duck (hybrid)', 'Anas platyrhynchos x rubripes'], ['Mallard (Domestic type)', 'Anas platyrhynchos (Domestic type)'],
 ];
-const REGIONS = ['US-NC', 'US-CA', 'US-TX', 'CA-ON', 'GB-ENG'];
+/** 60 regions in three countries, as a birder who travels has: the lists part counts 60 region lists. */
+const REGIONS = [
+  ...iso31662.filter((s) => s.parent === 'US').slice(0, 50).map((s) => s.code),
+  ...['CA-ON', 'CA-QC', 'CA-BC', 'CA-AB', 'CA-NS', 'CA-MB', 'GB-ENG', 'GB-SCT', 'GB-WLS', 'GB-NIR'],
+];
+/** 40 years of records. */
+export const EXPORT_YEARS = 40;
 const DETAILS = [
   'Foraging in the shallows with two others, seen well in the scope; bill, legs and plumage noted, photographed',
   '"Heard first, then seen, ""chip"" notes, flew across the trail to the hedge and stayed there for ten minutes"',
@@ -27,7 +34,8 @@ const COMMENTS = ['', 'Continuing.', '"Flock of 12, ""distant"", in scope"', '"S
 /**
  * Writes a synthetic eBird export of `rows` observations (plus the header) to `file`:
  * the real column layout, quoted fields with commas, quotes and line breaks, `X` counts,
- * about 300 bytes a row like a real export, 800 synthetic species in all, as in a long-kept life list.
+ * about 300 bytes a row like a real export, 800 synthetic species in all, as in a long-kept life list,
+ * over 40 years and 60 states/provinces of three countries.
  */
 export async function writeEbirdExport(file: string, rows: number, seed = 10): Promise<number> {
   const random = seededRandom(seed);
@@ -41,7 +49,7 @@ export async function writeEbirdExport(file: string, rows: number, seed = 10): P
   for (let i = 0; i < rows; i++) {
     const speciesIndex = Math.floor(random() * 800);
     const [common, scientific] = SPECIES[speciesIndex % SPECIES.length]!;
-    const year = 1990 + Math.floor(random() * 36);
+    const year = 1986 + Math.floor(random() * EXPORT_YEARS);
     const date = `${year}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
     const fields = [
       `S${100000000 + i}`, speciesIndex < 30 ? common : `${common} ${speciesIndex}`, speciesIndex < 30 ? scientific : `${scientific}${speciesIndex}`,

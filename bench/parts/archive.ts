@@ -3,8 +3,9 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
 import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
-import { cleanup, REPO, runPipeline, scratchDir } from '../lib/ingest.ts';
-import { runMeasured, type Measured } from '../lib/measure.ts';
+import { cleanup, runPipeline, scratchDir } from '../lib/ingest.ts';
+import { runBuild } from '../lib/build.ts';
+import type { Measured } from '../lib/measure.ts';
 import { archiveSet, type Archive } from '../lib/archive-set.ts';
 import { distFiles, rewritten } from '../lib/dist-files.ts';
 import { MB, median, type Row } from '../lib/report.ts';
@@ -30,21 +31,6 @@ const HOST_LIMITS = {
   githubSiteBytes: 1024 * MB,
   githubFileBytes: 100 * MB,
 };
-/** An asset origin for the split build: only its presence matters to the build. */
-const BENCH_ASSET_ORIGIN = 'https://photos.example.org/birds/';
-
-/** `npm run build` (node web/prerender/launch.mjs), on this archive, into these folders; with `assetOrigin`, the photos into `photosOut`. */
-function runBuild(archive: Archive, generated: string, dist: string, split?: { photosOut: string }): Promise<Measured> {
-  const args = ['--photos', archive.dir, '--generated', generated, '--out', dist, '--quiet', ...(split ? ['--photos-out', split.photosOut] : [])];
-  return runMeasured(process.execPath, [path.join(REPO, 'web/prerender/launch.mjs'), ...args], {
-    cwd: REPO,
-    env: { ...process.env, NODE_ENV: 'production', ...(split ? { VITE_ASSET_ORIGIN: BENCH_ASSET_ORIGIN } : {}) },
-  }).then((run) => {
-    if (run.exitCode !== 0) throw new Error(`the build exited with ${run.exitCode}: ${run.stderr.slice(-1000)}`);
-    return run;
-  });
-}
-
 /**
  * A visitor's client-side navigation in Chromium: home → Life List → the first order → its
  * first family → its first species wall → open a photo. Counts the bytes of HTML and data
@@ -126,8 +112,8 @@ async function measure(archive: Archive, options: BenchOptions, log: Log, lighth
     const coldIngest = await runPipeline(archive.dir, generated, options.concurrency);
     const noopIngest = await runPipeline(archive.dir, generated, options.concurrency);
     log(`archive: cold build of ${archive.photos} photos`);
-    const coldBuild = await runBuild(archive, generated, dist);
-    const noopBuild = await runBuild(archive, generated, dist);
+    const coldBuild = await runBuild(archive.dir, generated, dist);
+    const noopBuild = await runBuild(archive.dir, generated, dist);
 
     // Twenty new photos in two species, as after a morning's outing.
     const before = await distFiles(dist);
@@ -140,7 +126,7 @@ async function measure(archive: Archive, options: BenchOptions, log: Log, lighth
       added.push(file);
     }
     log(`archive: build after adding ${ADDED} photos to ${archive.photos}`);
-    const addBuild = await runBuild(archive, generated, dist);
+    const addBuild = await runBuild(archive.dir, generated, dist);
     const after = await distFiles(dist);
     const addRewritten = rewritten(before, after);
 
@@ -160,7 +146,7 @@ async function measure(archive: Archive, options: BenchOptions, log: Log, lighth
     const splitDist = await scratchDir(`archive-split-${archive.photos}`);
     let split: ArchivePoint['split'];
     try {
-      await runBuild(archive, generated, path.join(splitDist, 'dist'), { photosOut: path.join(splitDist, 'photos') });
+      await runBuild(archive.dir, generated, path.join(splitDist, 'dist'), { photosOut: path.join(splitDist, 'photos') });
       const [pagesPart, photoPart] = [[...(await distFiles(path.join(splitDist, 'dist'))).values()], [...(await distFiles(path.join(splitDist, 'photos'))).values()]];
       split = { pagesFiles: pagesPart.length, pagesBytes: pagesPart.reduce((s, f) => s + f.size, 0), photoFiles: photoPart.length, photoBytes: photoPart.reduce((s, f) => s + f.size, 0) };
     } finally {

@@ -1,5 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { listsDataSchema } from '../../data/bird-lists.ts';
+import { LISTS_ROUTE, listRoute, pageFile } from '../../data/paths.ts';
+import { siteDataPaths } from '../../data/site-data-paths.ts';
+import { archiveSet } from '../lib/archive-set.ts';
+import { runBuild } from '../lib/build.ts';
 import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
 import { writeEbirdExport } from '../lib/ebird-export.ts';
 import { cleanup, REPO, scratchDir } from '../lib/ingest.ts';
@@ -65,5 +71,77 @@ export async function ebird(options: BenchOptions, log: Log): Promise<PartResult
       note: `${(target.peakRssBytes / MB).toFixed(0)} MB → ${(large.peakRssBytes / MB).toFixed(0)} MB`,
     },
   ];
-  return { rows, details: { points } };
+  const lists = await listsPoint(options, log);
+  rows.push(...lists.rows);
+  return { rows, details: { points, lists: lists.details } };
+}
+
+/** The lists part of the export's rows: enough for every species to appear in most years and regions. */
+const LISTS_ROWS = { full: 200_000, quick: 5_000 };
+
+/**
+ * The lists (issue 18) at 800 species, 40 years and 60 regions: a 100-photo site built
+ * without an export, then again after the export is added (the build time the lists add,
+ * with the not-yet-photographed page and the species' sightings), and what the Lists page
+ * and the largest list page cost a visitor: the page's HTML and its one data file, gzip.
+ */
+async function listsPoint(options: BenchOptions, log: Log): Promise<{ rows: Row[]; details: unknown }> {
+  const archive = await archiveSet(100, 6, log);
+  const dir = await scratchDir('ebird-lists');
+  try {
+    // The archive's photos, linked, and an export beside them.
+    const photos = path.join(dir, 'photos');
+    await fs.mkdir(photos);
+    await fs.symlink(path.join(archive.dir, 'life_list'), path.join(photos, 'life_list'));
+    await fs.copyFile(path.join(archive.dir, 'site.json'), path.join(photos, 'site.json'));
+    const generated = path.join(dir, 'generated');
+    const dist = path.join(dir, 'dist');
+    log('ebird: the 100-photo site built without an export');
+    await runBuild(photos, generated, dist);
+    await fs.mkdir(path.join(photos, 'ebird'));
+    const rowCount = options.quick ? LISTS_ROWS.quick : LISTS_ROWS.full;
+    await writeEbirdExport(path.join(photos, 'ebird', 'MyEBirdData.csv'), rowCount);
+    log(`ebird: built again with an export of ${rowCount.toLocaleString('en')} rows`);
+    const withExport = await runBuild(photos, generated, dist);
+
+    const gz = async (file: string) => gzipSync(await fs.readFile(path.join(dist, file))).length;
+    const costOf = async (route: string, data: string) => ({ html: await gz(pageFile(route)), data: await gz(data) });
+    const lists = listsDataSchema.parse(JSON.parse(await fs.readFile(path.join(dist, siteDataPaths.lists), 'utf8')));
+    const keys = [...lists.years.map((y) => y.key), ...lists.countries.flatMap((c) => [c.key, ...c.regions.map((r) => r.key)])];
+    const listsPage = await costOf(LISTS_ROUTE, siteDataPaths.lists);
+    let largest = { key: '', html: 0, data: 0 };
+    for (const key of keys) {
+      const cost = await costOf(listRoute(key), siteDataPaths.list(key));
+      if (cost.html + cost.data > largest.html + largest.data) largest = { key, ...cost };
+    }
+    const regions = lists.countries.reduce((n, c) => n + c.regions.length, 0);
+    const shape = `${lists.life.observed} species, ${lists.years.length} years, ${lists.countries.length} countries, ${regions} states/provinces`;
+    const rows: Row[] = [
+      {
+        part: 'eBird lists',
+        metric: 'Lists page with its map, gzip',
+        value: (listsPage.html + listsPage.data) / 1024,
+        unit: 'KB',
+        target: options.quick ? undefined : { op: '<=', value: 60 },
+        note: `${shape}: HTML ${(listsPage.html / 1024).toFixed(1)} KB + its data file ${(listsPage.data / 1024).toFixed(1)} KB (the app's shared scripts come after the first view)`,
+      },
+      {
+        part: 'eBird lists',
+        metric: 'largest list page, gzip',
+        value: (largest.html + largest.data) / 1024,
+        unit: 'KB',
+        note: `/lists/${largest.key}/: HTML ${(largest.html / 1024).toFixed(1)} KB + data ${(largest.data / 1024).toFixed(1)} KB`,
+      },
+      {
+        part: 'eBird lists',
+        metric: 'build after adding the export',
+        value: withExport.wallMs / 1000,
+        unit: 's',
+        note: `ingest (read ${rowCount.toLocaleString('en')} rows, derive the lists and maps) and the ${keys.length + 2} new pages; the photos were already built`,
+      },
+    ];
+    return { rows, details: { shape, listsPage, largest, buildMs: withExport.wallMs } };
+  } finally {
+    await cleanup(dir);
+  }
 }

@@ -12,7 +12,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { parseSiteConfig, type RenditionOptions } from '../data/site-config.ts';
-import { AVIF_EFFORT, sourcesWanted, thumbHashOf, withJpegShrink } from '../pipeline/renditions.ts';
+import { AVIF_EFFORT, sourcesWanted, thumbHashOf, withJpegShrink } from '../pipeline/photos/renditions.ts';
 
 /**
  * Like the pipeline's second try, at once: files every viewer opens but sharp refuses at its

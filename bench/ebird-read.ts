@@ -2,7 +2,7 @@
  * Child process of the bench's eBird part: reads `<photos>/ebird/` with the pipeline's
  * reader and prints one JSON line. Run alone so its peak RSS is the reader's, not the bench's.
  */
-import { readLifeRecords } from '../pipeline/ebird/index.ts';
+import { readLifeRecords } from '../pipeline/derive/ebird/read-life-records.ts';
 
 const photos = process.argv[2];
 if (!photos) throw new Error('usage: tsx bench/ebird-read.ts <photos dir>');

@@ -2,7 +2,7 @@
  * Where a photo's cold-ingest time goes, stage by stage, one photo at a time (no overlap,
  * so each figure is that stage's own CPU cost: process.cpuUsage counts libvips' threads too).
  * The pipeline's own functions are called where they are exported; the pixel stages repeat
- * the calls pipeline/renditions.ts makes, split apart.
+ * the calls pipeline/photos/renditions.ts makes, split apart.
  *
  *   tsx bench/profile-stages.ts [--photos <dir>] [--limit <n>]
  */
@@ -14,10 +14,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { parseSiteConfig } from '../data/site-config.ts';
-import { fingerprintOf } from '../pipeline/cache.ts';
-import * as metadata from '../pipeline/metadata.ts';
-import { planPhoto } from '../pipeline/plan.ts';
-import * as renditions from '../pipeline/renditions.ts';
+import { fingerprintOf } from '../pipeline/photos/cache.ts';
+import * as metadata from '../pipeline/photos/metadata.ts';
+import { planPhoto } from '../pipeline/scan/plan.ts';
+import * as renditions from '../pipeline/photos/renditions.ts';
 import { median } from './lib/report.ts';
 import { largeSet } from './lib/photo-set.ts';
 

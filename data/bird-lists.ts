@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isoDateSchema, regionCodeSchema, type LifeListRecords, type LifeRecord } from './life-records.ts';
-import { imageFileSchema } from './manifests.ts';
+import { imageFileSchema } from './manifest-schemas.ts';
 import { LIST_KEY } from './paths.ts';
 
 /**

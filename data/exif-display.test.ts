@@ -4,7 +4,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXIFR_OPTIONS, UNKNOWN, dateTakenIso, formatExif, hasAnyExif, type RawExif } from './exif-display.ts';
-import type { ExifDisplay } from './manifests.ts';
+import type { ExifDisplay } from './manifest-schemas.ts';
 
 const fixtureDir = fileURLToPath(new URL('../tests/fixtures/exif/', import.meta.url));
 

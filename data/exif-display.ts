@@ -1,4 +1,4 @@
-import type { ExifDisplay } from './manifests.ts';
+import type { ExifDisplay } from './manifest-schemas.ts';
 
 /**
  * The one place where raw EXIF becomes display values, for every photo the pipeline
@@ -6,9 +6,9 @@ import type { ExifDisplay } from './manifests.ts';
  * because every display rule is here, each next to the others it must agree with.
  *
  * Input: a flat object of EXIF tag names → raw values: ExifTool's reading
- * (pipeline/exiftool.ts `toRawExif`, which puts ExifTool's maker-note LensID in `Lens`),
+ * (pipeline/photos/exiftool.ts `toRawExif`, which puts ExifTool's maker-note LensID in `Lens`),
  * or, on a machine where ExifTool cannot run, what `exifr.parse(bytes, EXIFR_OPTIONS)`
- * returns (IFD0, EXIF and XMP merged, values not revived; pipeline/exifr-fallback.ts).
+ * returns (IFD0, EXIF and XMP merged, values not revived; pipeline/photos/exifr-fallback.ts).
  *
  * Decisions worth knowing (each has a test):
  * - Camera: Make + Model, the make left out when the model already starts with

@@ -56,7 +56,7 @@ export const lifeGrowthYearSchema = z.strictObject({
 });
 export type LifeGrowthYear = z.infer<typeof lifeGrowthYearSchema>;
 
-/** The life list read from the export; the site publishes it split into per-page data files (data/site-data-files.ts). */
+/** The life list read from the export; the site publishes it split into per-page data files (data/site-data-derivation.ts). */
 export const lifeListRecordsSchema = z
   .strictObject({
     /** Countable species observed: the life count. */

@@ -1,8 +1,8 @@
 /**
  * The part of the manifest contract that needs no schema: file names and the
- * Life List helpers. Kept apart from `manifests.ts` so the site's entry chunk can
+ * Life List helpers. Kept apart from `manifest-schemas.ts` so the site's entry chunk can
  * use them without zod, which it loads only when it fetches a manifest.
- * `manifests.ts` re-exports all of it.
+ * `manifest-schemas.ts` re-exports all of it.
  */
 
 export const MANIFEST_FILES = {

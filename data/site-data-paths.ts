@@ -1,6 +1,6 @@
 import { slugWithHash } from './paths.ts';
 
-/** The folder of the per-page data files (data/site-data.ts holds their schemas). */
+/** The folder of the per-page data files (data/site-data-schemas.ts holds their schemas). */
 export const SITE_DATA_DIR = 'site-data';
 
 /** Site-relative paths of the per-page data files. Keys are slugs plus a hash: safe on every file system and URL. */

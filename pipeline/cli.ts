@@ -1,13 +1,13 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { endExiftool } from './exiftool.ts';
-import { help, fatal, summary } from './messages.ts';
-import { EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED, FatalProblem } from './problems.ts';
-import { createProgress } from './progress.ts';
+import { endExiftool } from './photos/exiftool.ts';
+import { help, fatal, summary } from './report/messages.ts';
+import { EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED, FatalProblem } from './plumbing/problems.ts';
+import { createProgress } from './report/progress.ts';
 import { DEFAULT_MAX_MEGAPIXELS, defaultConcurrency, runIngest, type IngestResult } from './run-ingest.ts';
 import { runValidate } from './validate.ts';
-import { jsonReport, printIngestSummary, printValidation } from './report.ts';
+import { jsonReport, printIngestSummary, printValidation } from './report/summary.ts';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };

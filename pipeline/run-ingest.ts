@@ -1,26 +1,26 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
-import { emptyCache, inCacheOrder, loadCache, outputPathsOf, publicMatchesCache, saveCache, writePublicMarker, type Cache } from './cache.ts';
-import { endExiftool } from './exiftool.ts';
-import * as lifeList from './life-list.ts';
-import { lifeRecordsOf } from './outputs/life-records.ts';
-import * as manifestSet from './manifest-set.ts';
-import { MANIFEST_FILES, type Credit } from '../data/manifests.ts';
+import { emptyCache, inCacheOrder, loadCache, outputPathsOf, publicMatchesCache, saveCache, writePublicMarker, type Cache } from './photos/cache.ts';
+import { endExiftool } from './photos/exiftool.ts';
+import * as manifestsStage from './derive/manifests.ts';
+import { lifeRecordsOf } from './derive/life-list-links.ts';
+import * as manifestSet from './commit/manifest-set.ts';
+import { MANIFEST_FILES, type Credit } from '../data/manifest-schemas.ts';
 import type { SiteConfig } from '../data/site-config.ts';
 import { unlessMissing } from '../data/optional-file.ts';
-import { siteDataFiles } from '../data/site-data-files.ts';
-import { derivationKey, derivedFilesIntact, ebirdStamp, loadDerivedState, newPublicationStamp, saveDerivedState, sizesOf, type DerivedState } from './derived-state.ts';
-import type { PublishedPhoto } from './outputs/published-photo.ts';
-import * as siteDataSet from './site-data-set.ts';
-import { fatal, type SummaryCounts } from './messages.ts';
-import * as outputDir from './output-dir.ts';
-import { LIFE_LIST_DIR, type PlanSettings } from './plan.ts';
-import * as photoList from './photo-list.ts';
-import * as photoRecords from './photo-records.ts';
-import { FatalProblem, Problems } from './problems.ts';
-import type { ProgressSink } from './progress.ts';
-import * as settingsStage from './settings.ts';
+import { siteDataFiles } from '../data/site-data-derivation.ts';
+import { derivationKey, derivedFilesIntact, ebirdStamp, loadDerivedState, newPublicationStamp, saveDerivedState, sizesOf, type DerivedState } from './derive/derived-state.ts';
+import type { PublishedPhoto } from './derive/manifests/published-photo.ts';
+import * as siteDataSet from './commit/site-data-set.ts';
+import { fatal, type SummaryCounts } from './report/messages.ts';
+import * as outputDir from './setup/output-dir.ts';
+import { LIFE_LIST_DIR, type PlanSettings } from './scan/plan.ts';
+import * as photoList from './scan/photo-list.ts';
+import * as photoRecords from './photos/photo-records.ts';
+import { FatalProblem, Problems } from './plumbing/problems.ts';
+import type { ProgressSink } from './report/progress.ts';
+import * as settingsStage from './setup/settings.ts';
 
 export interface IngestOptions {
   photosDir: string;
@@ -138,7 +138,7 @@ async function derive({ key, photosDir, published, folders, site, credits, next,
   // The derivation's own problems are kept with its state, to be reported again while it stands.
   const problems = new Problems();
   const life = await lifeRecordsOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems);
-  const manifests = lifeList.run({ photos: published, folders, site, credits, life, problems });
+  const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, problems });
 
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);

@@ -2,16 +2,16 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { z } from 'zod';
-import { LIFE_LIST_DIR, MANIFEST_FILES, manifestSchemas, type LifeListFolder, type ManifestName, type Manifests, childFolders } from '../data/manifests.ts';
+import { LIFE_LIST_DIR, MANIFEST_FILES, manifestSchemas, type LifeListFolder, type ManifestName, type Manifests, childFolders } from '../data/manifest-schemas.ts';
 import { describeIssues } from '../data/site-config.ts';
-import { siteDataFiles, type LifeListLinks } from '../data/site-data-files.ts';
+import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.ts';
 import { unlessMissing } from '../data/optional-file.ts';
-import { SITE_DATA_DIR } from '../data/site-data.ts';
-import { messageOf } from './problems.ts';
-import { JOURNAL_FILE, rollForward } from './manifest-set.ts';
-import { loadLifeLinks } from './site-data-set.ts';
-import { validation } from './messages.ts';
-import { outputDirs } from './output-dir.ts';
+import { SITE_DATA_DIR } from '../data/site-data-schemas.ts';
+import { messageOf } from './plumbing/problems.ts';
+import { JOURNAL_FILE, rollForward } from './commit/manifest-set.ts';
+import { loadLifeLinks } from './commit/site-data-set.ts';
+import { validation } from './report/messages.ts';
+import { outputDirs } from './setup/output-dir.ts';
 
 export interface ValidationProblem {
   where: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { siteDataPaths } from '../data/site-data.ts';
+import { siteDataPaths } from '../data/site-data-schemas.ts';
 import { fixtureManifests } from './test/fixtures.tsx';
 import { DataFileError, loadDataFile, setDataFetcher } from './data-files.ts';
 

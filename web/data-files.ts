@@ -1,10 +1,10 @@
 import type { BirdListData, ListsData } from '../data/bird-lists.ts';
-import type { Info } from '../data/manifests.ts';
-import type { CreditsData, HomeData, LevelData, NotPhotographedData, SearchData, SpeciesData } from '../data/site-data.ts';
+import type { Info } from '../data/manifest-schemas.ts';
+import type { CreditsData, HomeData, LevelData, NotPhotographedData, SearchData, SpeciesData } from '../data/site-data-schemas.ts';
 
 /**
  * The only code of the site that fetches data files (info.json and the per-page files of
- * data/site-data.ts). Each is parsed with its schema (never cast), cached for the session,
+ * data/site-data-schemas.ts). Each is parsed with its schema (never cast), cached for the session,
  * and a failure throws an error that names the file (and its HTTP status, so a missing
  * page's file becomes that page's 404).
  */

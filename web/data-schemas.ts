@@ -1,8 +1,8 @@
 import type { ZodMiniType } from 'zod/mini';
 import { describeIssues } from '../data/describe-issues.ts';
 import { birdListDataSchema, listsDataSchema } from '../data/bird-lists.ts';
-import { infoSchema } from '../data/manifests.ts';
-import { creditsDataSchema, homeDataSchema, levelDataSchema, notPhotographedDataSchema, searchDataSchema, speciesDataSchema } from '../data/site-data.ts';
+import { infoSchema } from '../data/manifest-schemas.ts';
+import { creditsDataSchema, homeDataSchema, levelDataSchema, notPhotographedDataSchema, searchDataSchema, speciesDataSchema } from '../data/site-data-schemas.ts';
 import type { DataKind, DataTypes } from './data-files.ts';
 
 /**

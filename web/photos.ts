@@ -1,5 +1,5 @@
-import type { Credit, ExifDisplay, ImageSource } from '../data/manifests.ts';
-import type { FolderCard, PagePhoto } from '../data/site-data.ts';
+import type { Credit, ExifDisplay, ImageSource } from '../data/manifest-schemas.ts';
+import type { FolderCard, PagePhoto } from '../data/site-data-schemas.ts';
 
 /**
  * What pages hand to tiles and the lightbox: manifest paths (turned into URLs at

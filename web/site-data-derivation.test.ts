@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { siteDataPaths, levelDataSchema, notPhotographedDataSchema, searchDataSchema, speciesDataSchema } from '../data/site-data.ts';
-import { siteDataFiles } from '../data/site-data-files.ts';
+import { siteDataPaths, levelDataSchema, notPhotographedDataSchema, searchDataSchema, speciesDataSchema } from '../data/site-data-schemas.ts';
+import { siteDataFiles } from '../data/site-data-derivation.ts';
 import { fixtureLifeList, fixtureManifests, LIFE_RECORDS, MALLARD, photos, WOOD_DUCK } from './test/fixtures.tsx';
 
-/** data/site-data-files.ts with and without the eBird life list: what the ingest writes and the fixtures serve. */
+/** data/site-data-derivation.ts with and without the eBird life list: what the ingest writes and the fixtures serve. */
 const species = (files: Map<string, unknown>, name: string) => speciesDataSchema.parse(files.get(siteDataPaths.species(name)));
 const level = (files: Map<string, unknown>, segments: string[]) => levelDataSchema.parse(files.get(siteDataPaths.level(segments)));
 

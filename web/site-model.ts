@@ -1,9 +1,9 @@
 // File names from zod-free modules: the schemas (and zod) stay in the lazily loaded data-schemas chunk.
 import { MANIFEST_FILES } from '../data/manifest-layout.ts';
 import type { BirdListData, ListsData } from '../data/bird-lists.ts';
-import type { Info } from '../data/manifests.ts';
+import type { Info } from '../data/manifest-schemas.ts';
 import { LIST_KEY, speciesRoute, type LifeListOrder } from '../data/paths.ts';
-import type { LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data.ts';
+import type { LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data-schemas.ts';
 import { siteDataPaths } from '../data/site-data-paths.ts';
 import { sortTaxonomically } from '../data/taxonomic-order.ts';
 import type { DataKind, DataTypes } from './data-files.ts';

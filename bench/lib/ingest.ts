@@ -1,7 +1,7 @@
 import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MANIFEST_FILES, photoIndexSchema } from '../../data/manifests.ts';
+import { MANIFEST_FILES, photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { runMeasured, type Measured } from './measure.ts';
 
 export type BareStrategy = 'decode-once' | 'per-rendition' | 'jpeg-shrink';

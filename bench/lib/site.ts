@@ -12,7 +12,7 @@ import {
   type Info,
   type LifeListFolder,
   type PhotoIndex,
-} from '../../data/manifests.ts';
+} from '../../data/manifest-schemas.ts';
 import { lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import type { Log } from './context.ts';
 import { REPO } from './ingest.ts';

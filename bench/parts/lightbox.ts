@@ -1,5 +1,5 @@
 import { chromium, type ElementHandle, type Page } from 'playwright-core';
-import type { PhotoEntry } from '../../data/manifests.ts';
+import type { PhotoEntry } from '../../data/manifest-schemas.ts';
 import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
 import { median, type Row } from '../lib/report.ts';
 import { ensureBuilt, loadBuiltSite, pageUrl } from '../lib/site.ts';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listsDataSchema } from '../../data/bird-lists.ts';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
-import { siteDataPaths } from '../../data/site-data.ts';
+import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { appReady, launchBrowser, openPage, pageSettled } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_FILES } from '../../data/manifests.ts';
+import { MANIFEST_FILES } from '../../data/manifest-schemas.ts';
 import { pageFile, speciesRoute } from '../../data/paths.ts';
 import { hashTree } from '../pipeline/helpers.ts';
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { PhotoEntry } from '../../data/manifests.ts';
+import type { PhotoEntry } from '../../data/manifest-schemas.ts';
 import { photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { appReady, launchBrowser, openPage } from './browser.ts';
 import { readSite } from './sample-site.ts';

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { birdListDataSchema, listsDataSchema } from '../../data/bird-lists.ts';
 import { INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, pageFile, speciesRoute } from '../../data/paths.ts';
-import { siteDataPaths, speciesDataSchema } from '../../data/site-data.ts';
+import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { appReady, keepsPrerenderedHeading, launchBrowser, openPage } from './browser.ts';
 import { pageUrl } from './site-url.ts';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, isPhotoWall, type LifeListFolder, type PhotoEntry } from '../../data/manifests.ts';
+import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, isPhotoWall, type LifeListFolder, type PhotoEntry } from '../../data/manifest-schemas.ts';
 import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
 import { launchBrowser } from './browser.ts';

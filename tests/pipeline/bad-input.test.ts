@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoIndexSchema } from '../../data/manifests.ts';
+import { photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { photoId } from '../../data/paths.ts';
 import { runValidate } from '../../pipeline/validate.ts';
 import { fixture, hashTree, ingestArgs, makeTree, readJson, runCli, type CliRun, type Tree } from './helpers.ts';

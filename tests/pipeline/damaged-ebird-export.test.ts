@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { infoSchema } from '../../data/manifests.ts';
+import { infoSchema } from '../../data/manifest-schemas.ts';
 import { fixture, ingestArgs, makeTree, readJson, runCli, type Tree } from './helpers.ts';
 
 /**

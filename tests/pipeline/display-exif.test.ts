@@ -3,7 +3,7 @@ import path from 'node:path';
 import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIFR_OPTIONS, formatExif, hasAnyExif, type RawExif } from '../../data/exif-display.ts';
-import { photoIndexSchema, type PhotoIndex } from '../../data/manifests.ts';
+import { photoIndexSchema, type PhotoIndex } from '../../data/manifest-schemas.ts';
 import { FIXTURES, ingestArgs, makeTree, readJson, runCli, type Tree } from './helpers.ts';
 
 /**

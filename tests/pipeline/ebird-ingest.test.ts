@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { infoSchema } from '../../data/manifests.ts';
-import { levelDataSchema, notPhotographedDataSchema, searchDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data.ts';
+import { infoSchema } from '../../data/manifest-schemas.ts';
+import { levelDataSchema, notPhotographedDataSchema, searchDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { ebirdSecrets, leakedSecrets } from './ebird-secrets.ts';
 import { fixture, ingestArgs, makeTree, publishedFiles, readJson, runCli, type Tree } from './helpers.ts';
 

@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ExifDisplay } from '../../data/manifests.ts';
+import type { ExifDisplay } from '../../data/manifest-schemas.ts';
 import { privacyOptionsSchema } from '../../data/site-config.ts';
-import { endExiftool } from '../../pipeline/exiftool.ts';
-import { run } from '../../pipeline/metadata.ts';
+import { endExiftool } from '../../pipeline/photos/exiftool.ts';
+import { run } from '../../pipeline/photos/metadata.ts';
 import { fixture } from './helpers.ts';
 
 /** Recorded once with the ExifTool executable (tests/fixtures/exiftool/record.ts); never re-run by the tests. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoIndexSchema, MANIFEST_FILES } from '../../data/manifests.ts';
+import { photoIndexSchema, MANIFEST_FILES } from '../../data/manifest-schemas.ts';
 import { fixture, ingestArgs, makeTree, readJson, type Tree } from './helpers.ts';
 
 const LAUNCHER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../pipeline/launch.mjs');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoIndexSchema, type PhotoEntry } from '../../data/manifests.ts';
+import { photoIndexSchema, type PhotoEntry } from '../../data/manifest-schemas.ts';
 import { photoId } from '../../data/paths.ts';
 import { runValidate } from '../../pipeline/validate.ts';
 import { fixture, ingestArgs, makeTree, readJson, runCli, type Tree } from './helpers.ts';

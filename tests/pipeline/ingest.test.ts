@@ -1,7 +1,7 @@
 import { copyFile, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { birdPhotosSchema, coverPhotosSchema, infoSchema, lifeListStructureSchema, photoIndexSchema, type PhotoEntry } from '../../data/manifests.ts';
+import { birdPhotosSchema, coverPhotosSchema, infoSchema, lifeListStructureSchema, photoIndexSchema, type PhotoEntry } from '../../data/manifest-schemas.ts';
 import { photoId } from '../../data/paths.ts';
 import { runValidate } from '../../pipeline/validate.ts';
 import { fixture, hashTree, ingestArgs, makeTree, publishedFiles, readJson, runCli, type Tree } from './helpers.ts';

@@ -95,7 +95,7 @@ describe('an ingest interrupted while ExifTool runs', () => {
 /**
  * ExifTool waiting for its next request when its parent dies: its `-stay_open` loop would poll
  * the closed pipe for ever (no write, so no SIGPIPE either). Killed busy, it dies of the broken
- * pipe; killed idle, only the parent watch in pipeline/exiftool.ts ends it.
+ * pipe; killed idle, only the parent watch in pipeline/photos/exiftool.ts ends it.
  */
 describe('an idle ExifTool whose parent is killed', () => {
   it('ends within seconds', async () => {

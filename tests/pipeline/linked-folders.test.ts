@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoIndexSchema, lifeListStructureSchema } from '../../data/manifests.ts';
-import { walkTree } from '../../pipeline/tree-walk.ts';
+import { photoIndexSchema, lifeListStructureSchema } from '../../data/manifest-schemas.ts';
+import { walkTree } from '../../pipeline/scan/tree-walk.ts';
 import { fixture, ingestArgs, makeTree, readJson, runCli, type CliRun, type Tree } from './helpers.ts';
 
 const PHOTO = fixture('photos/mei_iphone-xr_1x1px_gps.jpg');

@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { privacyOptionsSchema } from '../../data/site-config.ts';
-import { endExiftool } from '../../pipeline/exiftool.ts';
-import { run } from '../../pipeline/metadata.ts';
+import { endExiftool } from '../../pipeline/photos/exiftool.ts';
+import { run } from '../../pipeline/photos/metadata.ts';
 import { fixture } from './helpers.ts';
 
 const privacy = privacyOptionsSchema.parse({});

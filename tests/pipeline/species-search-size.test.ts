@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { searchDataSchema } from '../../data/site-data.ts';
+import { searchDataSchema } from '../../data/site-data-schemas.ts';
 
 const WEB = path.resolve(import.meta.dirname, '../../web/components');
 

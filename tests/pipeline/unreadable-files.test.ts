@@ -1,9 +1,9 @@
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MANIFEST_FILES } from '../../data/manifests.ts';
-import { CACHE_FILE } from '../../pipeline/cache.ts';
-import { JOURNAL_FILE } from '../../pipeline/manifest-set.ts';
+import { MANIFEST_FILES } from '../../data/manifest-schemas.ts';
+import { CACHE_FILE } from '../../pipeline/photos/cache.ts';
+import { JOURNAL_FILE } from '../../pipeline/commit/manifest-set.ts';
 import { fixture, hashTree, ingestArgs, makeTree, runCli, type Tree } from './helpers.ts';
 
 /**

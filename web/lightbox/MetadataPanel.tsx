@@ -1,4 +1,4 @@
-import type { ExifDisplay } from '../../data/manifests.ts';
+import type { ExifDisplay } from '../../data/manifest-schemas.ts';
 import type { GalleryPhoto } from '../photos.ts';
 
 export const METADATA_LABELS: ReadonlyArray<[keyof ExifDisplay, string]> = [

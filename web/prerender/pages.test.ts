@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MANIFEST_FILES } from '../../data/manifests.ts';
+import { MANIFEST_FILES } from '../../data/manifest-schemas.ts';
 import { lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, photoShareRoute, speciesRoute } from '../../data/paths.ts';
-import { siteDataFiles } from '../../data/site-data-files.ts';
-import { siteDataPaths } from '../../data/site-data.ts';
+import { siteDataFiles } from '../../data/site-data-derivation.ts';
+import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { parseData } from '../data-schemas.ts';
 import { createSiteModel, type LoadData } from '../site-model.ts';
 import { fixtureLifeList, fixtureManifests, fixtureManifestsWithLifeList, GULL, photos, WOOD_DUCK } from '../test/fixtures.tsx';

@@ -1,6 +1,6 @@
 import { NOT_FOUND_FILE, pageFile, photoShareRoute } from '../../data/paths.ts';
-import { siteDataPaths } from '../../data/site-data.ts';
-import { MANIFEST_FILES } from '../../data/manifests.ts';
+import { siteDataPaths } from '../../data/site-data-schemas.ts';
+import { MANIFEST_FILES } from '../../data/manifest-schemas.ts';
 import { photoAlt, type GalleryPhoto } from '../photos.ts';
 import {
   describeCredits,

@@ -7,7 +7,7 @@ import { unlessMissing } from '../../data/optional-file.ts';
 import { assetUrl } from '../../data/paths.ts';
 import { imageBaseOf, normaliseBasePath } from '../../data/publishing.ts';
 import { siteDataPaths } from '../../data/site-data-paths.ts';
-import { MANIFEST_FILES, photoIndexSchema, type PhotoEntry } from '../../data/manifests.ts';
+import { MANIFEST_FILES, photoIndexSchema, type PhotoEntry } from '../../data/manifest-schemas.ts';
 import type { DataKind, DataTypes } from '../data-files.ts';
 import { DataFileError } from '../data-files.ts';
 import { escapeHtml } from '../seo/escape.ts';

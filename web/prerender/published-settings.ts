@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeIssues } from '../../data/describe-issues.ts';
-import { infoSchema, MANIFEST_FILES, type Info } from '../../data/manifests.ts';
+import { infoSchema, MANIFEST_FILES, type Info } from '../../data/manifest-schemas.ts';
 
 /**
  * The publishing settings of the last ingest (info.json in the published data folder), read the

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute, INFO_ROUTE } from '../../data/paths.ts';
-import { siteDataPaths } from '../../data/site-data.ts';
+import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { renderRoute, useFixtureLifeList, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
 
 /** The pages of issue 10 with the fixture's eBird life list, and the same pages without one. */

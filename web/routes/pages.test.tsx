@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { assetUrl, lifeListRoute } from '../../data/paths.ts';
-import { siteDataPaths } from '../../data/site-data.ts';
+import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { setDataFetcher } from '../data-files.ts';
 import { fixtureManifests, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
 

@@ -6,10 +6,10 @@ import {
   type ExifDisplay,
   type Manifests,
   type PhotoEntry,
-} from '../../data/manifests.ts';
+} from '../../data/manifest-schemas.ts';
 import { photoId } from '../../data/paths.ts';
 import { growthByYear, lifeListRecordsSchema, type LifeRecord } from '../../data/life-records.ts';
-import { siteDataFiles, type LifeListLinks } from '../../data/site-data-files.ts';
+import { siteDataFiles, type LifeListLinks } from '../../data/site-data-derivation.ts';
 import { DataFileError, setDataFetcher } from '../data-files.ts';
 import { routes } from '../routes.tsx';
 

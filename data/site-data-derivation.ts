@@ -1,0 +1,202 @@
+import { birdLists, countryOf, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
+import type { LifeListRecords, LifeRecord } from './life-records.ts';
+import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
+import {
+  creditsDataSchema,
+  homeDataSchema,
+  levelDataSchema,
+  notPhotographedDataSchema,
+  searchDataSchema,
+  siteDataPaths,
+  speciesDataSchema,
+  type CreditsData,
+  type FolderCard,
+  type LevelData,
+  type PagePhoto,
+  type SearchData,
+  type SpeciesData,
+} from './site-data-schemas.ts';
+
+/** The owner's eBird life list and which species folder stands for which of its species (the ingest matches them). */
+export interface LifeListLinks {
+  records: LifeListRecords;
+  /** Species folder name → its life record. */
+  bySpecies: ReadonlyMap<string, LifeRecord>;
+  /** The names of the export's regions (from ISO 3166) and the Lists page's maps, made by the ingest. */
+  places?: { names: Readonly<Record<string, string>>; maps?: ListsMaps };
+}
+
+/**
+ * The site's per-page data files (site-data-schemas.ts), derived from the complete manifests. The
+ * ingest writes them (pipeline/commit/site-data-set.ts); the site's tests derive their fixtures
+ * with it, so both always agree. Returns
+ * site-relative path → file content, each parsed by its schema so a derivation bug can never
+ * publish a file the site would reject.
+ */
+export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<string, unknown> {
+  const photos = Object.values(manifests.photoIndex.photos);
+  const find = photoFinder(manifests);
+  const files = new Map<string, unknown>();
+
+  const home = manifests.info.featured.flatMap((id) => {
+    const entry = find.byId(id);
+    return entry ? [pagePhoto(entry)] : [];
+  });
+  files.set(siteDataPaths.home, homeDataSchema.parse({ photos: home }));
+
+  // The search box finds every species that has a page.
+  const searchable: SearchData['species'] = [];
+  for (const [species, entries] of Object.entries(manifests.birdPhotos)) {
+    const shown = entries.flatMap((e) => (e.id === 0 ? [] : (find.bySpeciesNumber(species, e.id) ?? [])));
+    const folder = shown[0]?.folder ?? find.firstOfSpecies(species)?.folder;
+    if (!folder) continue;
+    const record = life?.bySpecies.get(species);
+    const firstPhotographed = shown.flatMap((p) => (p.takenOn === null ? [] : [p.takenOn])).sort()[0];
+    const data: SpeciesData = {
+      species,
+      ...(record ? { sighting: sightingOf(record), seenIn: seenInOf(record, life?.places?.names ?? {}) } : {}),
+      ...(firstPhotographed !== undefined ? { firstPhotographed } : {}),
+      folder,
+      photos: shown.map(pagePhoto),
+    };
+    files.set(siteDataPaths.species(species), speciesDataSchema.parse(data));
+    searchable.push({ name: species, ...(record ? { scientificName: record.scientificName } : {}) });
+  }
+
+  const speciesCounts = new Map<LifeListFolder, number>();
+  const speciesCount = (folder: LifeListFolder): number => {
+    let count = speciesCounts.get(folder);
+    if (count === undefined) {
+      count = isPhotoWall(folder) ? (folder.file_count > 0 ? 1 : 0) : childFolders(folder).reduce((sum, [, child]) => sum + speciesCount(child), 0);
+      speciesCounts.set(folder, count);
+    }
+    return count;
+  };
+  const taxonOrders = new Map<LifeListFolder, number | undefined>();
+  // A folder's field-guide place is its first species' taxonomic order (data/taxonomic-order.ts sorts by it).
+  const taxonOrder = (folder: LifeListFolder, name: string): number | undefined => {
+    if (taxonOrders.has(folder)) return taxonOrders.get(folder);
+    let order: number | undefined;
+    if (isPhotoWall(folder)) order = life?.bySpecies.get(name)?.taxonOrder;
+    else
+      for (const [childName, child] of childFolders(folder)) {
+        const o = taxonOrder(child, childName);
+        if (o !== undefined && (order === undefined || o < order)) order = o;
+      }
+    taxonOrders.set(folder, order);
+    return order;
+  };
+  const visit = (folder: LifeListFolder, segments: string[]) => {
+    const species = segments.at(-1);
+    let level: LevelData;
+    if (species !== undefined && isPhotoWall(folder)) {
+      level = { kind: 'wall', segments, species };
+    } else {
+      const visible = childFolders(folder).filter(([, child]) => child.file_count > 0);
+      const cards = visible.map(([name, child]): FolderCard => {
+        const coverPath = manifests.coverPhotos[[...segments, name].join('/')];
+        const cover = coverPath === undefined ? undefined : find.byThumbnail(coverPath);
+        const order = taxonOrder(child, name);
+        return {
+          name,
+          photoCount: child.file_count,
+          speciesCount: speciesCount(child),
+          ...(cover ? { cover: { thumbnail: cover.thumbnail, placeholder: cover.placeholder, sources: cover.sources } } : {}),
+          ...(order !== undefined ? { taxonOrder: order } : {}),
+          ...(isPhotoWall(child) ? { species: true as const } : {}),
+        };
+      });
+      level = { kind: 'folders', segments, photoCount: folder.file_count, cards };
+      for (const [name, child] of visible) visit(child, [...segments, name]);
+    }
+    files.set(siteDataPaths.level(segments), levelDataSchema.parse(level));
+  };
+  visit(manifests.lifeListStructure, []);
+
+  const credited: CreditsData['photos'] = photos
+    .filter((p) => p.credit !== undefined)
+    .sort((a, b) => compareNames(a.species, b.species) || compareNames(a.display.path, b.display.path))
+    .map((p) => ({ id: p.id, species: p.species, thumbnail: p.thumbnail, placeholder: p.placeholder, sources: p.sources, ...(p.credit ? { credit: p.credit } : {}) }));
+  files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: credited }));
+
+  searchable.sort((a, b) => compareNames(a.name, b.name));
+  files.set(siteDataPaths.search, searchDataSchema.parse({ species: searchable }));
+
+  if (life) {
+    const photographed = new Set([...life.bySpecies.values()].map((s) => s.scientificName));
+    const rest = life.records.species.filter((s) => !photographed.has(s.scientificName));
+    const photographedBy = new Map<string, PhotographedSpecies>();
+    for (const [species, record] of life.bySpecies) {
+      if (photographedBy.has(record.scientificName)) continue;
+      const first = find.firstOfSpecies(species);
+      photographedBy.set(record.scientificName, { species, ...(first && { thumbnail: first.thumbnail, placeholder: first.placeholder }) });
+    }
+    const { lists, pages } = birdLists({ records: life.records, photographed: photographedBy, names: life.places?.names ?? {}, ...(life.places?.maps && { maps: life.places.maps }) });
+    files.set(siteDataPaths.lists, lists);
+    for (const page of pages) files.set(siteDataPaths.list(page.key), page);
+    files.set(
+      siteDataPaths.notPhotographed,
+      notPhotographedDataSchema.parse({
+        observed: life.records.observedCount,
+        species: rest.map((s) => ({ commonName: s.commonName, ...sightingOf(s) })),
+      }),
+    );
+  }
+  return files;
+}
+
+/** What a species page publishes of its life record: never more than names, a day and a region code. */
+/**
+ * The manifests name a photo three ways, each as the spec's file format has it: featured photos
+ * by id (info.json), a species' photos by number (bird_photos.json), covers by thumbnail path
+ * (cover_photos.json). All three resolve here, against photo-index.json.
+ */
+function photoFinder(manifests: Manifests) {
+  const photos = Object.values(manifests.photoIndex.photos);
+  const bySpecies = new Map<string, Map<number, PhotoEntry>>();
+  for (const photo of photos) {
+    const numbers = bySpecies.get(photo.species) ?? new Map<number, PhotoEntry>();
+    numbers.set(photo.number, photo);
+    bySpecies.set(photo.species, numbers);
+  }
+  const byThumbnail = new Map(photos.map((p) => [p.thumbnail.path, p]));
+  return {
+    byId: (id: string): PhotoEntry | undefined => manifests.photoIndex.photos[id],
+    bySpeciesNumber: (species: string, number: number): PhotoEntry | undefined => bySpecies.get(species)?.get(number),
+    firstOfSpecies: (species: string): PhotoEntry | undefined => bySpecies.get(species)?.values().next().value,
+    byThumbnail: (path: string): PhotoEntry | undefined => byThumbnail.get(path),
+  };
+}
+
+/** The years and places of a species' sightings: each country, then its states/provinces, by code. */
+function seenInOf(record: LifeRecord, names: Readonly<Record<string, string>>) {
+  const codes = new Set<string>();
+  for (const { region } of record.regions ?? []) {
+    codes.add(countryOf(region));
+    codes.add(region);
+  }
+  const places = [...codes].sort().map((code) => ({ code, name: names[code] ?? code }));
+  return { years: (record.years ?? []).map((y) => y.year), places };
+}
+
+function sightingOf(record: LifeRecord) {
+  return { scientificName: record.scientificName, firstSeen: record.firstSeen, ...(record.firstRegion !== undefined ? { firstRegion: record.firstRegion } : {}) };
+}
+
+function pagePhoto(entry: PhotoEntry): PagePhoto {
+  return {
+    id: entry.id,
+    species: entry.species,
+    width: entry.width,
+    height: entry.height,
+    placeholder: entry.placeholder,
+    thumbnail: entry.thumbnail,
+    display: entry.display,
+    sources: entry.sources,
+    exif: entry.exif,
+    takenOn: entry.takenOn,
+    ...(entry.credit ? { credit: entry.credit } : {}),
+    ...(entry.title ? { title: entry.title } : {}),
+    ...(entry.caption ? { caption: entry.caption } : {}),
+  };
+}

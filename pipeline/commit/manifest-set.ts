@@ -1,0 +1,73 @@
+import { readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { MANIFEST_FILES, manifestSchemas, type ManifestName, type Manifests } from '../../data/manifest-schemas.ts';
+import { unlessMissing } from '../../data/optional-file.ts';
+import { tempPathFor, writeFileAtomically } from '../plumbing/atomic-file.ts';
+import { messageOf } from '../plumbing/problems.ts';
+
+/**
+ * The manifests are written as a set: each to a temporary file, then a journal in
+ * cache/ listing the pending renames, then the renames, then the journal is deleted.
+ * A run killed after the journal is written is rolled forward by the next run (or by
+ * validate); killed before it, the previous manifests are untouched.
+ */
+export const JOURNAL_FILE = 'manifests.journal.json';
+
+const journalSchema = z.strictObject({
+  renames: z.array(z.strictObject({ from: z.string(), to: z.string() })),
+});
+
+/** Stage: the derived manifests → files in public/, each parsed by its schema first, all committed together. */
+export async function run(manifests: Manifests, publicDir: string, cacheDir: string): Promise<void> {
+  const renames: Array<{ from: string; to: string }> = [];
+  for (const name of Object.keys(MANIFEST_FILES) as ManifestName[]) {
+    // Parsing here means a bug in the derivation can never publish a manifest the site would reject.
+    const parsed = manifestSchemas[name].parse(manifests[name]);
+    const target = path.join(publicDir, ...MANIFEST_FILES[name].split('/'));
+    const text = `${JSON.stringify(parsed, null, name === 'photoIndex' ? undefined : 2)}\n`;
+    // An unchanged manifest is left alone, so a no-op run rewrites nothing and the build relinks nothing.
+    if ((await unlessMissing(readFile(target, 'utf8'))) === text) continue;
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = tempPathFor(target);
+    await writeFile(temp, text);
+    renames.push({ from: temp, to: target });
+  }
+  const journal = path.join(cacheDir, JOURNAL_FILE);
+  await writeFileAtomically(journal, JSON.stringify({ renames }));
+  await applyRenames(renames);
+  await rm(journal, { force: true });
+}
+
+export type RollForward = { found: false } | { found: true; damaged?: string };
+
+/**
+ * Finishes a manifest set whose run was killed after its journal was written. A journal
+ * that cannot be parsed is removed and said so (`damaged`): the caller must not trust the
+ * manifests in public/ to be one set, and derives them again.
+ */
+export async function rollForward(cacheDir: string): Promise<RollForward> {
+  const journal = path.join(cacheDir, JOURNAL_FILE);
+  const text = await unlessMissing(readFile(journal, 'utf8'));
+  if (text === undefined) return { found: false };
+  let damaged: string | undefined;
+  try {
+    await applyRenames(journalSchema.parse(JSON.parse(text)).renames);
+  } catch (error) {
+    if (!(error instanceof SyntaxError || error instanceof z.ZodError)) throw error;
+    damaged = messageOf(error);
+  }
+  await rm(journal, { force: true });
+  return damaged === undefined ? { found: true } : { found: true, damaged };
+}
+
+async function applyRenames(renames: ReadonlyArray<{ from: string; to: string }>): Promise<void> {
+  for (const { from, to } of renames) {
+    try {
+      await rename(from, to);
+    } catch (error) {
+      // Already renamed by an earlier attempt.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import * as z from 'zod/mini';
+import { listsMapsSchema } from '../../data/bird-lists.ts';
+import { lifeListRecordsSchema, lifeRecordSchema } from '../../data/life-records.ts';
+import type { LifeListLinks } from '../../data/site-data-derivation.ts';
+import { unlessMissing } from '../../data/optional-file.ts';
+import { SITE_DATA_DIR } from '../../data/site-data-schemas.ts';
+import { writeFileAtomically } from '../plumbing/atomic-file.ts';
+
+/**
+ * Writes the per-page data files, touching only those whose content changed, and removes
+ * those no page needs any more: after adding a few photos, only the files of their species
+ * and of the Life List levels above them are rewritten. Each file is written atomically; the
+ * content hashes of what was written are kept in cache/.
+ */
+export const HASHES_FILE = 'site-data-hashes.json';
+/** The life list the page data were derived with (cache/, never published): `validate` derives them again from it. */
+export const LIFE_LINKS_FILE = 'life-list-links.json';
+
+const lifeLinksSchema = z.strictObject({
+  records: lifeListRecordsSchema,
+  bySpecies: z.record(z.string(), lifeRecordSchema),
+  places: z.optional(z.strictObject({ names: z.record(z.string(), z.string()), maps: z.optional(listsMapsSchema) })),
+});
+
+/** Keeps the life list of this run beside the cache (or removes it when there is none). */
+export async function saveLifeLinks(cacheDir: string, life: LifeListLinks | undefined): Promise<void> {
+  const file = path.join(cacheDir, LIFE_LINKS_FILE);
+  if (!life) return rm(file, { force: true });
+  await writeFileAtomically(file, JSON.stringify({ records: life.records, bySpecies: Object.fromEntries(life.bySpecies), ...(life.places && { places: life.places }) }));
+}
+
+/** The life list the last ingest used, or undefined when it had none. A file that cannot be read is an error: validate would compare against the wrong data. */
+export async function loadLifeLinks(cacheDir: string): Promise<LifeListLinks | undefined> {
+  const text = await unlessMissing(readFile(path.join(cacheDir, LIFE_LINKS_FILE), 'utf8'));
+  if (text === undefined) return undefined;
+  const parsed = lifeLinksSchema.parse(JSON.parse(text));
+  return { records: parsed.records, bySpecies: new Map(Object.entries(parsed.bySpecies)), ...(parsed.places && { places: parsed.places }) };
+}
+
+const hashesSchema = z.record(z.string(), z.string());
+
+export interface SiteDataWrite {
+  written: string[];
+  removed: string[];
+}
+
+/** `trusted`: public/ is the one the cache describes (false when it was wiped or replaced). */
+export async function run(files: ReadonlyMap<string, unknown>, publicDir: string, cacheDir: string, trusted: boolean): Promise<SiteDataWrite> {
+  const hashesFile = path.join(cacheDir, HASHES_FILE);
+  const previous = trusted ? await loadHashes(hashesFile) : {};
+  const next: Record<string, string> = {};
+  const written: string[] = [];
+  for (const [relative, content] of files) {
+    const text = `${JSON.stringify(content)}\n`;
+    const hash = createHash('sha1').update(text).digest('base64url');
+    next[relative] = hash;
+    const file = path.join(publicDir, ...relative.split('/'));
+    // Unchanged content costs a stat: a file deleted or edited by hand (its size differs) is written again.
+    if (previous[relative] === hash && sizeOf(file) === Buffer.byteLength(text)) continue;
+    await writeFileAtomically(file, text);
+    written.push(relative);
+  }
+
+  const stale = new Set(Object.keys(previous).filter((p) => !files.has(p)));
+  if (!trusted) for (const p of await filesUnder(publicDir, SITE_DATA_DIR)) if (!files.has(p)) stale.add(p);
+  for (const p of stale) await rm(path.join(publicDir, ...p.split('/')), { force: true });
+  await writeFileAtomically(hashesFile, JSON.stringify(next));
+  return { written, removed: [...stale] };
+}
+
+function sizeOf(file: string): number | undefined {
+  return statSync(file, { throwIfNoEntry: false })?.size;
+}
+
+/** No hashes yet (first run) or a damaged file: every file is written again, which is always safe. A failed read stops the run. */
+async function loadHashes(file: string): Promise<Record<string, string>> {
+  const text = await unlessMissing(readFile(file, 'utf8'));
+  if (text === undefined) return {};
+  const parsed = hashesSchema.safeParse(parseOrUndefined(text));
+  return parsed.success ? parsed.data : {};
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function filesUnder(root: string, dir: string): Promise<string[]> {
+  const entries = (await unlessMissing(readdir(path.join(root, dir), { recursive: true, withFileTypes: true }))) ?? [];
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+}

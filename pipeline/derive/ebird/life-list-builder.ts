@@ -1,0 +1,97 @@
+import { growthByYear, lifeListRecordsSchema, type LifeListRecords, type LifeRecord } from '../../../data/life-records.ts';
+import { classifyRow, type RowKind } from './count-rules.ts';
+import type { ObservationRow } from './parse-export.ts';
+
+interface SpeciesState {
+  commonName: string;
+  scientificName: string;
+  taxonOrder: number;
+  /** True once a plain species row (not a group) named the species. */
+  fromSpeciesRow: boolean;
+  firstDate: string;
+  firstMinutes: number;
+  firstRegion: string | undefined;
+  /** First sighting per year (with its region) and per region: what the year and region lists are made of. */
+  years: Map<number, Sighting>;
+  regions: Map<string, Sighting>;
+}
+
+interface Sighting {
+  date: string;
+  minutes: number;
+  region: string | undefined;
+}
+
+/** Whether a sighting comes before another: by day, then by time (a row without a time after the timed ones). */
+const earlier = (a: Sighting, b: Sighting) => a.date < b.date || (a.date === b.date && a.minutes < b.minutes);
+
+function keepFirst<K>(map: Map<K, Sighting>, key: K, sighting: Sighting): void {
+  const known = map.get(key);
+  if (!known || earlier(sighting, known)) map.set(key, sighting);
+}
+
+/**
+ * Folds observations into the life list, one row at a time (memory grows with the
+ * number of species, not of rows). `add` each row, then `result()`.
+ */
+export class LifeListBuilder {
+  readonly #species = new Map<string, SpeciesState>();
+  /** Rows per kind, for reports and tests. */
+  readonly kinds: Record<RowKind, number> = { species: 0, group: 0, spuh: 0, slash: 0, hybrid: 0, domestic: 0 };
+
+  add(row: ObservationRow): void {
+    const c = classifyRow(row.commonName, row.scientificName);
+    this.kinds[c.kind]++;
+    if (c.kind !== 'species' && c.kind !== 'group') return;
+    const key = c.binomial.toLowerCase();
+    const minutes = row.minutes ?? 24 * 60; // a row without a time sorts after timed rows of its day
+    const sighting: Sighting = { date: row.date, minutes, region: row.region };
+    let s = this.#species.get(key);
+    if (!s) {
+      s = {
+        commonName: c.speciesCommonName,
+        scientificName: c.binomial,
+        taxonOrder: row.taxonOrder,
+        fromSpeciesRow: c.kind === 'species',
+        firstDate: row.date,
+        firstMinutes: minutes,
+        firstRegion: row.region,
+        years: new Map(),
+        regions: new Map(),
+      };
+      this.#species.set(key, s);
+    }
+    keepFirst(s.years, Number(row.date.slice(0, 4)), sighting);
+    if (row.region !== undefined) keepFirst(s.regions, row.region, sighting);
+    if (c.kind === 'species' && !s.fromSpeciesRow) {
+      // The species' own row names it and gives its place in the taxonomy; a group's only approximates both.
+      s.commonName = c.speciesCommonName;
+      s.scientificName = c.binomial;
+      s.taxonOrder = row.taxonOrder;
+      s.fromSpeciesRow = true;
+    } else if (!s.fromSpeciesRow) {
+      s.taxonOrder = Math.min(s.taxonOrder, row.taxonOrder);
+    }
+    if (row.date < s.firstDate || (row.date === s.firstDate && minutes < s.firstMinutes)) {
+      s.firstDate = row.date;
+      s.firstMinutes = minutes;
+      s.firstRegion = row.region;
+    }
+  }
+
+  /** The published life list: species in taxonomic order (ties by name), growth per year; checked against its schema. */
+  result(): LifeListRecords {
+    const species: LifeRecord[] = [...this.#species.values()]
+      .map((s) => ({
+        commonName: s.commonName,
+        scientificName: s.scientificName,
+        taxonOrder: s.taxonOrder,
+        firstSeen: s.firstDate,
+        ...(s.firstRegion !== undefined && { firstRegion: s.firstRegion }),
+        years: [...s.years].sort(([a], [b]) => a - b).map(([year, first]) => ({ year, firstSeen: first.date, ...(first.region !== undefined && { region: first.region }) })),
+        regions: [...s.regions].sort(([a], [b]) => a.localeCompare(b, 'en')).map(([region, first]) => ({ region, firstSeen: first.date })),
+      }))
+      .sort((a, b) => a.taxonOrder - b.taxonOrder || a.commonName.localeCompare(b.commonName, 'en'));
+    return lifeListRecordsSchema.parse({ observedCount: species.length, species, growth: growthByYear(species) });
+  }
+}

@@ -1,0 +1,177 @@
+import Papa from 'papaparse';
+import type { Readable } from 'node:stream';
+import { isCalendarDate } from '../../../data/life-records.ts';
+import { ebird as text } from '../../report/messages.ts';
+
+/** The columns the life list is made of, by their header names in eBird's export. */
+export const REQUIRED_COLUMNS = ['Common Name', 'Scientific Name', 'Taxonomic Order', 'Date', 'State/Province'] as const;
+
+/**
+ * One observation, reduced to what the life list needs. Coordinates, location names,
+ * comments and ids are never read out of the parser's row, so they cannot leak.
+ */
+export interface ObservationRow {
+  /** 1-based line of the file where the row starts. */
+  line: number;
+  commonName: string;
+  scientificName: string;
+  taxonOrder: number;
+  /** YYYY-MM-DD. */
+  date: string;
+  /** Minutes after midnight, when the row has a readable time. */
+  minutes?: number;
+  /** Region code such as `US-NC`; undefined when the column is empty or holds no code. */
+  region?: string;
+}
+
+export type BadRowReason = keyof typeof text.badRowReason;
+
+export interface BadRows {
+  reason: BadRowReason;
+  count: number;
+  /** The first few line numbers. */
+  lines: number[];
+}
+
+export type ParseOutcome =
+  | {
+      ok: true;
+      rows: number;
+      badRows: BadRows[];
+      /** Line of a quoted field that is never closed: the parser read the rest of the file into it, so nothing after was used. */
+      unclosedQuoteAt?: number;
+      /** Line of a last row with fewer fields than the header: the file was cut there (an interrupted download). */
+      cutAt?: number;
+    }
+  | { ok: false; reason: string };
+
+const SHOWN_LINES = 5;
+const REGION = /^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/;
+
+/**
+ * Streams eBird's CSV (`MyEBirdData.csv`) through papaparse, reading columns by header
+ * name: UTF-8 with or without BOM, LF or CRLF, quoted fields holding commas, quotes and
+ * line breaks. Each good row goes to `onRow`; bad rows are counted with their first
+ * line numbers and left out. Memory stays flat: no row is kept.
+ */
+export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => void): Promise<ParseOutcome> {
+  bytes.setEncoding('utf8'); // decodes multi-byte characters split across chunks
+  return new Promise<ParseOutcome>((resolve, reject) => {
+    let line = 1;
+    let header: Map<string, number> | undefined;
+    let headerFields = 0;
+    let last: { line: number; fields: number } | undefined;
+    let failure: string | undefined;
+    let rows = 0;
+    let unclosedQuoteAt: number | undefined;
+    const bad = new Map<BadRowReason, BadRows>();
+    const badRow = (reason: BadRowReason, at: number) => {
+      const entry = bad.get(reason) ?? { reason, count: 0, lines: [] };
+      entry.count++;
+      if (entry.lines.length < SHOWN_LINES) entry.lines.push(at);
+      bad.set(reason, entry);
+    };
+    let settled = false;
+    const settle = (outcome: ParseOutcome) => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+    };
+    Papa.parse<string[]>(bytes as unknown as File, {
+      header: false,
+      delimiter: ',',
+      skipEmptyLines: false,
+      step(result, parser) {
+        const fields = result.data;
+        const start = line;
+        // Every row ends with one line break; quoted fields may hold more.
+        line += 1;
+        for (const f of fields) for (let i = f.indexOf('\n'); i >= 0; i = f.indexOf('\n', i + 1)) line++;
+        if (fields.length === 1 && fields[0]!.trim() === '') return; // blank line
+        if (!header) {
+          const problem = checkHeader(fields);
+          if (typeof problem === 'string') {
+            failure = problem;
+            parser.abort();
+            return;
+          }
+          header = problem;
+          headerFields = fields.length;
+          return;
+        }
+        last = { line: start, fields: fields.length };
+        if (result.errors.length > 0) {
+          if (result.errors.some((e) => e.code === 'MissingQuotes')) unclosedQuoteAt ??= start;
+          else badRow('quotes', start);
+          return;
+        }
+        const get = (column: string) => {
+          const i = header!.get(column);
+          return i === undefined ? '' : (fields[i] ?? '').trim();
+        };
+        const commonName = get('Common Name');
+        const scientificName = get('Scientific Name');
+        if (!commonName || !scientificName) return badRow('name', start);
+        const date = isoDate(get('Date'));
+        if (!date) return badRow('date', start);
+        const orderText = get('Taxonomic Order');
+        const taxonOrder = Number(orderText);
+        if (orderText === '' || !Number.isFinite(taxonOrder) || taxonOrder <= 0) return badRow('taxonOrder', start);
+        const region = get('State/Province').toUpperCase();
+        // Optional column: orders two sightings of the same day.
+        const minutes = minutesOf(get('Time'));
+        rows++;
+        onRow({ line: start, commonName, scientificName, taxonOrder, date, ...(minutes !== undefined && { minutes }), ...(REGION.test(region) && { region }) });
+      },
+      complete() {
+        if (failure) return settle({ ok: false, reason: failure });
+        if (!header) return settle({ ok: false, reason: text.emptyFile() });
+        if (rows === 0 && bad.size === 0) return settle({ ok: false, reason: text.noRows() });
+        const cutAt = last && last.fields < headerFields ? last.line : undefined;
+        settle({ ok: true, rows, badRows: [...bad.values()], ...(unclosedQuoteAt !== undefined && { unclosedQuoteAt }), ...(cutAt !== undefined && { cutAt }) });
+      },
+      error(error: Error) {
+        if (!settled) {
+          settled = true;
+          reject(error);
+        }
+      },
+    });
+  });
+}
+
+/** Column positions by name, or why this first line is not eBird's header. */
+function checkHeader(fields: string[]): Map<string, number> | string {
+  const names = fields.map((f, i) => (i === 0 ? f.replace(/^\uFEFF/, '') : f).trim());
+  if (names.some((n) => n.includes('\u0000') || n.includes('\uFFFD'))) return text.notUtf8();
+  const index = new Map<string, number>();
+  names.forEach((n, i) => {
+    if (!index.has(n)) index.set(n, i);
+  });
+  const missing = REQUIRED_COLUMNS.filter((c) => !index.has(c));
+  if (missing.length === 0) return index;
+  const lower = new Set(names.map((n) => n.toLowerCase()));
+  if (lower.has('observed_on') || (lower.has('quality_grade') && lower.has('scientific_name'))) return text.iNaturalist();
+  if (missing.length === REQUIRED_COLUMNS.length && !index.has('Submission ID')) return text.notEbird([...REQUIRED_COLUMNS]);
+  return text.missingColumns(missing);
+}
+
+/** eBird writes `YYYY-MM-DD`; exports before 2020 wrote `MM-DD-YYYY`. */
+function isoDate(value: string): string | undefined {
+  const us = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
+  const iso = us ? `${us[3]}-${us[1]}-${us[2]}` : value;
+  return isCalendarDate(iso) ? iso : undefined;
+}
+
+/** `07:42 AM` → 462; `19:05` → 1145. */
+function minutesOf(value: string): number | undefined {
+  const m = /^(\d{1,2}):(\d{2})(?:\s*([AP])M)?$/i.exec(value);
+  if (!m) return undefined;
+  let hours = Number(m[1]);
+  const minutes = Number(m[2]);
+  if (m[3]) {
+    if (hours < 1 || hours > 12) return undefined;
+    hours = (hours % 12) + (m[3].toUpperCase() === 'P' ? 12 : 0);
+  }
+  return hours < 24 && minutes < 60 ? hours * 60 + minutes : undefined;
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { lifeListStructureSchema } from '../../data/manifest-schemas.ts';
+import { photoId } from '../../data/paths.ts';
+import { parseSiteConfig, privacyOptionsSchema, renditionOptionsSchema, type SiteConfigInput } from '../../data/site-config.ts';
+import type { PhotoRecord } from '../photos/cache.ts';
+import * as manifestsStage from './manifests.ts';
+import { basePathOf } from '../../data/publishing.ts';
+import type { PublishedPhoto } from './manifests/published-photo.ts';
+import { classify } from '../scan/photo-list.ts';
+import { planPhoto, type PlanSettings } from '../scan/plan.ts';
+import { Problems } from '../plumbing/problems.ts';
+
+const settings: PlanSettings = { renditions: renditionOptionsSchema.parse({}), privacy: privacyOptionsSchema.parse({}) };
+
+function published(relativePath: string): PublishedPhoto {
+  const plan = planPhoto(relativePath, settings);
+  const file = (path: string) => ({ path, width: 4, height: 3 });
+  const record: PhotoRecord = {
+    size: 1,
+    mtimeMs: 1,
+    fingerprint: 'x',
+    addedAt: '2024-01-01T00:00:00.000Z',
+    width: 4000,
+    height: 3000,
+    exif: null,
+    takenOn: null,
+    outputs: {
+      display: { key: 'k', value: file(plan.display) },
+      thumbnail: { key: 'k', value: file(plan.thumbnail) },
+      sources: { key: 'k', value: [{ type: 'image/webp', files: [file(plan.sources[0]!.path)] }] },
+      placeholder: { key: 'k', value: 'hash' },
+    },
+  };
+  return { plan, record };
+}
+
+function derive(paths: string[], folders: string[][], site: Partial<SiteConfigInput> = {}) {
+  const problems = new Problems();
+  const manifests = manifestsStage.run({
+    photos: paths.map(published),
+    folders,
+    site: parseSiteConfig({ owner: 'Owner', ...site }),
+    credits: new Map(),
+    problems,
+  });
+  return { manifests, problems: problems.all };
+}
+
+const PHOTOS = ['Birds/Ducks/Mallard/a.jpg', 'Birds/Ducks/Mallard/b.jpg', 'Birds/Ducks/Teal/c.jpg', 'Birds/Hawks/Osprey/d.jpg'];
+const FOLDERS = [['Birds'], ['Birds', 'Ducks'], ['Birds', 'Ducks', 'Mallard'], ['Birds', 'Ducks', 'Teal'], ['Birds', 'Hawks'], ['Birds', 'Hawks', 'Osprey'], ['Birds', 'Owls'], ['Empty']];
+
+describe('structure', () => {
+  it('counts photos in every subtree, writes 0 for empty folders and lists leaf files with their _lowq names', () => {
+    const { manifests } = derive(PHOTOS, FOLDERS);
+    const structure = lifeListStructureSchema.parse(manifests.lifeListStructure);
+    expect(structure).toEqual({
+      file_count: 4,
+      Birds: {
+        file_count: 4,
+        Ducks: {
+          file_count: 3,
+          Mallard: { file_count: 2, files: ['a.jpg', 'a_lowq.jpg', 'b.jpg', 'b_lowq.jpg'] },
+          Teal: { file_count: 1, files: ['c.jpg', 'c_lowq.jpg'] },
+        },
+        Hawks: { file_count: 1, Osprey: { file_count: 1, files: ['d.jpg', 'd_lowq.jpg'] } },
+        Owls: { file_count: 0, files: [] },
+      },
+      Empty: { file_count: 0, files: [] },
+    });
+  });
+});
+
+describe('covers', () => {
+  it('uses the first photo of each subtree when nothing is featured or overridden, and none for empty folders', () => {
+    const { manifests } = derive(PHOTOS, FOLDERS);
+    expect(manifests.coverPhotos).toEqual({
+      Birds: 'life_list/Birds/Ducks/Mallard/a_lowq.jpg',
+      'Birds/Ducks': 'life_list/Birds/Ducks/Mallard/a_lowq.jpg',
+      'Birds/Ducks/Mallard': 'life_list/Birds/Ducks/Mallard/a_lowq.jpg',
+      'Birds/Ducks/Teal': 'life_list/Birds/Ducks/Teal/c_lowq.jpg',
+      'Birds/Hawks': 'life_list/Birds/Hawks/Osprey/d_lowq.jpg',
+      'Birds/Hawks/Osprey': 'life_list/Birds/Hawks/Osprey/d_lowq.jpg',
+    });
+  });
+
+  it('prefers an override, then a featured photo in the subtree (owner order)', () => {
+    const { manifests, problems } = derive(PHOTOS, FOLDERS, {
+      featured: [
+        { species: 'Osprey', file: 'd.jpg' },
+        { species: 'Mallard', file: 'b.jpg' },
+      ],
+      covers: { 'Birds/Ducks': 'Birds/Ducks/Teal/c.jpg' },
+    });
+    expect(problems).toEqual([]);
+    expect(manifests.coverPhotos.Birds).toBe('life_list/Birds/Hawks/Osprey/d_lowq.jpg');
+    expect(manifests.coverPhotos['Birds/Ducks']).toBe('life_list/Birds/Ducks/Teal/c_lowq.jpg');
+    expect(manifests.coverPhotos['Birds/Ducks/Mallard']).toBe('life_list/Birds/Ducks/Mallard/b_lowq.jpg');
+  });
+
+  it('reports overrides that point at nothing or outside their folder, and falls back', () => {
+    const { manifests, problems } = derive(PHOTOS, FOLDERS, {
+      covers: { 'Birds/Hawks': 'Birds/Ducks/Teal/c.jpg', Nowhere: 'Birds/Ducks/Teal/c.jpg' },
+    });
+    expect(problems.map((p) => `${p.path}: ${p.reason}`)).toEqual([
+      "site.json: cover override for folder 'Birds/Hawks' points at 'Birds/Ducks/Teal/c.jpg', which is not a published photo in that folder",
+      "site.json: cover override for folder 'Nowhere': no such folder in life_list/",
+    ]);
+    expect(manifests.coverPhotos['Birds/Hawks']).toBe('life_list/Birds/Hawks/Osprey/d_lowq.jpg');
+  });
+});
+
+describe('bird photos, featured list and stats', () => {
+  it('numbers each species from 1, tags fav, keeps the owner order and reports unknown featured entries', () => {
+    const { manifests, problems } = derive(PHOTOS, FOLDERS, {
+      featured: [
+        { species: 'Mallard', file: 'b.jpg' },
+        { species: 'Teal', file: 'zzz.jpg' },
+        { species: 'Osprey', file: 'd.jpg' },
+      ],
+      lifeCount: 308,
+    });
+    expect(manifests.birdPhotos).toEqual({
+      Mallard: [
+        { id: 1, tags: [] },
+        { id: 2, tags: ['fav'] },
+      ],
+      Teal: [{ id: 1, tags: [] }],
+      Osprey: [{ id: 1, tags: ['fav'] }],
+    });
+    expect(manifests.info.featured).toEqual([photoId('Birds/Ducks/Mallard/b.jpg'), photoId('Birds/Hawks/Osprey/d.jpg')]);
+    expect(problems.map((p) => p.reason)).toEqual(["featured entry 2 (species 'Teal', file 'zzz.jpg') matches no photo"]);
+    expect(manifests.info.stats).toEqual({ speciesObserved: 308, speciesPhotographed: 3, photos: 4 });
+    expect(manifests.photoIndex.photos[photoId('Birds/Ducks/Mallard/b.jpg')]).toMatchObject({ number: 2, featured: true, species: 'Mallard', fileName: 'b.jpg' });
+  });
+
+  it('counts species when the owner gives no life count, and derives the base path from the base URL', () => {
+    const { manifests } = derive(PHOTOS, FOLDERS, { publishing: { baseUrl: 'https://example.org/portfolio' } });
+    expect(manifests.info.stats.speciesObserved).toBe(3);
+    expect(manifests.info.publishing).toEqual({ baseUrl: 'https://example.org/portfolio', basePath: '/portfolio/' });
+    expect(basePathOf(undefined)).toBe('/');
+  });
+});
+
+describe('classify (the scan without the disk)', () => {
+  const run = (files: string[], dirs: string[]) => {
+    const problems = new Problems();
+    const list = classify(files, dirs, { lifeListDir: '/photos/life_list', settings, problems });
+    return { list, problems: problems.all.map((p) => `${p.path}: ${p.reason}`) };
+  };
+
+  it('keeps photos in leaf folders, sorted as the site sorts names', () => {
+    const { list, problems } = run(['B/s/z.jpg', 'B/s/a.JPG', 'a/t/x.PNG', 'a/t/notes.txt'], ['B', 'B/s', 'a', 'a/t']);
+    expect(problems).toEqual([]);
+    expect(list.photos.map((p) => p.plan.relativePath)).toEqual(['a/t/x.PNG', 'B/s/a.JPG', 'B/s/z.jpg']);
+    expect(list.folders).toEqual([['a'], ['a', 't'], ['B'], ['B', 's']]);
+  });
+
+  it('reports every kind of misplaced or misnamed photo and folder', () => {
+    const { list, problems } = run(
+      ['root.jpg', 'A/mid.jpg', 'A/S/ok.jpg', 'A/S/ok.png', 'A/S/flowquail.jpg', 'A/S/x.heic', 'B/S/dup.jpg', 'A/x+y/S2/p.jpg', 'A/files/S3/p.jpg'],
+      ['A', 'A/S', 'B', 'B/S', 'A/x+y', 'A/x+y/S2', 'A/files', 'A/files/S3'],
+    );
+    // HEIC is a photo like any other.
+    expect(list.photos.map((p) => p.plan.relativePath)).toEqual(['A/S/ok.jpg', 'A/S/x.heic']);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^life_list\/root.jpg: photo directly in life_list/),
+        expect.stringMatching(/^life_list\/A\/mid.jpg: photo sits in a folder that also has sub-folders/),
+        "life_list/A/S/ok.png: would publish as 'ok.jpg', like 'ok.jpg' in the same folder; rename one of them (this one is skipped)",
+        expect.stringMatching(/^life_list\/A\/S\/flowquail.jpg: file name contains 'lowq'/),
+        expect.stringMatching(/^life_list\/B\/S\/dup.jpg: species folder 'S' also exists at 'life_list\/A\/S'/),
+        expect.stringMatching(/^life_list\/A\/x\+y: folder name contains '\+'/),
+        expect.stringMatching(/^life_list\/A\/files: folder name 'files' is reserved/),
+      ]),
+    );
+    expect(problems).toHaveLength(7);
+  });
+});

@@ -1,0 +1,57 @@
+import type { Credit, PhotoEntry, PhotoIndex } from '../../../data/manifest-schemas.ts';
+import { photoId } from '../../../data/paths.ts';
+import { problem } from '../../report/messages.ts';
+import type { Problems } from '../../plumbing/problems.ts';
+import { CREDITS_FILE } from '../../setup/settings.ts';
+import type { PublishedPhoto } from './published-photo.ts';
+
+/** photo-index.json: every published photo by its id, with renditions, display metadata and credit. */
+export function photoIndexOf(
+  photos: readonly PublishedPhoto[],
+  numbers: ReadonlyMap<string, number>,
+  featured: ReadonlySet<string>,
+  credits: ReadonlyMap<string, Credit>,
+  problems: Problems,
+): PhotoIndex {
+  const entries: Record<string, PhotoEntry> = {};
+  for (const photo of photos) {
+    const path = photo.plan.relativePath;
+    const entry = photoEntry(photo, numbers.get(path)!, featured.has(path), credits.get(path));
+    entries[entry.id] = entry;
+  }
+  const published = new Set(photos.map((p) => p.plan.relativePath));
+  for (const file of credits.keys()) {
+    if (!published.has(file)) problems.warning(CREDITS_FILE, problem.creditPhotoMissing(file));
+  }
+  return { version: 1, photos: entries };
+}
+
+function photoEntry(photo: PublishedPhoto, number: number, featured: boolean, credit: Credit | undefined): PhotoEntry {
+  const { plan, record } = photo;
+  const o = record.outputs;
+  if (!o.display || !o.thumbnail || !o.sources || !o.placeholder || !record.width || !record.height) {
+    throw new Error(`internal: ${plan.relativePath} has no complete record`);
+  }
+  return {
+    id: photoId(plan.relativePath),
+    source: plan.relativePath,
+    species: plan.species,
+    folder: plan.folder,
+    number,
+    fileName: plan.displayName,
+    width: record.width,
+    height: record.height,
+    placeholder: o.placeholder.value,
+    thumbnail: o.thumbnail.value,
+    display: o.display.value,
+    sources: o.sources.value,
+    ...(o.original?.value ? { original: o.original.value } : {}),
+    featured,
+    exif: record.exif ?? null,
+    takenOn: record.takenOn ?? null,
+    addedAt: record.addedAt,
+    ...(credit ? { credit } : {}),
+    ...(record.text ?? {}),
+  };
+}
+

@@ -1,0 +1,32 @@
+import type { PhotoRecord } from '../../photos/cache.ts';
+import type { PhotoPlan } from '../../scan/plan.ts';
+
+/** A photo whose renditions all exist, ready to be listed. */
+export interface PublishedPhoto {
+  plan: PhotoPlan;
+  record: PhotoRecord;
+}
+
+/** Folder path → the photos in its subtree, in the photos' order: one pass, not one scan per folder. */
+export function groupByAncestor<P extends { plan: { folder: readonly string[] } }>(photos: readonly P[]): Map<string, P[]> {
+  const groups = new Map<string, P[]>();
+  for (const photo of photos) {
+    const folder = photo.plan.folder;
+    for (let i = 1; i <= folder.length; i++) {
+      const key = folder.slice(0, i).join('/');
+      const group = groups.get(key);
+      if (group) group.push(photo);
+      else groups.set(key, [photo]);
+    }
+  }
+  return groups;
+}
+
+/** Every folder path and all its ancestors, slash-joined. */
+export function ancestorsOf(folders: ReadonlyArray<readonly string[]>): Set<string> {
+  const all = new Set<string>();
+  for (const folder of folders) {
+    for (let i = 1; i <= folder.length; i++) all.add(folder.slice(0, i).join('/'));
+  }
+  return all;
+}

@@ -1,0 +1,266 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import type { ExifTool } from 'exiftool-vendored';
+import type { RawExif } from '../../data/exif-display.ts';
+
+/**
+ * The pipeline's metadata reader: ExifTool (the vendored Perl build that ships with
+ * `exiftool-vendored`), kept running in batch mode (`-stay_open`) so each photo costs
+ * one request, not a Perl start-up. Chosen over exifr by measurement: see
+ * pipeline/README.md "Metadata reader".
+ *
+ * This module only asks ExifTool for tags and renames them to the keys
+ * `formatExif` (data/exif-display.ts) reads; every display rule lives there.
+ */
+
+/** Tags asked for; `#` = ExifTool's numeric value (no print conversion), e.g. FNumber 7.1, ExposureTime 0.0125. */
+const PANEL_TAGS = [
+  'Make',
+  'Model',
+  // LensID is ExifTool's composite: EXIF LensModel, XMP, or the maker notes' lens ID looked up in its tables.
+  'LensID',
+  'LensModel',
+  'Lens',
+  'LensInfo#',
+  'FocalLength#',
+  'FNumber#',
+  // ExifTool converts the APEX values: ApertureValue# is an f-number, ShutterSpeedValue# seconds.
+  'ApertureValue#',
+  // Printed, not numeric: Pentax maker notes keep an index there (ISO# 9 for ISO 200).
+  'ISO',
+  'ExposureTime#',
+  'ShutterSpeedValue#',
+  'DateTimeOriginal',
+  'DateCreated',
+  'CreateDate',
+  'DateTimeDigitized',
+  // The photographer's own words (see photoTextOf).
+  'XMP-dc:Title',
+  'XMP-dc:Description',
+  'XMP-dc:Subject',
+  'IPTC:Headline',
+  'IPTC:Caption-Abstract',
+  'IPTC:Keywords',
+] as const;
+
+/** IPTC/XMP location names: read only when the owner opts in (privacy.publishLocationNames). */
+const LOCATION_TAGS = ['IPTC:Sub-location', 'IPTC:City', 'IPTC:Province-State', 'IPTC:Country-PrimaryLocationName', 'XMP-iptcCore:Location', 'XMP-photoshop:City', 'XMP-photoshop:State', 'XMP-photoshop:Country'] as const;
+/** Only when the owner opts in (privacy.keepGps). */
+const GPS_TAGS = ['GPSLatitude#', 'GPSLongitude#', 'GPSAltitude#'] as const;
+/** Only when the owner opts in (privacy.keepSerialNumbers). */
+const SERIAL_TAGS = ['SerialNumber', 'LensSerialNumber'] as const;
+
+export interface ReadOptions {
+  gps?: boolean;
+  serialNumbers?: boolean;
+  locationNames?: boolean;
+}
+
+export interface ExiftoolReading {
+  /** ExifTool's tags (keys without group), as its JSON gives them. */
+  tags: Record<string, unknown>;
+  /** ExifTool's `Error` for this file (e.g. 'File format error'), if any. */
+  error?: string;
+  /** ExifTool's warnings that say part of the metadata was damaged and skipped ('Bad IFD2 directory'). */
+  damage?: string;
+}
+
+/** Warnings that mean tags were lost, not notes such as 'IPTCDigest is not current'. */
+const DAMAGE_WARNING = /\b(bad|wrong|truncated|corrupt|invalid|error|unreadable|missing)\b/i;
+
+/**
+ * ExifTool could not run on this machine (no Perl, Perl that does not start, ExifTool that
+ * crashes or stops answering). A property of the machine, never of a photo: the caller reads
+ * the photo another way and must not cache that as the photo's reading.
+ */
+export class ExiftoolUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExiftoolUnavailable';
+  }
+}
+
+/** The Perl that runs ExifTool: `PORTFOLIO_PERL` when set (a Perl outside the PATH), else `perl` on the PATH. */
+export function perlCommand(): string {
+  return process.env.PORTFOLIO_PERL || 'perl';
+}
+
+/**
+ * Runs the vendored exiftool script in a Perl that ends when the ingest does. ExifTool's
+ * `-stay_open` loop polls its argument pipe for ever, even after the pipe's end, so an ingest
+ * killed by a signal (SIGKILL included, which no handler sees) left it running, 25–35 MB each.
+ * This prelude checks every second that its parent is still the process that started it, and
+ * exits when it is not; then it runs the script as ExifTool's own launcher would.
+ */
+const PARENT_WATCH = 'my $p = getppid(); $SIG{ALRM} = sub { exit 0 if getppid() != $p; alarm 1 }; alarm 1; $0 = shift @ARGV; do $0; die $@ if $@; exit 0;';
+
+/** Longest a single reading may take before ExifTool is taken for stuck: its own task timeout, plus a start. */
+const TASK_TIMEOUT_MS = 20_000;
+const STUCK_AFTER_MS = 60_000;
+
+let instance: ExifTool | undefined;
+let unavailable: ExiftoolUnavailable | undefined;
+let checked: Promise<void> | undefined;
+
+/** Whether ExifTool can run here: Perl starts and runs a line of Perl. Checked once per ingest. */
+export function checkExiftool(): Promise<void> {
+  checked ??= new Promise<void>((resolve, reject) => {
+    const perl = perlCommand();
+    const child = spawn(perl, ['-e', 'print "ok"'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new ExiftoolUnavailable(`${perl} could not be started (${error.message})`));
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (out === 'ok') resolve();
+      else reject(new ExiftoolUnavailable(`${perl} did not run Perl (${signal ? `ended by ${signal}` : `exit status ${code}`})`));
+    });
+  }).catch((error: ExiftoolUnavailable) => {
+    unavailable = error;
+    throw error;
+  });
+  return checked;
+}
+
+/** Loaded on first use: a no-op re-ingest never loads exiftool-vendored nor starts Perl. */
+async function exiftool(): Promise<ExifTool> {
+  if (unavailable) throw unavailable;
+  await checkExiftool();
+  const { ExifTool, exiftoolPath } = await import('exiftool-vendored');
+  instance ??= new ExifTool({
+    // One ExifTool per two photos in flight is plenty: a request costs a few ms next to a decode.
+    maxProcs: Math.max(1, Math.ceil(availableParallelism() / 2)),
+    // Never guess a time zone from GPS (and so never load the time-zone tables): we keep the day text only.
+    geoTz: () => undefined,
+    taskTimeoutMillis: TASK_TIMEOUT_MS,
+    // Perl was checked above, our way (PORTFOLIO_PERL included).
+    checkPerl: false,
+    processFactory: async () => startExiftool(await exiftoolPath()),
+  } as ConstructorParameters<typeof ExifTool>[0]);
+  return instance;
+}
+
+function startExiftool(script: string): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(perlCommand(), ['-e', PARENT_WATCH, script, '-stay_open', 'True', '-@', '-'], {
+      stdio: 'pipe',
+      env: { ...process.env, LANG: 'C' },
+    });
+    // An 'error' event nobody listens to would end the whole ingest.
+    child.once('spawn', () => resolve(child));
+    child.once('error', reject);
+  });
+}
+
+/** Ends the ExifTool processes; the next read starts them again (and checks the machine again). Call when an ingest is done. */
+export async function endExiftool(): Promise<void> {
+  const running = instance;
+  instance = undefined;
+  unavailable = undefined;
+  checked = undefined;
+  if (running) await running.end();
+}
+
+/** A reading that never settles (a Perl that dies as it starts leaves ExifTool's queue waiting) is taken for a machine failure. */
+function unlessStuck<T>(reading: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ExiftoolUnavailable(`ExifTool gave no answer in ${STUCK_AFTER_MS / 1000} s`)), STUCK_AFTER_MS);
+  });
+  return Promise.race([reading, stuck]).finally(() => clearTimeout(timer));
+}
+
+export async function readTags(file: string, options: ReadOptions = {}): Promise<ExiftoolReading> {
+  // Error and Warning are only reported when asked for alongside a tag list.
+  const wanted: string[] = ['Error', 'Warning', ...PANEL_TAGS];
+  if (options.locationNames) wanted.push(...LOCATION_TAGS);
+  if (options.gps) wanted.push(...GPS_TAGS);
+  if (options.serialNumbers) wanted.push(...SERIAL_TAGS);
+  const tool = await exiftool();
+  let raw: Record<string, unknown>;
+  try {
+    raw = (await unlessStuck(tool.readRaw(file, { readArgs: ['-fast', ...wanted.map((t) => `-${t}`)], useMWG: false }))) as Record<string, unknown>;
+  } catch (error) {
+    // ExifTool reports a file's own trouble in the reading (`errors`); a thrown error is the tool's:
+    // stuck, it is given up for the run; a task that failed (timed out, its process died) only for this photo.
+    if (error instanceof ExiftoolUnavailable) throw (unavailable = error);
+    throw new ExiftoolUnavailable(`ExifTool failed (${(error as Error).message})`);
+  }
+  const errors = Array.isArray(raw.errors) ? raw.errors.filter((e): e is string => typeof e === 'string' && e.length > 0) : [];
+  const tags: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (['SourceFile', 'errors', 'warnings', 'Error', 'Warning', 'ExifToolVersion'].includes(key)) continue;
+    tags[key] = value;
+  }
+  const damage = (Array.isArray(raw.warnings) ? raw.warnings : [])
+    .filter((w): w is string => typeof w === 'string' && DAMAGE_WARNING.test(w))
+    .map((w) => w.replace(/^\[minor\]\s*/i, ''));
+  return { tags, ...(errors.length > 0 ? { error: errors.join('; ') } : {}), ...(damage.length > 0 ? { damage: damage.join('; ') } : {}) };
+}
+
+/** ExifTool's tags under the names `formatExif` reads (EXIF tag names, as exifr gives them). */
+export function toRawExif(tags: Record<string, unknown>): RawExif {
+  const raw: RawExif = {};
+  const put = (key: string, value: unknown) => {
+    if (value !== undefined && value !== null && value !== '') raw[key] = value;
+  };
+  put('Make', textOf(tags.Make));
+  put('Model', textOf(tags.Model));
+  // The lens the camera names (EXIF LensModel) first: ExifTool's LensID is a table look-up
+  // that can drop words ('EF28-135mm f/3.5-5.6 IS USM' → 'Canon EF 28-135mm f/3.5-5.6 IS').
+  // Then LensID, which names lenses recorded only in maker notes (Nikon, Pentax, Sony A-mount, Olympus);
+  // 'Unknown (8D 44 …)' means ExifTool found an ID it has no name for.
+  const lensId = textOf(tags.LensID);
+  put('LensModel', textOf(tags.LensModel));
+  put('Lens', (lensId && !/^unknown\b/i.test(lensId) ? lensId : undefined) ?? textOf(tags.Lens));
+  put('LensInfo', tags.LensInfo === undefined ? undefined : String(tags.LensInfo));
+  put('FocalLength', positive(tags.FocalLength));
+  put('FNumber', positive(tags.FNumber) ?? positive(tags.ApertureValue));
+  put('ExposureTime', positive(tags.ExposureTime) ?? positive(tags.ShutterSpeedValue));
+  // Some cameras write several values (Olympus: '200 0'); the first is the speed used.
+  put('ISO', positive(Array.isArray(tags.ISO) ? tags.ISO[0] : typeof tags.ISO === 'string' ? tags.ISO.trim().split(/[\s,]+/)[0] : tags.ISO));
+  for (const key of ['DateTimeOriginal', 'DateCreated', 'CreateDate', 'DateTimeDigitized']) put(key, textOf(tags[key]));
+  return raw;
+}
+
+/** The photographer's title, caption and keywords (XMP first, then IPTC, as Lightroom writes both). */
+export function photoTextOf(tags: Record<string, unknown>): { title?: string; caption?: string; keywords?: string[] } {
+  const title = textOf(tags.Title) ?? textOf(tags.Headline);
+  const caption = textOf(tags.Description) ?? textOf(tags['Caption-Abstract']);
+  const keywords = [...new Set([...listOf(tags.Subject), ...listOf(tags.Keywords)])];
+  return { ...(title ? { title } : {}), ...(caption ? { caption } : {}), ...(keywords.length > 0 ? { keywords } : {}) };
+}
+
+/** IPTC location names, most precise first, duplicates dropped: 'Ding Darling NWR, Sanibel, Florida, USA'. */
+export function locationOf(tags: Record<string, unknown>): string | undefined {
+  const parts = [
+    textOf(tags['Sub-location']) ?? textOf(tags.Location),
+    textOf(tags.City),
+    textOf(tags['Province-State']) ?? textOf(tags.State),
+    textOf(tags['Country-PrimaryLocationName']) ?? textOf(tags.Country),
+  ].filter((p): p is string => p !== undefined);
+  const unique = [...new Set(parts)];
+  return unique.length > 0 ? unique.join(', ') : undefined;
+}
+
+/** Text of a tag: numbers as written (a Model '5300' comes back from the JSON as a number), cut at a NUL, trimmed. */
+export function textOf(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return undefined;
+  const cut = value.split('\0')[0]!.replace(/\s+/g, ' ').trim();
+  return cut === '' ? undefined : cut;
+}
+
+function listOf(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return items.map(textOf).filter((v): v is string => v !== undefined);
+}
+
+function positive(value: unknown): number | undefined {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
+}

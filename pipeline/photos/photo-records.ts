@@ -1,0 +1,197 @@
+import { stat } from 'node:fs/promises';
+import { checkExiftool, ExiftoolUnavailable } from './exiftool.ts';
+import { metadataKeyOf, OUTPUT_CODE_METADATA } from '../scan/plan.ts';
+import type { Cache, PhotoRecord } from './cache.ts';
+import { fingerprintOf } from './cache.ts';
+import { problem } from '../report/messages.ts';
+import { LIFE_LIST_DIR, OUTPUT_KINDS, outputKeys, type OutputKind, type PlanSettings } from '../scan/plan.ts';
+import type { ScannedPhoto } from '../scan/photo-list.ts';
+import { forEachLimited } from '../plumbing/pool.ts';
+import type { ProgressSink } from '../report/progress.ts';
+import { messageOf, PhotoProblem, type Problems } from '../plumbing/problems.ts';
+
+export type PhotoStatus = 'new' | 'updated' | 'unchanged' | 'failed';
+
+interface FileIdentity {
+  size: number;
+  mtimeMs: number;
+}
+
+const STAT_CONCURRENCY = 32;
+
+export interface PhotoOutcome {
+  photo: ScannedPhoto;
+  status: PhotoStatus;
+  /** The record to keep in the cache (also kept for failures, so they are not re-decoded). */
+  record: PhotoRecord;
+}
+
+export interface RecordsOptions {
+  photos: readonly ScannedPhoto[];
+  cache: Cache;
+  /** False when public/ no longer holds what the cache describes: every output is remade. */
+  outputsTrusted: boolean;
+  settings: PlanSettings;
+  publicDir: string;
+  concurrency: number;
+  force: boolean;
+  maxPixels: number;
+  now: string;
+  problems: Problems;
+  progress: ProgressSink;
+}
+
+/** What the photos of one run share: whether ExifTool runs again for photos exifr read before, and why it could not. */
+interface RunContext {
+  exiftoolBack: boolean;
+  exiftoolProblems: Set<string>;
+}
+
+/** Stage: the photo list + the cache → one up-to-date record per photo, making only what is missing or stale. */
+export async function run(options: RecordsOptions): Promise<PhotoOutcome[]> {
+  const outcomes: PhotoOutcome[] = new Array(options.photos.length);
+  const keys = outputKeys(options.settings);
+  // Every photo's stat first, many at once: on a run with little to do they are most of its
+  // work, and on a network share many stats in flight hide its latency.
+  const identities: Array<FileIdentity | Error> = new Array(options.photos.length);
+  await forEachLimited(options.photos, STAT_CONCURRENCY, async (photo, index) => {
+    identities[index] = await stat(photo.absolutePath).then(
+      (info) => ({ size: info.size, mtimeMs: info.mtimeMs }),
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+  });
+  // Photos exifr read while ExifTool could not run are read again as soon as it can (a check costs one Perl start).
+  const context: RunContext = { exiftoolBack: false, exiftoolProblems: new Set() };
+  if (Object.values(options.cache.photos).some((r) => r.metadataReadBy === 'exifr')) {
+    context.exiftoolBack = await checkExiftool().then(
+      () => true,
+      (error: unknown) => {
+        context.exiftoolProblems.add(error instanceof ExiftoolUnavailable ? error.message : messageOf(error));
+        return false;
+      },
+    );
+  }
+  options.progress.start(options.photos.length);
+  await forEachLimited(options.photos, options.concurrency, async (photo, index) => {
+    outcomes[index] = await recordOf(photo, identities[index]!, keys, options, context);
+    options.progress.tick();
+  });
+  options.progress.finish();
+  // A failure of the machine is said once, with the fix, not once per photo.
+  const readByExifr = outcomes.filter((o) => o.status !== 'failed' && o.record.metadataReadBy === 'exifr').length;
+  if (readByExifr > 0) options.problems.warning('ExifTool', problem.exiftoolUnavailable([...context.exiftoolProblems].join('; '), readByExifr));
+  return outcomes;
+}
+
+async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, keys: Record<OutputKind, string>, options: RecordsOptions, context: RunContext): Promise<PhotoOutcome> {
+  const where = `${LIFE_LIST_DIR}/${photo.plan.relativePath}`;
+  const cached = options.cache.photos[photo.plan.relativePath];
+  const { problems } = options;
+  if (identity instanceof Error) {
+    problems.error(where, problem.readFailed(messageOf(identity)));
+    return failed(photo, { size: 0, mtimeMs: 0, fingerprint: '', addedAt: cached?.addedAt ?? options.now, outputs: {} }, problem.readFailed(messageOf(identity)), options);
+  }
+  const { size, mtimeMs } = identity;
+
+  let sameFile = cached !== undefined && cached.size === size && cached.mtimeMs === mtimeMs;
+  let fingerprint = cached?.fingerprint ?? '';
+  if (!sameFile && size > 0) {
+    try {
+      fingerprint = await fingerprintOf(photo.absolutePath, size);
+    } catch (error) {
+      problems.error(where, problem.readFailed(messageOf(error)));
+      return failed(photo, { size, mtimeMs, fingerprint: '', addedAt: cached?.addedAt ?? options.now, outputs: {} }, problem.readFailed(messageOf(error)), options);
+    }
+    // Touched but not edited (copied back from a backup, say): nothing to redo.
+    sameFile = cached !== undefined && cached.size === size && cached.fingerprint === fingerprint;
+  }
+
+  const base: PhotoRecord = {
+    ...(sameFile && cached ? cached : { outputs: {} }),
+    size,
+    mtimeMs,
+    fingerprint,
+    addedAt: cached?.addedAt ?? options.now,
+  };
+  if (!sameFile) {
+    delete base.failure;
+    delete base.failedUnder;
+    delete base.warning;
+  }
+
+  if (sameFile && cached?.failure && cached.failedUnder === failureConditions(options) && !options.force) {
+    problems.error(where, cached.failure);
+    return { photo, status: 'failed', record: base };
+  }
+  if (size === 0) {
+    problems.error(where, problem.emptyFile());
+    return failed(photo, base, problem.emptyFile(), options);
+  }
+
+  const outputsTrusted = options.outputsTrusted && !options.force;
+  const needs = new Set<OutputKind>(OUTPUT_KINDS.filter((kind) => !outputsTrusted || !sameFile || base.outputs[kind]?.key !== keys[kind]));
+  // Read by exifr while ExifTool could not run: read again now that it can, and the display's embedded camera data with it.
+  const rereadByExiftool = base.metadataReadBy === 'exifr' && context.exiftoolBack;
+  if (rereadByExiftool) needs.add('display');
+  const needsMetadata = !sameFile || options.force || base.metadataKey !== metadataKeyOf(options.settings) || needs.has('display');
+  if (needs.size === 0 && !needsMetadata) {
+    if (base.warning) problems.warning(where, base.warning);
+    return { photo, status: 'unchanged', record: base };
+  }
+
+  try {
+    const record: PhotoRecord = { ...base, outputs: { ...base.outputs } };
+    delete record.failure;
+    delete record.failedUnder;
+    delete record.warning;
+    // Loaded on first use: a run with nothing to redo never loads sharp or exifr.
+    const [metadata, renditions] = await Promise.all([import('./metadata.ts'), import('./renditions.ts')]);
+    const meta = await metadata.run(photo.absolutePath, size, options.settings.privacy);
+    record.exif = meta.exif;
+    record.takenOn = meta.takenOn;
+    if (Object.keys(meta.text).length > 0) record.text = meta.text;
+    else delete record.text;
+    record.metadataKey = metadataKeyOf(options.settings);
+    if (meta.exiftoolUnavailable) {
+      record.metadataReadBy = 'exifr';
+      context.exiftoolProblems.add(meta.exiftoolUnavailable);
+    } else delete record.metadataReadBy;
+    const rendered = await renditions.run({
+      absolutePath: photo.absolutePath,
+      plan: photo.plan,
+      needs,
+      renditions: options.settings.renditions,
+      privacy: options.settings.privacy,
+      embed: meta.embed,
+      publicDir: options.publicDir,
+      maxPixels: options.maxPixels,
+    });
+    record.width = rendered.width;
+    record.height = rendered.height;
+    if (rendered.display) record.outputs.display = { key: keys.display, value: rendered.display };
+    if (rendered.thumbnail) record.outputs.thumbnail = { key: keys.thumbnail, value: rendered.thumbnail };
+    if (rendered.sources) record.outputs.sources = { key: keys.sources, value: rendered.sources };
+    if (rendered.placeholder) record.outputs.placeholder = { key: keys.placeholder, value: rendered.placeholder };
+    if (rendered.original !== undefined) record.outputs.original = { key: keys.original, value: rendered.original };
+    const warning = [meta.warning, rendered.warning].filter(Boolean).join('; ');
+    if (warning) {
+      record.warning = warning;
+      problems.warning(where, warning);
+    }
+    return { photo, status: cached === undefined ? 'new' : 'updated', record };
+  } catch (error) {
+    const reason = error instanceof PhotoProblem ? error.message : problem.notAnImage(messageOf(error));
+    problems.error(where, reason);
+    return failed(photo, base, reason, options);
+  }
+}
+
+function failed(photo: ScannedPhoto, base: PhotoRecord, reason: string, options: RecordsOptions): PhotoOutcome {
+  // A failed photo is not published: its old outputs are dropped with the record's outputs.
+  return { photo, status: 'failed', record: { ...base, failure: reason, failedUnder: failureConditions(options), outputs: {} } };
+}
+
+/** A failure is retried when the conditions it happened under change (e.g. a raised pixel limit). */
+function failureConditions(options: RecordsOptions): string {
+  return `${OUTPUT_CODE_METADATA};maxPixels=${options.maxPixels}`;
+}

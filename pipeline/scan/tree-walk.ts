@@ -1,0 +1,138 @@
+import type { Dirent } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { problem } from '../report/messages.ts';
+
+/**
+ * The photo folders, walked with symbolic links followed ONCE. fast-glob (like the
+ * walkers it builds on) follows links without remembering where it has been: a link
+ * to a parent folder was followed about 80 levels deep. Here every folder is known by
+ * its real path: the real folders of the tree come first, then each link (in name
+ * order) to a folder not seen yet is walked; a link to a folder that contains it is a
+ * loop, reported once and not followed; a link to a folder already walked, or a file
+ * reachable by two paths, is kept once, with a warning naming both paths.
+ */
+
+export interface WalkNote {
+  severity: 'error' | 'warning';
+  /** Slash-separated path under the root. */
+  relative: string;
+  reason: string;
+}
+
+export interface WalkResult {
+  /** Files (slash-separated, relative to the root), each real file once. */
+  files: string[];
+  /** Folders, likewise. */
+  dirs: string[];
+  notes: WalkNote[];
+}
+
+export interface WalkOptions {
+  /** Files to leave out silently (e.g. our own `_lowq` thumbnails). */
+  ignoreFile?: (name: string) => boolean;
+  /** How a path under the root is named in messages (e.g. `life_list/A/B`). */
+  where?: (relative: string) => string;
+}
+
+interface Link {
+  relative: string;
+  absolute: string;
+  /** Real path of the folder that holds the link. */
+  realParent: string;
+  /** Real paths of the folders walked through to reach it, from the root. */
+  chain: readonly string[];
+}
+
+export async function walkTree(root: string, options: WalkOptions = {}): Promise<WalkResult> {
+  const files: string[] = [];
+  const dirs: string[] = [];
+  const notes: WalkNote[] = [];
+  /** Real path → the relative path it was first reached by. */
+  const seenDirs = new Map<string, string>();
+  const seenFiles = new Map<string, string>();
+  const links: Link[] = [];
+  const where = (relative: string) => (options.where ?? ((r: string) => r || '.'))(relative);
+
+  const addFile = (relative: string, real: string) => {
+    const first = seenFiles.get(real);
+    if (first !== undefined) {
+      notes.push({ severity: 'warning', relative, reason: problem.sameFileTwice(where(relative), where(first)) });
+      return;
+    }
+    seenFiles.set(real, relative);
+    files.push(relative);
+  };
+
+  const walk = async (absolute: string, relative: string, real: string, parents: readonly string[]): Promise<void> => {
+    const chain = [...parents, real];
+    seenDirs.set(real, relative);
+    let entries: Dirent[];
+    try {
+      entries = await readdir(absolute, { withFileTypes: true });
+    } catch (error) {
+      notes.push({ severity: 'error', relative: relative || '.', reason: problem.folderUnreadable((error as Error).message) });
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const subfolders: Array<[string, string, string]> = [];
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const childAbsolute = path.join(absolute, entry.name);
+      const childRelative = relative ? `${relative}/${entry.name}` : entry.name;
+      const childReal = path.join(real, entry.name);
+      if (entry.isSymbolicLink()) {
+        links.push({ relative: childRelative, absolute: childAbsolute, realParent: real, chain });
+      } else if (entry.isDirectory()) {
+        subfolders.push([childAbsolute, childRelative, childReal]);
+      } else if (entry.isFile()) {
+        if (options.ignoreFile?.(entry.name)) continue;
+        addFile(childRelative, childReal);
+      }
+    }
+    for (const [childAbsolute, childRelative, childReal] of subfolders) {
+      dirs.push(childRelative);
+      await walk(childAbsolute, childRelative, childReal, chain);
+    }
+  };
+
+  // The real folders first, so a photo reachable by a link and by its own folder is published from its own folder.
+  await walk(root, '', await realpath(root), []);
+
+  // Then the links, in the order found (name order within each folder); walking a linked folder may queue more links.
+  const reportedLoops = new Set<string>();
+  for (let i = 0; i < links.length; i++) {
+    const link = links[i]!;
+    const name = path.posix.basename(link.relative);
+    let target: string;
+    let isDirectory: boolean;
+    try {
+      target = await realpath(link.absolute);
+      isDirectory = (await stat(target)).isDirectory();
+    } catch (error) {
+      notes.push({ severity: 'error', relative: link.relative, reason: problem.linkBroken((error as Error).message) });
+      continue;
+    }
+    if (!isDirectory) {
+      if (!options.ignoreFile?.(name)) addFile(link.relative, target);
+      continue;
+    }
+    // A loop: the target holds the link on disk, or the walk reached the link through the target.
+    if (link.realParent === target || link.realParent.startsWith(target + path.sep) || link.chain.includes(target)) {
+      // One report per loop: the same link reached again through another path stays silent.
+      const key = `${link.realParent}\0${name}`;
+      const inside = seenDirs.get(target);
+      if (!reportedLoops.has(key)) notes.push({ severity: 'warning', relative: link.relative, reason: problem.linkLoop(inside !== undefined ? where(inside) : target) });
+      reportedLoops.add(key);
+      continue;
+    }
+    const first = seenDirs.get(target);
+    if (first !== undefined) {
+      notes.push({ severity: 'warning', relative: link.relative, reason: problem.sameFolderTwice(where(first)) });
+      continue;
+    }
+    dirs.push(link.relative);
+    await walk(link.absolute, link.relative, target, link.chain);
+  }
+  return { files, dirs, notes };
+}

@@ -37,7 +37,7 @@ const COMMENTS = ['', 'Continuing.', '"Flock of 12, ""distant"", in scope"', '"S
  * about 300 bytes a row like a real export, 800 synthetic species in all, as in a long-kept life list,
  * over 40 years and 60 states/provinces of three countries.
  */
-export async function writeEbirdExport(file: string, rows: number, seed = 10): Promise<number> {
+export async function writeEbirdExport(file: string, rows: number, seed = 10, { everySpeciesCounts = false } = {}): Promise<number> {
   const random = seededRandom(seed);
   const out = createWriteStream(file);
   let bytes = 0;
@@ -48,11 +48,12 @@ export async function writeEbirdExport(file: string, rows: number, seed = 10): P
   await write(`${EBIRD_HEADER.join(',')}\r\n`);
   for (let i = 0; i < rows; i++) {
     const speciesIndex = Math.floor(random() * 800);
-    const [common, scientific] = SPECIES[speciesIndex % SPECIES.length]!;
+    // With everySpeciesCounts, 800 plain species (the lists' measure); otherwise the mix of kinds a real export has.
+    const [common, scientific] = everySpeciesCounts ? ['Species', 'Avis numerus'] : SPECIES[speciesIndex % SPECIES.length]!;
     const year = 1986 + Math.floor(random() * EXPORT_YEARS);
     const date = `${year}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
     const fields = [
-      `S${100000000 + i}`, speciesIndex < 30 ? common : `${common} ${speciesIndex}`, speciesIndex < 30 ? scientific : `${scientific}${speciesIndex}`,
+      `S${100000000 + i}`, speciesIndex < 30 && !everySpeciesCounts ? common : `${common} ${speciesIndex}`, speciesIndex < 30 && !everySpeciesCounts ? scientific : `${scientific}${speciesIndex}`,
       String(100 + speciesIndex * 10), random() < 0.2 ? 'X' : String(1 + Math.floor(random() * 40)), pick(random, REGIONS), 'Dare',
       `L${Math.floor(random() * 1e7)}`, '"123 Maple St, backyard"', (20 + random() * 30).toFixed(7), (-120 + random() * 40).toFixed(7), date,
       '07:42 AM', 'eBird - Traveling Count', '95', '1', '3.548', '', '2', '', pick(random, DETAILS), pick(random, COMMENTS), '',

@@ -100,7 +100,7 @@ async function listsPoint(options: BenchOptions, log: Log): Promise<{ rows: Row[
     await runBuild(photos, generated, dist);
     await fs.mkdir(path.join(photos, 'ebird'));
     const rowCount = options.quick ? LISTS_ROWS.quick : LISTS_ROWS.full;
-    await writeEbirdExport(path.join(photos, 'ebird', 'MyEBirdData.csv'), rowCount);
+    await writeEbirdExport(path.join(photos, 'ebird', 'MyEBirdData.csv'), rowCount, 10, { everySpeciesCounts: true });
     log(`ebird: built again with an export of ${rowCount.toLocaleString('en')} rows`);
     const withExport = await runBuild(photos, generated, dist);
 

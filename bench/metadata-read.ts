@@ -5,7 +5,8 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { endExiftool, readTags } from '../pipeline/photos/exiftool.ts';
+import { endExiftool } from '../pipeline/photos/exiftool-process.ts';
+import { readTags } from '../pipeline/photos/exiftool.ts';
 
 const args = process.argv.slice(2);
 const passesAt = args.indexOf('--passes');

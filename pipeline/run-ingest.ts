@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import { emptyCache, inCacheOrder, loadCache, outputPathsOf, publicMatchesCache, saveCache, writePublicMarker, type Cache } from './photos/cache.ts';
-import { endExiftool } from './photos/exiftool.ts';
+import { endExiftool } from './photos/exiftool-process.ts';
 import * as manifestsStage from './derive/manifests.ts';
 import { lifeRecordsOf } from './derive/life-list-links.ts';
 import * as manifestSet from './commit/manifest-set.ts';

@@ -3,7 +3,8 @@ import { dateTakenIso, formatExif, hasAnyExif, UNKNOWN, type RawExif } from '../
 import type { ExifDisplay } from '../../data/manifest-schemas.ts';
 import type { PrivacyOptions } from '../../data/site-config.ts';
 import { readWithExifr } from './exifr-fallback.ts';
-import { ExiftoolUnavailable, locationOf, photoTextOf, readTags, textOf, toRawExif } from './exiftool.ts';
+import { ExiftoolUnavailable } from './exiftool-process.ts';
+import { locationOf, photoTextOf, readTags, textOf, toRawExif } from './exiftool.ts';
 import { problem } from '../report/messages.ts';
 import { messageOf } from '../plumbing/problems.ts';
 

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { checkExiftool, ExiftoolUnavailable } from './exiftool.ts';
+import { checkExiftool, ExiftoolUnavailable } from './exiftool-process.ts';
 import { metadataKeyOf, OUTPUT_CODE_METADATA } from '../scan/plan.ts';
 import type { Cache, PhotoRecord } from './cache.ts';
 import { fingerprintOf } from './cache.ts';

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ExifDisplay } from '../../data/manifest-schemas.ts';
 import { privacyOptionsSchema } from '../../data/site-config.ts';
-import { endExiftool } from '../../pipeline/photos/exiftool.ts';
+import { endExiftool } from '../../pipeline/photos/exiftool-process.ts';
 import { run } from '../../pipeline/photos/metadata.ts';
 import { fixture } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { privacyOptionsSchema } from '../../data/site-config.ts';
-import { endExiftool } from '../../pipeline/photos/exiftool.ts';
+import { endExiftool } from '../../pipeline/photos/exiftool-process.ts';
 import { run } from '../../pipeline/photos/metadata.ts';
 import { fixture } from './helpers.ts';
 

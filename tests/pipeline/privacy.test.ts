@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endExiftool, readTags } from '../../pipeline/photos/exiftool.ts';
+import { endExiftool } from '../../pipeline/photos/exiftool-process.ts';
+import { readTags } from '../../pipeline/photos/exiftool.ts';
 import { fixture, ingestArgs, makeTree, publishedFiles, runCli, type Tree } from './helpers.ts';
 
 const GPS_PHOTOS = {

@@ -69,7 +69,7 @@ export async function launch({ name, entry, sources }) {
   if (!bundle || bundle.builtAt < newestSource(sources)) bundle = await rebuild();
   if (!bundle) throw new Error(`Could not build ${entry} into ${cacheDir}`);
   // Names this code: a new bundle for every change of its sources, so state kept from a run
-  // of other code is never trusted (pipeline/derived-state.ts).
+  // of other code is never trusted (pipeline/derive/derived-state.ts).
   process.env.PORTFOLIO_BUNDLE = path.basename(path.dirname(bundle.file));
   // The bundle lives under node_modules/.cache: tell it where the project is, found now, never compiled in.
   process.env.PORTFOLIO_ROOT = root;

@@ -265,7 +265,8 @@ describe('head tags, sitemap and feed', () => {
         const meta = (key: string) => [...doc.querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)].map((m) => m.getAttribute('content'));
         return {
           file,
-          titles: doc.querySelectorAll('title').length,
+          // The map's regions carry SVG <title>s (their tooltips); the page's own title is the head's.
+          titles: doc.head.querySelectorAll('title').length,
           title: doc.title,
           descriptions: meta('description'),
           canonical: [...doc.querySelectorAll('link[rel=canonical]')].map((l) => l.getAttribute('href')),

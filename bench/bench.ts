@@ -14,7 +14,7 @@ import { coldIngest } from './parts/cold-ingest.ts';
 import { ebird } from './parts/ebird.ts';
 import { formats } from './parts/formats.ts';
 import { lightbox } from './parts/lightbox.ts';
-import { PAGE_HOSTS, pages, type PageHost } from './parts/pages.ts';
+import { PAGE_HOSTS, PAGE_NAMES, pages, type PageHost, type PageName } from './parts/pages.ts';
 import { scale } from './parts/scale.ts';
 import { releaseSite } from './lib/site.ts';
 
@@ -30,12 +30,11 @@ const partList = (value: string): PartName[] => {
   return parts as PartName[];
 };
 
-const PAGES = ['home', 'leaf', 'species', 'photoLink', 'sharePage'] as const;
 const pageList = (value: string) => {
   const names = value.split(',').map((p) => p.trim()).filter(Boolean);
-  const unknown = names.filter((p) => !(PAGES as readonly string[]).includes(p));
-  if (unknown.length > 0 || names.length === 0) throw new InvalidArgumentError(`unknown page(s) ${unknown.join(', ')}; choose from ${PAGES.join(', ')}`);
-  return names as Array<(typeof PAGES)[number]>;
+  const unknown = names.filter((p) => !(PAGE_NAMES as readonly string[]).includes(p));
+  if (unknown.length > 0 || names.length === 0) throw new InvalidArgumentError(`unknown page(s) ${unknown.join(', ')}; choose from ${PAGE_NAMES.join(', ')}`);
+  return names as PageName[];
 };
 const hostList = (value: string): PageHost[] => {
   const names = value.split(',').map((s) => s.trim());
@@ -60,13 +59,13 @@ const program = new Command('bench')
   .showHelpAfterError()
   .option('--no-build', 'reuse the existing dist/ instead of running npm run build')
   .option('--site <dir>', 'measure this built site (a copy of it) instead of building one')
-  .option('--pages <names>', 'pages part: comma-separated pages among home, leaf, species, photoLink, sharePage (default all)', pageList)
+  .option('--pages <names>', `pages part: comma-separated pages among ${PAGE_NAMES.join(', ')} (default all; lists only with an eBird export)`, pageList)
   .option('--compression <modes>', 'pages part: gzip, uncompressed or both on the bucket server (default both)', compressionList)
   .option('--hosts <names>', `pages part: comma-separated servers among ${PAGE_HOSTS.join(', ')} (default all)`, hostList)
   .option('--results <file>', 'where to write the JSON results (default bench/results/<timestamp>.json)')
   .parse();
 
-const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; site?: string; results?: string; pages?: Array<(typeof PAGES)[number]>; compression?: boolean[]; hosts?: PageHost[] }>();
+const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; site?: string; results?: string; pages?: PageName[]; compression?: boolean[]; hosts?: PageHost[] }>();
 const options: BenchOptions = {
   quick: opts.quick,
   runs: opts.runs,

@@ -1,3 +1,4 @@
+import type { PageName } from '../parts/pages.ts';
 import type { Row } from './report.ts';
 
 export type PartName = 'cold' | 'formats' | 'noop' | 'memory' | 'pages' | 'lightbox' | 'ebird' | 'archive';
@@ -17,7 +18,7 @@ export interface BenchOptions {
   site?: string | undefined;
   resultsFile?: string;
   /** Pages part: which pages (default all) and which compression modes (default gzip, then uncompressed). */
-  pages?: readonly ('home' | 'leaf' | 'species' | 'photoLink' | 'sharePage')[];
+  pages?: readonly PageName[];
   compression?: readonly boolean[];
   /** Pages part: the servers measured: the bucket server, and the hosts' own local servers (default all). */
   hosts?: ReadonlyArray<'bucket' | 'cloudflare-pages' | 'serve'>;

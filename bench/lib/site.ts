@@ -13,7 +13,7 @@ import {
   type LifeListFolder,
   type PhotoIndex,
 } from '../../data/manifest-schemas.ts';
-import { lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { LISTS_ROUTE, lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import type { Log } from './context.ts';
 import { REPO } from './ingest.ts';
 
@@ -24,7 +24,7 @@ export interface BuiltSite {
   info: Info;
   index: PhotoIndex;
   /** Routes relative to the site's base path, derived from the manifests (never from sample names). */
-  routes: { home: string; leaf: string; species: string; photoLink: string; sharePage: string };
+  routes: { home: string; leaf: string; species: string; photoLink: string; sharePage: string; lists?: string };
 }
 
 let siteDir: Promise<string> | undefined;
@@ -84,7 +84,15 @@ export async function loadBuiltSite(): Promise<BuiltSite> {
     dist,
     info,
     index,
-    routes: { home: '/', leaf: lifeListRoute(leaf), species: speciesRoute(species), photoLink: photoAppRoute(species, photo.id), sharePage: photoShareRoute(photo.id) },
+    routes: {
+      home: '/',
+      leaf: lifeListRoute(leaf),
+      species: speciesRoute(species),
+      photoLink: photoAppRoute(species, photo.id),
+      sharePage: photoShareRoute(photo.id),
+      // The lists and their map exist only for a site built with an eBird export.
+      ...(info.stats.lifeList !== undefined && { lists: LISTS_ROUTE }),
+    },
   };
 }
 

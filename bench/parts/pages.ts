@@ -105,7 +105,7 @@ export async function initialJavaScript(site: BuiltSite): Promise<{ files: strin
 }
 
 /** The pages Lighthouse measures; `photoLink` and `sharePage` open one shared photo. */
-export const PAGE_NAMES = ['home', 'leaf', 'species', 'photoLink', 'sharePage'] as const;
+export const PAGE_NAMES = ['home', 'leaf', 'species', 'lists', 'photoLink', 'sharePage'] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
 export async function pages(options: BenchOptions, log: Log): Promise<PartResult> {
@@ -114,14 +114,17 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
   const runs = options.quick ? 1 : options.runs;
   const rows: Row[] = [];
   const details: Record<string, unknown> = { routes: site.routes, runs };
-  const allPages: Array<{ name: PageName; route: string; label: string; lcpTarget: number; kbTarget?: number }> = [
+  const allPages: Array<{ name: PageName; route: string | undefined; label: string; lcpTarget: number; kbTarget?: number }> = [
     { name: 'home', route: site.routes.home, label: 'Home /', lcpTarget: 1.5, kbTarget: 1024 },
     { name: 'leaf', route: site.routes.leaf, label: 'Life List leaf', lcpTarget: 1.5 },
     { name: 'species', route: site.routes.species, label: 'Species page', lcpTarget: 1.5 },
+    { name: 'lists', route: site.routes.lists, label: 'Lists and map', lcpTarget: 1.5 },
     { name: 'photoLink', route: site.routes.photoLink, label: 'Photo link ?photo=', lcpTarget: 1.8, kbTarget: 400 },
     { name: 'sharePage', route: site.routes.sharePage, label: 'Photo share page', lcpTarget: 1.8, kbTarget: 400 },
   ];
-  const pagesToTest = allPages.filter((page) => (options.pages ?? PAGE_NAMES).includes(page.name));
+  const pagesToTest = allPages
+    .filter((page): page is typeof page & { route: string } => page.route !== undefined)
+    .filter((page) => (options.pages ?? PAGE_NAMES).includes(page.name));
   // A plain bucket serves files as they are; a CDN or nginx compresses text. Both are measured.
   // The hosts' servers serve dist/ at their root: a site built for a sub-path is measured on the bucket server only.
   const hosts = (options.hosts ?? PAGE_HOSTS).filter((host) => host === 'bucket' || site.info.publishing.basePath === '/');

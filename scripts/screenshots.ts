@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots`: the README's screenshots (docs/screenshots/, 1280×800) taken from a
- * built site: the home wall, the Life List, a species page and the lightbox on it. Names come
- * from the site's own manifests, so the pictures follow whatever photos the site holds.
+ * built site: the home wall, the Life List, a species page, the lightbox on it and, with an eBird
+ * export, the lists and their map. Names come from the site's own manifests, so the pictures
+ * follow whatever photos the site holds.
  *   tsx scripts/screenshots.ts [--site dist] [--out docs/screenshots]
  */
 import { mkdirSync, statSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { lifeListRoute, speciesRoute } from '../data/paths.ts';
+import { LISTS_ROUTE, lifeListRoute, speciesRoute } from '../data/paths.ts';
 import { launchBrowser, openPage, pageSettled } from '../tests/e2e/browser.ts';
 import { readSite } from '../tests/e2e/sample-site.ts';
 import { pageUrl } from '../tests/e2e/site-url.ts';
@@ -18,10 +19,10 @@ import { startStaticServer } from '../tests/e2e/static-server.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The README shows them inline: each stays a small download. */
 export const MAX_SCREENSHOT_BYTES = 300 * 1024;
-export const SCREENSHOTS = ['home', 'life-list', 'species', 'lightbox'] as const;
+export const SCREENSHOTS = ['home', 'life-list', 'species', 'lightbox', 'lists'] as const;
 
 export async function takeScreenshots(site: string, out: string): Promise<string[]> {
-  const { speciesWithMostPhotos, lightboxSpecies } = readSite(site);
+  const { speciesWithMostPhotos, lightboxSpecies, info } = readSite(site);
   const species = lightboxSpecies ?? speciesWithMostPhotos[0];
   mkdirSync(out, { recursive: true });
   const server = await startStaticServer({ root: site });
@@ -52,6 +53,7 @@ export async function takeScreenshots(site: string, out: string): Promise<string
       await p.locator('main li a').first().click();
       await p.getByRole('complementary', { name: 'Photo details' }).locator('dd').first().waitFor();
     });
+    if (info.stats.lifeList !== undefined) await shoot('lists', visit(LISTS_ROUTE, 'main svg path'));
     if (errors.length > 0) throw new Error(`The site logged errors while it was photographed:\n${errors.join('\n')}`);
     await page.context().close();
   } finally {

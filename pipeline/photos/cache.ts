@@ -7,7 +7,7 @@ import { exifDisplaySchema, imageFileSchema, imageSourceSchema } from '../../dat
 import { writeFileAtomically } from '../plumbing/atomic-file.ts';
 import { unlessMissing } from '../../data/optional-file.ts';
 import { fatal, problem } from '../report/messages.ts';
-import { FatalProblem, messageOf, type Problems } from '../plumbing/problems.ts';
+import { messageOf, readOptionalTextOrStop, type Problems } from '../plumbing/problems.ts';
 
 /**
  * Pipeline state between runs, in cache/ (never published). Per photo: the file's
@@ -81,12 +81,7 @@ export function emptyCache(): Cache {
  */
 export async function loadCache(cacheDir: string, problems: Problems): Promise<Cache> {
   const file = path.join(cacheDir, CACHE_FILE);
-  let text: string | undefined;
-  try {
-    text = await unlessMissing(readFile(file, 'utf8'));
-  } catch (error) {
-    throw new FatalProblem(fatal.cacheUnreadable(file, messageOf(error)));
-  }
+  const text = await readOptionalTextOrStop(file, fatal.cacheUnreadable);
   if (text === undefined) return emptyCache();
   try {
     const parsed = cacheSchema.safeParse(JSON.parse(text));

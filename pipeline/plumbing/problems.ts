@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { unlessMissing } from '../../data/optional-file.ts';
 /**
  * Per-file problems, collected during a run and reported at the end as a count plus
  * a list. One bad file never stops the run; errors make the exit status 1, warnings
@@ -59,6 +61,19 @@ export class FatalProblem extends Error {
 export const EXIT_OK = 0;
 export const EXIT_SOME_FAILED = 1;
 export const EXIT_FATAL = 2;
+
+/**
+ * A text file that may be absent: its text, or undefined when it is missing. Any other
+ * failure to read it stops the run with `unreadable(file, reason)`: the caller's file matters
+ * too much to go on as if it were not there.
+ */
+export async function readOptionalTextOrStop(file: string, unreadable: (file: string, reason: string) => string): Promise<string | undefined> {
+  try {
+    return await unlessMissing(readFile(file, 'utf8'));
+  } catch (error) {
+    throw new FatalProblem(unreadable(file, messageOf(error)));
+  }
+}
 
 /** The first line of an error's message, for a one-line problem report. */
 export function messageOf(error: unknown): string {

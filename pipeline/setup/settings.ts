@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Credit } from '../../data/manifest-schemas.ts';
 import { creditSchema } from '../../data/manifest-schemas.ts';
-import { unlessMissing } from '../../data/optional-file.ts';
 import { parseSiteConfig, SiteConfigError, type SiteConfig } from '../../data/site-config.ts';
 import { fatal, problem } from '../report/messages.ts';
-import { FatalProblem, messageOf, type Problems } from '../plumbing/problems.ts';
+import { FatalProblem, readOptionalTextOrStop, type Problems } from '../plumbing/problems.ts';
 
 export const SITE_CONFIG_FILE = 'site.json';
 export const CREDITS_FILE = 'credits.tsv';
@@ -25,12 +23,7 @@ export async function run(photosDir: string, problems: Problems): Promise<Settin
 
 async function readSiteConfig(photosDir: string): Promise<SiteConfig> {
   const file = path.join(photosDir, SITE_CONFIG_FILE);
-  let text: string | undefined;
-  try {
-    text = await unlessMissing(readFile(file, 'utf8'));
-  } catch (error) {
-    throw new FatalProblem(fatal.unreadable(file, messageOf(error)));
-  }
+  const text = await readOptionalTextOrStop(file, fatal.unreadable);
   if (text === undefined) throw new FatalProblem(fatal.siteConfigMissing(file));
   let raw: unknown;
   try {
@@ -53,12 +46,7 @@ async function readSiteConfig(photosDir: string): Promise<SiteConfig> {
  */
 async function readCredits(photosDir: string, problems: Problems): Promise<Map<string, Credit>> {
   const file = path.join(photosDir, CREDITS_FILE);
-  let text: string | undefined;
-  try {
-    text = await unlessMissing(readFile(file, 'utf8'));
-  } catch (error) {
-    throw new FatalProblem(fatal.creditsUnreadable(file, messageOf(error)));
-  }
+  const text = await readOptionalTextOrStop(file, fatal.creditsUnreadable);
   return text === undefined ? new Map() : parseCredits(text, problems);
 }
 

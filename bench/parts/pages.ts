@@ -117,7 +117,7 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
   const allPages: Array<{ name: PageName; route: string | undefined; label: string; lcpTarget: number; kbTarget?: number }> = [
     { name: 'home', route: site.routes.home, label: 'Home /', lcpTarget: 1.5, kbTarget: 1024 },
     { name: 'leaf', route: site.routes.leaf, label: 'Life List leaf', lcpTarget: 1.5 },
-    { name: 'species', route: site.routes.species, label: 'Species page', lcpTarget: 1.5 },
+    { name: 'species', route: site.routes.species, label: 'Largest species page', lcpTarget: 1.5 },
     { name: 'lists', route: site.routes.lists, label: 'Lists and map', lcpTarget: 1.5 },
     { name: 'photoLink', route: site.routes.photoLink, label: 'Photo link ?photo=', lcpTarget: 1.8, kbTarget: 400 },
     { name: 'sharePage', route: site.routes.sharePage, label: 'Photo share page', lcpTarget: 1.8, kbTarget: 400 },

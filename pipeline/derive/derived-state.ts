@@ -59,10 +59,19 @@ export function derivationKey(inputs: DerivationInputs): string {
   return hash.digest('base64url');
 }
 
-/** Names, sizes and times of the files in photos/ebird/: a new or replaced export changes it. */
+/**
+ * Names, sizes and times of the files in photos/ebird/: a new or replaced export changes it. A
+ * folder that cannot be listed (a file named `ebird`, no permission) gives a stamp of its own
+ * error, so the derivation runs and the eBird reader reports the problem with its path.
+ */
 export async function ebirdStamp(photosDir: string): Promise<string> {
   const dir = path.join(photosDir, EBIRD_FOLDER);
-  const names = (await unlessMissing(readdir(dir))) ?? [];
+  let names: string[];
+  try {
+    names = (await unlessMissing(readdir(dir))) ?? [];
+  } catch (error) {
+    return `unreadable:${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+  }
   const parts: string[] = [];
   for (const name of names.sort()) {
     const info = await unlessMissing(stat(path.join(dir, name)));

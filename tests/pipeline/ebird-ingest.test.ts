@@ -176,3 +176,18 @@ describe('the life count', () => {
     }
   });
 });
+
+describe('ingest with a photos/ebird that is not a folder', () => {
+  it('reports it with its path and publishes the photos (exit 1), rather than stopping', async () => {
+    const t = await tree(false);
+    try {
+      await writeFile(path.join(t.photosDir, 'ebird'), 'a file where the folder should be');
+      const run = await runCli(ingestArgs(t, '--quiet'));
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/ebird: .*could not be read \(ENOTDIR/);
+      expect(run.state.ingest?.counts.new).toBe(3);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});

@@ -20,6 +20,18 @@ export class ExiftoolUnavailable extends Error {
   }
 }
 
+/**
+ * ExifTool runs, but its reading of one photo failed (the task timed out, its process died
+ * during it): the tool's failure on this photo in this run, not the photo's metadata, so it is
+ * never cached as the photo's and the photo is read again on the next run.
+ */
+export class ExiftoolTaskFailed extends ExiftoolUnavailable {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExiftoolTaskFailed';
+  }
+}
+
 /** The Perl that runs ExifTool: `PORTFOLIO_PERL` when set (a Perl outside the PATH), else `perl` on the PATH. */
 export function perlCommand(): string {
   return process.env.PORTFOLIO_PERL || 'perl';

@@ -1,4 +1,4 @@
-import { exiftool, ExiftoolUnavailable, givenUp, unlessStuck } from './exiftool-process.ts';
+import { exiftool, ExiftoolTaskFailed, ExiftoolUnavailable, givenUp, unlessStuck } from './exiftool-process.ts';
 import type { RawExif } from '../../data/exif-display.ts';
 
 /**
@@ -80,7 +80,7 @@ export async function readTags(file: string, options: ReadOptions = {}): Promise
     // ExifTool reports a file's own trouble in the reading (`errors`); a thrown error is the tool's:
     // stuck, it is given up for the run; a task that failed (timed out, its process died) only for this photo.
     if (error instanceof ExiftoolUnavailable) throw givenUp(error);
-    throw new ExiftoolUnavailable(`ExifTool failed (${(error as Error).message})`);
+    throw new ExiftoolTaskFailed(`ExifTool failed on this file (${(error as Error).message})`);
   }
   const errors = Array.isArray(raw.errors) ? raw.errors.filter((e): e is string => typeof e === 'string' && e.length > 0) : [];
   const tags: Record<string, unknown> = {};

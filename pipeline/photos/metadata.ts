@@ -3,7 +3,7 @@ import { dateTakenIso, formatExif, hasAnyExif, UNKNOWN, type RawExif } from '../
 import type { ExifDisplay } from '../../data/manifest-schemas.ts';
 import type { PrivacyOptions } from '../../data/site-config.ts';
 import { readWithExifr } from './exifr-fallback.ts';
-import { ExiftoolUnavailable } from './exiftool-process.ts';
+import { ExiftoolTaskFailed, ExiftoolUnavailable } from './exiftool-process.ts';
 import { locationOf, photoTextOf, readTags, textOf, toRawExif } from './exiftool.ts';
 import { problem } from '../report/messages.ts';
 import { messageOf } from '../plumbing/problems.ts';
@@ -27,8 +27,12 @@ export interface PhotoMetadata {
   embed: EmbeddedExif;
   /** Set when the metadata was present but (partly) unreadable: the photo is published with this warning. */
   warning?: string;
-  /** Set when ExifTool could not run and exifr read the photo instead (why ExifTool could not): never cached as the photo's reading. */
-  exiftoolUnavailable?: string;
+  /**
+   * Set when exifr read the photo because ExifTool failed: why, and whether ExifTool cannot run
+   * on this machine (`machine`) or failed on this photo alone (a timeout, a crash during its task).
+   * Either is a failure of the tool, never cached as the photo's reading.
+   */
+  readByExifr?: { why: string; scope: 'machine' | 'photo' };
 }
 
 export type EmbeddedExif = NonNullable<Parameters<Sharp['withExif']>[0]>;
@@ -42,7 +46,7 @@ export async function run(file: string, size: number, privacy: PrivacyOptions): 
   try {
     reading = await readTags(file, { gps: privacy.keepGps, serialNumbers: privacy.keepSerialNumbers, locationNames: privacy.publishLocationNames });
   } catch (error) {
-    if (error instanceof ExiftoolUnavailable) return readWithFallback(file, size, error.message);
+    if (error instanceof ExiftoolUnavailable) return readWithFallback(file, size, { why: error.message, scope: error instanceof ExiftoolTaskFailed ? 'photo' : 'machine' });
     throw error;
   }
   const { tags } = reading;
@@ -59,8 +63,8 @@ export async function run(file: string, size: number, privacy: PrivacyOptions): 
   return { exif, takenOn: dateTakenIso(raw) ?? null, text, embed, ...(warning ? { warning } : {}) };
 }
 
-async function readWithFallback(file: string, size: number, why: string): Promise<PhotoMetadata> {
-  const read = { exiftoolUnavailable: why, takenOn: null, text: {}, embed: {} };
+async function readWithFallback(file: string, size: number, readByExifr: NonNullable<PhotoMetadata['readByExifr']>): Promise<PhotoMetadata> {
+  const read = { readByExifr, takenOn: null, text: {}, embed: {} };
   let raw;
   try {
     raw = await readWithExifr(file, size);

@@ -45,6 +45,8 @@ export interface RecordsOptions {
 interface RunContext {
   exiftoolBack: boolean;
   exiftoolProblems: Set<string>;
+  /** Photos exifr read this run because ExifTool failed on them alone: each has its own warning, not the machine's. */
+  exiftoolFailedOn: number;
 }
 
 /** Stage: the photo list + the cache → one up-to-date record per photo, making only what is missing or stale. */
@@ -61,7 +63,7 @@ export async function run(options: RecordsOptions): Promise<PhotoOutcome[]> {
     );
   });
   // Photos exifr read while ExifTool could not run are read again as soon as it can (a check costs one Perl start).
-  const context: RunContext = { exiftoolBack: false, exiftoolProblems: new Set() };
+  const context: RunContext = { exiftoolBack: false, exiftoolProblems: new Set(), exiftoolFailedOn: 0 };
   if (Object.values(options.cache.photos).some((r) => r.metadataReadBy === 'exifr')) {
     context.exiftoolBack = await checkExiftool().then(
       () => true,
@@ -78,7 +80,7 @@ export async function run(options: RecordsOptions): Promise<PhotoOutcome[]> {
   });
   options.progress.finish();
   // A failure of the machine is said once, with the fix, not once per photo.
-  const readByExifr = outcomes.filter((o) => o.status !== 'failed' && o.record.metadataReadBy === 'exifr').length;
+  const readByExifr = outcomes.filter((o) => o.status !== 'failed' && o.record.metadataReadBy === 'exifr').length - context.exiftoolFailedOn;
   if (readByExifr > 0) options.problems.warning('ExifTool', problem.exiftoolUnavailable([...context.exiftoolProblems].join('; '), readByExifr));
   return outcomes;
 }
@@ -152,9 +154,10 @@ async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, key
     if (Object.keys(meta.text).length > 0) record.text = meta.text;
     else delete record.text;
     record.metadataKey = metadataKeyOf(options.settings);
-    if (meta.exiftoolUnavailable) {
+    if (meta.readByExifr) {
       record.metadataReadBy = 'exifr';
-      context.exiftoolProblems.add(meta.exiftoolUnavailable);
+      if (meta.readByExifr.scope === 'machine') context.exiftoolProblems.add(meta.readByExifr.why);
+      else context.exiftoolFailedOn++;
     } else delete record.metadataReadBy;
     const rendered = await renditions.run({
       absolutePath: photo.absolutePath,
@@ -173,7 +176,8 @@ async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, key
     if (rendered.sources) record.outputs.sources = { key: keys.sources, value: rendered.sources };
     if (rendered.placeholder) record.outputs.placeholder = { key: keys.placeholder, value: rendered.placeholder };
     if (rendered.original !== undefined) record.outputs.original = { key: keys.original, value: rendered.original };
-    const warning = [meta.warning, rendered.warning].filter(Boolean).join('; ');
+    const toolFailed = meta.readByExifr?.scope === 'photo' ? problem.exiftoolFailedOnPhoto(meta.readByExifr.why) : undefined;
+    const warning = [toolFailed, meta.warning, rendered.warning].filter(Boolean).join('; ');
     if (warning) {
       record.warning = warning;
       problems.warning(where, warning);

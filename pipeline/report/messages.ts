@@ -22,6 +22,7 @@ export const problem = {
   // The machine
   exiftoolUnavailable: (why: string, photos: number) =>
     `could not run (${why}), so the camera data of ${photos} ${photos === 1 ? 'photo was' : 'photos were'} read with exifr instead, which misses lens names kept only in maker notes (older Nikon, Pentax, Sony, Olympus bodies), the photographer's titles, captions and keywords, and opted-in GPS and serial numbers. Install Perl (Debian/Ubuntu: apt install perl; Alpine: apk add perl), or set PORTFOLIO_PERL to the perl to use: the next ingest reads these photos again with ExifTool`,
+  exiftoolFailedOnPhoto: (why: string) => `${why}, so its camera data was read with exifr (lens names kept only in maker notes, titles and captions may be missing); the next ingest reads it with ExifTool again`,
   // The output folder
   journalDamaged: (detail: string) => `the journal of an interrupted run was damaged (${detail}); the manifests and page data are written again`,
   // Folders and files found by the scan

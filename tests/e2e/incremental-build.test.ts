@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, pageFile, photoId, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, NOT_FOUND_FILE, pageFile, photoId, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { buildSite, type BuildResult } from '../../web/prerender/build.ts';
 
 /**
@@ -125,6 +125,19 @@ describe('incremental build', () => {
     // Its order has no photo left: hidden, so no page.
     expect(existsSync(join(out, page(lifeListRoute(WREN.slice(0, 1)))))).toBe(false);
     expect(result.rendered).toContain(page(lifeListRoute([])));
+  });
+
+  it('an eBird export added, then taken away: the footer of every page links the Lists only while there is one', async () => {
+    const footerLinksLists = async (file: string) => (await readFile(join(out, file), 'utf8')).includes(`href="${LISTS_ROUTE}"`);
+    const everyKind = [page('/'), page(CREDITS_ROUTE), page(speciesRoute('Merlin')), NOT_FOUND_FILE];
+    for (const file of everyKind) expect(await footerLinksLists(file), file).toBe(false);
+    await mkdir(join(photos, 'ebird'));
+    await copyFile(new URL('../fixtures/ebird/sample-MyEBirdData.csv', import.meta.url), join(photos, 'ebird', 'MyEBirdData.csv'));
+    await build();
+    for (const file of everyKind) expect(await footerLinksLists(file), file).toBe(true);
+    await rm(join(photos, 'ebird'), { recursive: true });
+    await build();
+    for (const file of everyKind) expect(await footerLinksLists(file), file).toBe(false);
   });
 
   it('builds everything again into a dist/ that was deleted', async () => {

@@ -153,7 +153,8 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
     (template ??= deferEntryScript(await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href))));
   const firstScreen = firstScreenScript();
 
-  const identity = JSON.stringify({ owner: info.owner, title: info.title, description: info.description, publishing });
+  // Everything the root loader gives every page (web/routes/root.tsx): the footer links the Lists only with an export.
+  const identity = JSON.stringify({ owner: info.owner, title: info.title, description: info.description, publishing, hasLists: info.stats.lifeList !== undefined });
   const rendered: string[] = [];
   for (const page of pages) {
     const signature = createHash('sha1')

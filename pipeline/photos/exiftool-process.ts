@@ -54,8 +54,15 @@ let instance: ExifTool | undefined;
 let unavailable: ExiftoolUnavailable | undefined;
 let checked: Promise<void> | undefined;
 
+/**
+ * On Windows exiftool-vendored runs its own ExifTool executable (exiftool-vendored.exe), which
+ * needs no Perl: there is nothing to check, and it is started the package's way.
+ */
+const OWN_EXECUTABLE = process.platform === 'win32';
+
 /** Whether ExifTool can run here: Perl starts and runs a line of Perl. Checked once per ingest. */
 export function checkExiftool(): Promise<void> {
+  if (OWN_EXECUTABLE) return Promise.resolve();
   checked ??= new Promise<void>((resolve, reject) => {
     const perl = perlCommand();
     const child = spawn(perl, ['-e', 'print "ok"'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -91,7 +98,7 @@ export async function exiftool(): Promise<ExifTool> {
     taskTimeoutMillis: TASK_TIMEOUT_MS,
     // Perl was checked above, our way (PORTFOLIO_PERL included).
     checkPerl: false,
-    processFactory: async () => startExiftool(await exiftoolPath()),
+    ...(OWN_EXECUTABLE ? {} : { processFactory: async () => startExiftool(await exiftoolPath()) }),
   } as ConstructorParameters<typeof ExifTool>[0]);
   return instance;
 }

@@ -47,6 +47,14 @@ describe('loadBuildState', () => {
     expect(warnings[0]).toContain(`${dist} is built afresh`);
   });
 
+  it('never empties a folder of other files (an output pointed at the wrong folder)', async () => {
+    const other = join(root, 'documents');
+    await mkdir(other);
+    await writeFile(join(other, 'letter.txt'), 'keep me');
+    await expect(loadBuildState(stateFile, other, warn)).rejects.toThrow(/holds files that no build of this site wrote/);
+    expect(await readdir(other)).toEqual(['letter.txt']);
+  });
+
   it('stops when the state is there but cannot be read, leaving dist/ as it was', async () => {
     await mkdir(stateFile);
     await expect(loadBuildState(stateFile, dist, warn)).rejects.toMatchObject({ code: 'EISDIR' });

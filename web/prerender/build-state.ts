@@ -55,7 +55,11 @@ export async function loadBuildState(stateFile: string, dist: string, warn: (lin
   if (saved && typeof saved.id === 'string' && marker?.id === saved.id && typeof saved.files === 'object' && saved.files !== null) {
     return { ...fresh(), id: saved.id, files: saved.files as Record<string, string> };
   }
-  // Unknown contents (an older build, or none): start from an empty dist/.
+  // Unknown contents (an older build, or none): start from an empty dist/. A folder that holds
+  // files but neither a build's marker nor a site (an output pointed at the wrong folder) is not ours to empty.
+  if (!marker && !existsSync(join(dist, 'index.html')) && ((await unlessMissing(readdir(dist))) ?? []).length > 0) {
+    throw new Error(`${dist} holds files that no build of this site wrote; choose an empty or new folder for the output, or empty this one yourself`);
+  }
   await rm(dist, { recursive: true, force: true });
   await mkdir(dist, { recursive: true });
   return fresh();

@@ -53,7 +53,8 @@ export async function run(dirs: OutputDirs, lifeListDir: string, problems: Probl
 async function isInside(dir: string, parent: string): Promise<boolean> {
   const real = async (p: string) => (await unlessMissing(realpath(p))) ?? path.resolve(p);
   const relative = path.relative(await real(parent), await real(dir));
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  // `..gen` is a folder below; only `..` itself or `../…` leaves the parent.
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
 async function removeLeftoverTemps(dir: string): Promise<void> {

@@ -67,13 +67,15 @@ describe('files that are there but cannot be read', () => {
 
   it('an output folder inside life_list/ is refused, and nothing is written there', async () => {
     const lifeList = path.join(tree.photosDir, 'life_list');
-    for (const out of [lifeList, path.join(lifeList, 'Group', 'site')]) {
+    // `..site` is a folder inside, whatever its name starts with.
+    for (const out of [lifeList, path.join(lifeList, 'Group', 'site'), path.join(lifeList, '..site')]) {
       const run = await runCli(['ingest', '--photos', tree.photosDir, '--out', out, '--quiet']);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(`output folder ${out} is inside ${lifeList}`);
     }
     await expect(stat(path.join(lifeList, 'public'))).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(stat(path.join(lifeList, 'Group', 'site'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(path.join(lifeList, '..site'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('a damaged journal of an interrupted run is reported, and the manifests are written again', async () => {

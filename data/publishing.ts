@@ -1,3 +1,5 @@
+import { LIFE_LIST_DIR, ORIGINALS_DIR } from './manifest-layout.ts';
+
 /**
  * Where the site is served: the one place that says how the base path is found, for the
  * ingest (info.json), the Vite config, the build and the URLs of pages and files.
@@ -56,7 +58,8 @@ export type Host = (typeof HOSTS)[number];
  */
 export const CACHE_RULES: ReadonlyArray<{ readonly folder: string | undefined; readonly cacheControl: string }> = [
   { folder: 'assets', cacheControl: 'public, max-age=31536000, immutable' },
-  { folder: 'life_list', cacheControl: 'public, max-age=86400, stale-while-revalidate=604800' },
+  { folder: LIFE_LIST_DIR, cacheControl: 'public, max-age=86400, stale-while-revalidate=604800' },
+  { folder: ORIGINALS_DIR, cacheControl: 'public, max-age=86400, stale-while-revalidate=604800' },
   { folder: undefined, cacheControl: 'public, max-age=0, must-revalidate' },
 ];
 
@@ -67,5 +70,5 @@ export const CACHE_RULES: ReadonlyArray<{ readonly folder: string | undefined; r
  * always fetches its data from itself.
  */
 export function isPhotoFile(path: string): boolean {
-  return path.startsWith('life_list/') && !path.endsWith('.json');
+  return (path.startsWith(`${LIFE_LIST_DIR}/`) && !path.endsWith('.json')) || path.startsWith(`${ORIGINALS_DIR}/`);
 }

@@ -68,9 +68,7 @@ const listSpeciesSchema = z.strictObject({
   /** The species page, when the species is photographed, with its first photo's thumbnail. */
   species: z.optional(nonEmpty()),
   thumbnail: z.optional(imageFileSchema),
-  placeholder: z.optional(z.string()),
 });
-export type ListSpecies = z.infer<typeof listSpeciesSchema>;
 
 /** One list's page: its species in taxonomic order. */
 export const birdListDataSchema = z.strictObject({
@@ -89,7 +87,6 @@ export type BirdListData = z.infer<typeof birdListDataSchema>;
 export interface PhotographedSpecies {
   species: string;
   thumbnail?: z.infer<typeof imageFileSchema>;
-  placeholder?: string;
 }
 
 export interface ListInputs {
@@ -146,7 +143,6 @@ export function birdLists({ records, photographed, names, maps }: ListInputs): {
         ...(newForLife && { newForLife }),
         ...(photo && { species: photo.species }),
         ...(photo?.thumbnail && { thumbnail: photo.thumbnail }),
-        ...(photo?.placeholder && { placeholder: photo.placeholder }),
       };
     });
     const kind = listKindOf(key);

@@ -129,7 +129,7 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<s
     for (const [species, record] of life.bySpecies) {
       if (photographedBy.has(record.scientificName)) continue;
       const first = find.firstOfSpecies(species);
-      photographedBy.set(record.scientificName, { species, ...(first && { thumbnail: first.thumbnail, placeholder: first.placeholder }) });
+      photographedBy.set(record.scientificName, { species, ...(first && { thumbnail: first.thumbnail }) });
     }
     const { lists, pages } = birdLists({ records: life.records, photographed: photographedBy, names: life.places?.names ?? {}, ...(life.places?.maps && { maps: life.places.maps }) });
     files.set(siteDataPaths.lists, lists);
@@ -145,7 +145,6 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<s
   return files;
 }
 
-/** What a species page publishes of its life record: never more than names, a day and a region code. */
 /**
  * The manifests name a photo three ways, each as the spec's file format has it: featured photos
  * by id (info.json), a species' photos by number (bird_photos.json), covers by thumbnail path
@@ -179,6 +178,7 @@ function seenInOf(record: LifeRecord, names: Readonly<Record<string, string>>) {
   return { years: (record.years ?? []).map((y) => y.year), places };
 }
 
+/** What a species page publishes of its life record: never more than names, a day and a region code. */
 function sightingOf(record: LifeRecord) {
   return { scientificName: record.scientificName, firstSeen: record.firstSeen, ...(record.firstRegion !== undefined ? { firstRegion: record.firstRegion } : {}) };
 }

@@ -25,12 +25,10 @@ export const regionCodeSchema = z.string().check(z.regex(/^[A-Z]{2}(?:-[A-Z0-9]{
 const yearSchema = z.int().check(z.minimum(1000), z.maximum(9999));
 
 /** A species' first sighting in one year of the export, and the region of that day. */
-export const yearSightingSchema = z.strictObject({ year: yearSchema, firstSeen: isoDateSchema, region: z.optional(regionCodeSchema) });
-export type YearSighting = z.infer<typeof yearSightingSchema>;
+const yearSightingSchema = z.strictObject({ year: yearSchema, firstSeen: isoDateSchema, region: z.optional(regionCodeSchema) });
 
 /** A species' first sighting in one region (eBird's State/Province code, or a country's own code). */
-export const regionSightingSchema = z.strictObject({ region: regionCodeSchema, firstSeen: isoDateSchema });
-export type RegionSighting = z.infer<typeof regionSightingSchema>;
+const regionSightingSchema = z.strictObject({ region: regionCodeSchema, firstSeen: isoDateSchema });
 
 /** One species of the life list, as eBird counts it (subspecies groups folded into their species). */
 export const lifeRecordSchema = z.strictObject({

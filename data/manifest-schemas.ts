@@ -130,8 +130,8 @@ export const photoEntrySchema = z.strictObject({
   original: z.optional(assetPath),
   featured: z.boolean(),
   /**
-   * null when the file carries no EXIF at all: the site then hides the metadata panel.
-   * Absent when the pipeline could not read it: the site's lightbox reads it from the image.
+   * null when the file carries no EXIF at all, or none that could be read (ExifTool, or exifr
+   * where ExifTool cannot run): the site then hides the metadata panel.
    */
   exif: z.nullable(exifDisplaySchema),
   /** Day the photo was taken, `YYYY-MM-DD`, for sorting; null when unknown. */

@@ -100,7 +100,7 @@ function parseMegapixels(value: string): number {
 
 /** Exit statuses of a process ended by these signals (128 + the signal's number), as shells report them. */
 const SIGNAL_EXITS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
-/** Longest wait for ExifTool to end on an interrupt before exiting anyway (it then ends on its own: see exiftool.ts). */
+/** Longest wait for ExifTool to end on an interrupt before exiting anyway (it then ends on its own: see photos/exiftool-process.ts). */
 const END_GRACE_MS = 2_000;
 
 /**

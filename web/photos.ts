@@ -23,10 +23,7 @@ export interface GalleryPhoto {
   thumbnail: TileImage;
   /** The full-size display image. */
   full: { path: string; width?: number; height?: number };
-  /**
-   * Camera metadata from the photo index; `null` when the photo has no EXIF at all
-   * (the panel is hidden); undefined when the photo is not indexed (read in the browser).
-   */
+  /** Camera metadata from the photo index; `null` when the photo has no EXIF that could be read (the panel is hidden). */
   exif: ExifDisplay | null;
   credit?: Credit;
   /** Day taken, `YYYY-MM-DD`, or null when unknown. */

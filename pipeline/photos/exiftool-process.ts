@@ -33,7 +33,7 @@ export class ExiftoolTaskFailed extends ExiftoolUnavailable {
 }
 
 /** The Perl that runs ExifTool: `PORTFOLIO_PERL` when set (a Perl outside the PATH), else `perl` on the PATH. */
-export function perlCommand(): string {
+function perlCommand(): string {
   return process.env.PORTFOLIO_PERL || 'perl';
 }
 

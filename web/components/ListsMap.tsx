@@ -3,7 +3,7 @@ import type { ListsMap as MapData } from '../../data/bird-lists.ts';
 import { listRoute } from '../../data/paths.ts';
 
 /** Species counts at which the shading steps up: a few, some, many, most of a birder's lists. */
-export const MAP_STEPS = [1, 10, 50, 200] as const;
+const MAP_STEPS = [1, 10, 50, 200] as const;
 const SHADES = ['fill-amber-900', 'fill-amber-700', 'fill-amber-500', 'fill-amber-300'] as const;
 
 function shadeOf(observed: number): string {

@@ -15,7 +15,7 @@ const ShareIcon = createIcon('ShareIcon', <path d="m16 5-1.42 1.42-1.59-1.59V16h
 const CopiedIcon = createIcon('CopiedIcon', <path d="M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z" />);
 
 /**
- * The photo's own page (`/photo/<id>.html`), absolute on the host the visitor is on: what a
+ * The photo's own page (`/photo/<id>/`), absolute on the host the visitor is on: what a
  * shared link should open. It is a few KB with the photo pre-rendered and its own preview tags
  * (a `?photo=` link previews as its species page, and loads that page's app underneath).
  */

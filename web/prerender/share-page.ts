@@ -4,7 +4,7 @@ import { photoAlt, type GalleryPhoto } from '../photos.ts';
 import { escapeHtml } from '../seo/escape.ts';
 
 /**
- * A shared photo's own page (`/photo/<id>.html`): its link-preview tags, the photo itself
+ * A shared photo's own page (`/photo/<id>/`): its link-preview tags, the photo itself
  * (pre-rendered, sized to the screen through srcset) and links that open it in the gallery.
  * No script and no app: a few KB, so a link opened on a phone shows the photo at once.
  */

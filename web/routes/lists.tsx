@@ -10,7 +10,7 @@ import { site } from '../site.ts';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
 
-export const LISTS_TITLE = 'Lists';
+const LISTS_TITLE = 'Lists';
 const linkClass = 'text-amber-200 underline underline-offset-2 hover:text-amber-100';
 const n = (value: number) => value.toLocaleString('en-US');
 

@@ -66,7 +66,7 @@ export const photos = {
   }),
   gull: entry(GULL, 'gull.jpg', 1, { exif: null, featured: true }),
   warbler: entry(WARBLER, 'warbler.jpg', 1),
-  // Its metadata could not be read by the pipeline: the lightbox reads it in the browser.
+  // Its metadata could not be read by the pipeline: the lightbox hides the panel.
   mallard: entry(MALLARD, 'flock.jpg', 1, { exif: null }),
 };
 

@@ -15,10 +15,10 @@ import type { LifeRecordsResult } from './read-life-records.ts';
  * fewer rows than that one is reported and the kept list stays published. A whole new
  * export (or a smaller one the owner accepts with --accept-ebird-export) replaces it.
  */
-export const LAST_GOOD_FILE = 'ebird-last-good.json';
+const LAST_GOOD_FILE = 'ebird-last-good.json';
 
 /** eBird exports only grow, but for checklists the owner deletes: fewer than this share of the last one's rows is taken for a cut file. */
-export const FEWER_ROWS_SHARE = 0.9;
+const FEWER_ROWS_SHARE = 0.9;
 
 const lastGoodSchema = z.strictObject({
   /** The export's file, as the report names it. */
@@ -29,7 +29,7 @@ const lastGoodSchema = z.strictObject({
   rows: z.int().check(z.nonnegative()),
   records: lifeListRecordsSchema,
 });
-export type LastGoodExport = z.infer<typeof lastGoodSchema>;
+type LastGoodExport = z.infer<typeof lastGoodSchema>;
 
 export interface ChosenExport {
   /** What to publish; absent without eBird data. */

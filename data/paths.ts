@@ -49,14 +49,21 @@ export function decodeLifeListPath(param: string | undefined): string[] {
  * The spec's forms (`/info`, `/species/{species}`) still reach the page, through the host's
  * redirect or directly, and so do the older `.html` links; `pageKey` names them all one page.
  */
-export const PAGE_INDEX = 'index.html';
+const PAGE_INDEX = 'index.html';
 /** The older form of every page (`/info.html`): still understood by the router, never written. */
 export const PAGE_EXTENSION = '.html';
 
 export const HOME_ROUTE = '/';
-export const INFO_ROUTE = '/info/';
-export const CREDITS_ROUTE = '/credits/';
+export const INFO_FOLDER = 'info';
+export const CREDITS_FOLDER = 'credits';
+export const INFO_ROUTE = `/${INFO_FOLDER}/`;
+export const CREDITS_ROUTE = `/${CREDITS_FOLDER}/`;
 export const NOT_FOUND_FILE = '404.html';
+
+/** The router's paths for a page folder: the folder (`info`, which `/info/` and `/info` match) and its older file (`info.html`). */
+export function routerPaths(folder: string): [string, string] {
+  return [folder, `${folder}${PAGE_EXTENSION}`];
+}
 
 /** The lightbox's query parameter: `?photo=<photo id>` opens that photo on its page. */
 export const PHOTO_PARAM = 'photo';
@@ -89,7 +96,8 @@ export function lifeListRoute(segments: readonly string[], order: LifeListOrder 
 }
 
 /** The life list's species without a photo ("seen, not yet photographed"). */
-export const NOT_PHOTOGRAPHED_ROUTE = pageRoute('not-yet-photographed');
+export const NOT_PHOTOGRAPHED_FOLDER = 'not-yet-photographed';
+export const NOT_PHOTOGRAPHED_ROUTE = pageRoute(NOT_PHOTOGRAPHED_FOLDER);
 
 /** The table of lists (life, years, countries, states/provinces) and the map; only with an eBird export. */
 export const LISTS_FOLDER = 'lists';
@@ -103,9 +111,12 @@ export function listRoute(key: string): string {
   return pageRoute(LISTS_FOLDER, encodeURIComponent(key));
 }
 
+/** The folder of the photos' share pages. */
+export const PHOTO_SHARE_FOLDER = 'photo';
+
 /** A shared photo's own small page: static hosts ignore `?photo=`, so a link preview needs a path. */
 export function photoShareRoute(id: string): string {
-  return pageRoute('photo', encodeURIComponent(id));
+  return pageRoute(PHOTO_SHARE_FOLDER, encodeURIComponent(id));
 }
 
 /** The in-app deep link of a photo: its species page with the lightbox open on it. */

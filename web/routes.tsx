@@ -8,8 +8,9 @@ import { LifeListPage, lifeListLoader } from './routes/life-list.tsx';
 import { ListPage, listLoader, ListsPage, listsLoader } from './routes/lists.tsx';
 import { notFoundLoader } from './routes/not-found.tsx';
 import { NotPhotographedPage, notPhotographedLoader } from './routes/not-photographed.tsx';
-import { LIFE_LIST_FOLDERS, LISTS_FOLDER, NOT_PHOTOGRAPHED_ROUTE, withoutPageExtension } from '../data/paths.ts';
+import { CREDITS_FOLDER, INFO_FOLDER, LIFE_LIST_FOLDERS, LISTS_FOLDER, NOT_PHOTOGRAPHED_FOLDER, PHOTO_SHARE_FOLDER, routerPaths } from '../data/paths.ts';
 import { ROOT_ROUTE_ID, RootError, RootHydrateFallback, RootLayout, rootLoader } from './routes/root.tsx';
+import { ShareLinkPage, shareLinkLoader } from './routes/share-link.tsx';
 import { SpeciesPage, speciesLoader } from './routes/species.tsx';
 
 function page(path: string, loader: RouteObject['loader'], Component: RouteObject['Component']): RouteObject {
@@ -35,14 +36,15 @@ export const routes: RouteObject[] = [
       // Each page is `<name>/` (data/paths.ts); the older `<name>.html` links still open it.
       ...(['alphabetical', 'taxonomic'] as const).flatMap((order) => {
         const folder = LIFE_LIST_FOLDERS[order];
-        return [`${folder}.html`, folder, `${folder}/:path`].map((path) => page(path, lifeListLoader(order), LifeListPage));
+        return [...routerPaths(folder), `${folder}/:path`].map((path) => page(path, lifeListLoader(order), LifeListPage));
       }),
-      ...[NOT_PHOTOGRAPHED_ROUTE.slice(1), withoutPageExtension(NOT_PHOTOGRAPHED_ROUTE.slice(1))].map((path) => page(path, notPhotographedLoader, NotPhotographedPage)),
-      ...[LISTS_FOLDER, `${LISTS_FOLDER}.html`].map((path) => page(path, listsLoader, ListsPage)),
+      ...routerPaths(NOT_PHOTOGRAPHED_FOLDER).map((path) => page(path, notPhotographedLoader, NotPhotographedPage)),
+      ...routerPaths(LISTS_FOLDER).map((path) => page(path, listsLoader, ListsPage)),
       page(`${LISTS_FOLDER}/:key`, listLoader, ListPage),
       page('species/:species', speciesLoader, SpeciesPage),
-      ...['info.html', 'info'].map((path) => page(path, infoLoader, InfoPage)),
-      ...['credits.html', 'credits'].map((path) => page(path, creditsLoader, CreditsPage)),
+      ...routerPaths(INFO_FOLDER).map((path) => page(path, infoLoader, InfoPage)),
+      ...routerPaths(CREDITS_FOLDER).map((path) => page(path, creditsLoader, CreditsPage)),
+      page(`${PHOTO_SHARE_FOLDER}/:file`, shareLinkLoader, ShareLinkPage),
       { path: '*', loader: notFoundLoader, shouldRevalidate: ignorePhotoParam, Component: () => null, ErrorBoundary: RouteError },
     ],
   },

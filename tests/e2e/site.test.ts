@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, pageFile, speciesRoute } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { launchBrowser, openPage, pageSettled } from './browser.ts';
 import { startVitePreview } from './prerender-support.ts';
 import { readSite } from './sample-site.ts';
@@ -206,6 +206,38 @@ describe('deep links on a static host', () => {
     await page.goto(`${siteUrl}species/${encodeURIComponent(species)}.html`);
     await page.getByRole('heading', { level: 1, name: species, exact: true }).waitFor();
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an older `.html` link of every kind of page opens that page, through the host\'s 404 page', async () => {
+    const { page } = await openPage(browser);
+    for (const route of [INFO_ROUTE, CREDITS_ROUTE, NOT_PHOTOGRAPHED_ROUTE, LISTS_ROUTE, lifeListRoute([]), lifeListRoute(site.firstPathToWall())]) {
+      await page.goto(url(route));
+      const heading = await page.getByRole('heading', { level: 1 }).textContent();
+      const old = url(route).replace(/\/$/, '.html');
+      const response = await page.goto(old);
+      expect(response?.status(), old).toBe(404);
+      await page.getByRole('heading', { level: 1, name: heading!, exact: true }).waitFor();
+      expect(page.url(), old).toBe(old);
+    }
+    await page.context().close();
+  });
+
+  it('a share link of the older `.html` form, or without its slash, goes on to the share page; a deleted photo\'s is not found', async () => {
+    const { page } = await openPage(browser);
+    const photo = site.photos[0]!;
+    const shared = url(photoShareRoute(photo.id));
+    for (const old of [shared.replace(/\/$/, '.html'), shared.replace(/\/$/, '')]) {
+      await page.goto(old);
+      await page.waitForURL(shared);
+      await page.locator('img').first().waitFor();
+    }
+    // The folder form of a photo that is not there: the 404 page, with no loop of reloads.
+    const gone = url(photoShareRoute('no-such-photo'));
+    const response = await page.goto(gone);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(page.url()).toBe(gone);
     await page.context().close();
   });
 

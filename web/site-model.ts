@@ -73,6 +73,15 @@ async function orMissing<T>(loading: Promise<T>): Promise<T | undefined> {
   }
 }
 
+/**
+ * What every page shows of the site (the root loader's data): the owner, the title, the
+ * description, and whether the footer links the Lists. The pre-render renders every page again
+ * when it changes, so it is made here once for both.
+ */
+export function siteIdentityOf(info: Info) {
+  return { owner: info.owner, title: info.title, description: info.description, hasLists: info.stats.lifeList !== undefined };
+}
+
 /** A list's page title: '2024', 'Texas, United States'. */
 export function listTitle(list: Pick<BirdListData, 'name' | 'country'>): string {
   return list.country ? `${list.name}, ${list.country.name}` : list.name;

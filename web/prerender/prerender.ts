@@ -15,7 +15,7 @@ import { atomFeed, newestPhotos } from '../seo/feed.ts';
 import { headTags, type SiteIdentity } from '../seo/page-meta.ts';
 import { robotsTxt, sitemapXml } from '../seo/sitemap.ts';
 import { createSiteUrls, type SiteUrls } from '../seo/site-urls.ts';
-import { createSiteModel, type LoadData } from '../site-model.ts';
+import { createSiteModel, siteIdentityOf, type LoadData } from '../site-model.ts';
 import { writeIfChanged, type BuildState } from './build-state.ts';
 import { deferEntryScript, fillTemplate, headKey, iconLink, inlineStylesheets, hoistedValue, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
 import { firstScreenScript, hydrationGuardScript } from './inline-scripts.ts';
@@ -153,8 +153,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
     (template ??= deferEntryScript(await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href))));
   const firstScreen = firstScreenScript();
 
-  // Everything the root loader gives every page (web/routes/root.tsx): the footer links the Lists only with an export.
-  const identity = JSON.stringify({ owner: info.owner, title: info.title, description: info.description, publishing, hasLists: info.stats.lifeList !== undefined });
+  const identity = JSON.stringify({ ...siteIdentityOf(info), publishing });
   const rendered: string[] = [];
   for (const page of pages) {
     const signature = createHash('sha1')

@@ -2,13 +2,13 @@ import { Link, Outlet, useLoaderData, useRouteLoaderData } from 'react-router';
 import { Header } from '../components/Header.tsx';
 import { CREDITS_ROUTE, LISTS_ROUTE } from '../../data/paths.ts';
 import { site } from '../site.ts';
+import { siteIdentityOf } from '../site-model.ts';
 import { ErrorContent } from './error.tsx';
 
 export const ROOT_ROUTE_ID = 'root';
 
 export async function rootLoader() {
-  const info = await site.info();
-  return { owner: info.owner, title: info.title, description: info.description, hasLists: info.stats.lifeList !== undefined };
+  return siteIdentityOf(await site.info());
 }
 
 export type SiteData = Awaited<ReturnType<typeof rootLoader>>;

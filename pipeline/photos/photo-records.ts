@@ -46,7 +46,7 @@ interface RunContext {
   exiftoolBack: boolean;
   exiftoolProblems: Set<string>;
   /** Photos exifr read this run because ExifTool failed on them alone: each has its own warning, not the machine's. */
-  exiftoolFailedOn: number;
+  exiftoolFailedOn: Set<ScannedPhoto>;
 }
 
 /** Stage: the photo list + the cache → one up-to-date record per photo, making only what is missing or stale. */
@@ -63,7 +63,7 @@ export async function run(options: RecordsOptions): Promise<PhotoOutcome[]> {
     );
   });
   // Photos exifr read while ExifTool could not run are read again as soon as it can (a check costs one Perl start).
-  const context: RunContext = { exiftoolBack: false, exiftoolProblems: new Set(), exiftoolFailedOn: 0 };
+  const context: RunContext = { exiftoolBack: false, exiftoolProblems: new Set(), exiftoolFailedOn: new Set() };
   if (Object.values(options.cache.photos).some((r) => r.metadataReadBy === 'exifr')) {
     context.exiftoolBack = await checkExiftool().then(
       () => true,
@@ -80,7 +80,7 @@ export async function run(options: RecordsOptions): Promise<PhotoOutcome[]> {
   });
   options.progress.finish();
   // A failure of the machine is said once, with the fix, not once per photo.
-  const readByExifr = outcomes.filter((o) => o.status !== 'failed' && o.record.metadataReadBy === 'exifr').length - context.exiftoolFailedOn;
+  const readByExifr = outcomes.filter((o) => o.status !== 'failed' && o.record.metadataReadBy === 'exifr' && !context.exiftoolFailedOn.has(o.photo)).length;
   if (readByExifr > 0) options.problems.warning('ExifTool', problem.exiftoolUnavailable([...context.exiftoolProblems].join('; '), readByExifr));
   return outcomes;
 }
@@ -157,7 +157,7 @@ async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, key
     if (meta.readByExifr) {
       record.metadataReadBy = 'exifr';
       if (meta.readByExifr.scope === 'machine') context.exiftoolProblems.add(meta.readByExifr.why);
-      else context.exiftoolFailedOn++;
+      else context.exiftoolFailedOn.add(photo);
     } else delete record.metadataReadBy;
     const rendered = await renditions.run({
       absolutePath: photo.absolutePath,

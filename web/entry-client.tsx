@@ -12,8 +12,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // Starting the router (history, route matching, the loaders' fetches) waits for a task of its
-// own: in the task that evaluated the script it made one task that a phone's CPU takes over
-// 100 ms to run (Lighthouse's 4x slowdown: 190 ms, split here into about 110 + 70).
+// own: in the task that evaluated the script it made that task about 190 ms long under
+// Lighthouse's 4x CPU slowdown, a tap's worth of delay on a phone; split, each part is shorter.
 await new Promise((resolve) => setTimeout(resolve, 0));
 
 // The pre-rendered HTML carries no loader data (it would repeat the markup: a third of the home

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ListsMap } from '../../../data/bird-lists.ts';
 import type { LifeListRecords } from '../../../data/life-records.ts';
 import { placesOf, regionName } from './places.ts';
 
@@ -26,14 +27,68 @@ describe('placesOf', () => {
   });
 
   it('draws the world with every country coded, and US states only for a birder with US state lists', () => {
-    const withStates = placesOf(seenIn('US-TX', 'GB-ENG')).maps;
+    const withStates = placesOf(seenIn('US-TX', 'GB')).maps;
     const codes = withStates.world.shapes.map((s) => s.code);
     for (const code of ['US', 'GB', 'CA', 'BR', 'AU']) expect(codes).toContain(code);
-    expect(withStates.world.shapes.every((s) => /^M[\d., \-MZ]+$/.test(s.d))).toBe(true);
-    expect(withStates.regions.map((r) => r.country)).toEqual(['US']);
+    expectDrawnInside(withStates.world);
+    expect(withStates.regions.map((r) => [r.country, r.name])).toEqual([['US', 'United States']]);
     const states = withStates.regions[0]!.shapes.map((s) => s.code);
     expect(states).toContain('US-TX');
     expect(states).toContain('US-AK');
-    expect(placesOf(seenIn('GB-ENG', 'CA-ON')).maps.regions).toEqual([]);
+    expect(states).toContain('US-DC');
+    expectDrawnInside(withStates.regions[0]!);
+    expect(placesOf(seenIn('GB', 'CA')).maps.regions).toEqual([]);
+  });
+
+  it("draws the states/provinces of every country with lists of them that Natural Earth has, in eBird's codes", () => {
+    const { regions } = placesOf(seenIn('CA-ON', 'GB-ENG', 'AU-NSW', 'BR-SP', 'BE-VLG', 'US-TX')).maps;
+    // In the table's order: by the country's name (CLDR's, as everywhere).
+    expect(regions.map((r) => [r.country, r.name])).toEqual([
+      ['AU', 'Australia'],
+      ['BE', 'Belgium'],
+      ['BR', 'Brazil'],
+      ['CA', 'Canada'],
+      ['GB', 'United Kingdom'],
+      ['US', 'United States'],
+    ]);
+    const codesOf = (country: string) => regions.find((r) => r.country === country)!.shapes.map((s) => s.code).filter(Boolean).sort();
+    expect(codesOf('GB')).toEqual(['GB-ENG', 'GB-NIR', 'GB-SCT', 'GB-WLS']);
+    expect(codesOf('BE')).toEqual(['BE-BRU', 'BE-VLG', 'BE-WAL']);
+    expect(codesOf('CA')).toEqual(['CA-AB', 'CA-BC', 'CA-MB', 'CA-NB', 'CA-NL', 'CA-NS', 'CA-NT', 'CA-NU', 'CA-ON', 'CA-PE', 'CA-QC', 'CA-SK', 'CA-YT']);
+    expect(codesOf('AU')).toEqual(['AU-ACT', 'AU-NSW', 'AU-NT', 'AU-QLD', 'AU-SA', 'AU-TAS', 'AU-VIC', 'AU-WA']);
+    expect(codesOf('BR')).toHaveLength(27);
+    expect(codesOf('BR')).toContain('BR-SP');
+    for (const map of regions) {
+      expectDrawnInside(map);
+      // Every code is one ISO 3166-2 names, so the shape links to that list's page.
+      for (const code of codesOf(map.country)) expect(regionName(code), code).not.toBe(code);
+    }
+  });
+
+  it('keeps a region without shapes off the map: no empty map for its country, the rest drawn', () => {
+    const places = placesOf(seenIn('MX-ROO', 'US-TX'));
+    expect(places.names['MX-ROO']).toBe('Quintana Roo');
+    expect(places.maps.regions.map((r) => r.country)).toEqual(['US']);
+    expect(placesOf(seenIn('MX-ROO')).maps.regions).toEqual([]);
+    // A code the shapes do not have, in a country they do: the country's map, without it.
+    const canada = placesOf(seenIn('CA-ZZ')).maps.regions;
+    expect(canada.map((r) => r.country)).toEqual(['CA']);
+    expect(canada[0]!.shapes.map((s) => s.code)).not.toContain('CA-ZZ');
   });
 });
+
+/** Paths of whole-pixel points inside the map's box, with no `L` (see places.ts: no `L123` text). */
+function expectDrawnInside(map: ListsMap) {
+  expect(map.shapes.length).toBeGreaterThan(0);
+  for (const shape of map.shapes) {
+    expect(shape.d, shape.code).toMatch(/^M[\d, \-MZ]+$/);
+    const points = [...shape.d.matchAll(/(-?\d+),(-?\d+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+    expect(points.length, shape.code).toBeGreaterThanOrEqual(3);
+    for (const [x, y] of points) {
+      expect(x, shape.code).toBeGreaterThanOrEqual(0);
+      expect(x, shape.code).toBeLessThanOrEqual(map.width);
+      expect(y, shape.code).toBeGreaterThanOrEqual(0);
+      expect(y, shape.code).toBeLessThanOrEqual(map.height);
+    }
+  }
+}

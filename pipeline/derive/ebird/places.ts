@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { geoAlbersUsa, geoEqualEarth, geoPath, type GeoProjection } from 'd3-geo';
+import { join } from 'node:path';
+import { geoAlbersUsa, geoBounds, geoConicEqualArea, geoEqualEarth, geoPath, type GeoPath, type GeoProjection } from 'd3-geo';
 import { iso31661, iso31662 } from 'iso-3166';
-import { feature } from 'topojson-client';
-import { presimplify, quantile, simplify } from 'topojson-simplify';
+import { feature, transform } from 'topojson-client';
+import { presimplify, simplify } from 'topojson-simplify';
 import type { Topology } from 'topojson-specification';
 import { countryOf, type ListsMap, type ListsMaps } from '../../../data/bird-lists.ts';
 import type { LifeListRecords } from '../../../data/life-records.ts';
@@ -13,7 +14,8 @@ import type { LifeListRecords } from '../../../data/life-records.ts';
  * from maintained data, not a table of ours: countries from the CLDR names built into Node's
  * ICU ('United States', 'United Kingdom'), states/provinces from ISO 3166-2 (`iso-3166`:
  * 'Texas', 'England', 'Ontario'). The maps are drawn here, at ingest, from Natural Earth's
- * shapes (`world-atlas`, 1:110m) and the US Census Bureau's (`us-atlas`), projected with
+ * shapes (countries: `world-atlas`, 1:110m; states/provinces: 1:50m, vendored in
+ * natural-earth/) and the US Census Bureau's (`us-atlas`, the US states), projected with
  * d3-geo and simplified: the site gets finished SVG paths, and none of these libraries.
  */
 
@@ -41,56 +43,164 @@ export function placesOf(records: LifeListRecords): Places {
 }
 
 const require = createRequire(import.meta.url);
-const topology = (file: string) => JSON.parse(readFileSync(require.resolve(file), 'utf8')) as Topology;
+const packaged = (file: string) => JSON.parse(readFileSync(require.resolve(file), 'utf8')) as Topology;
+// Run from its bundle (pipeline/launch.mjs), the module is not in the project: the launcher says where that is.
+const vendored = (file: string) =>
+  JSON.parse(readFileSync(process.env.PORTFOLIO_ROOT ? join(process.env.PORTFOLIO_ROOT, 'pipeline/derive/ebird', file) : new URL(file, import.meta.url), 'utf8')) as Topology;
 
-/** Shape detail kept (topojson-simplify's quantile): measured for a Lists page under 60 KB gzip with its maps. */
-const WORLD_DETAIL = 0.3;
-const STATES_DETAIL = 0.1;
+/**
+ * The states/provinces of every country but the US (Natural Earth 1:50m, vendored by
+ * scripts/vendor-natural-earth.ts; natural-earth/README.md): one object per country, keyed by
+ * its ISO 3166-1 code, each geometry's id its ISO 3166-2 code. Those it has: Australia,
+ * Belgium, Brazil, Canada and the United Kingdom.
+ */
+const NATURAL_EARTH = './natural-earth/states-provinces-50m.topo.json';
+
+/**
+ * How much of the shapes a map keeps, in square pixels of the map as drawn (its viewBox): a
+ * point whose triangle with its neighbours covers less than `point` is dropped (Visvalingam's
+ * simplification, topojson-simplify), and so is an island (one polygon of a shape's several)
+ * under `island`, a shape's largest polygon always kept. One detail for every map, whatever its
+ * scale or its source's. Measured with `npm run bench -- --only ebird` (800 species, 40 years,
+ * 60 states/provinces: the world's map and the US's, Canada's and the UK's): the Lists page is
+ * 55.9 KB gzip with its maps (HTML 33.5 + data file 22.4; every map is in both), the target
+ * ≤ 60 KB. Each map's shapes alone, gzip: the world 10.8 KB, the US 4.7, Canada 4.3, Brazil
+ * 3.3, Australia 1.6, the UK 1.5, Belgium 0.9. Each was rendered to PNG and looked at: 2 px²
+ * drops the Aleutians' and the Arctic's specks, 4 px² for the world looks as the 30 % quantile did.
+ */
+interface Detail {
+  point: number;
+  island: number;
+}
+const WORLD_DETAIL: Detail = { point: 4, island: 2 };
+const REGIONS_DETAIL: Detail = { point: 3, island: 2 };
 const WORLD = { width: 960, height: 470 };
-const STATES = { width: 640, height: 400 };
+/** The box a country's states/provinces are fitted in; the map is then as tall as they are. */
+const REGIONS = { width: 640, height: 400 };
 
-/** The states/provinces whose shapes a maintained package has, by country. */
-const REGION_MAPS: Record<string, { name: string; file: string; object: string; projection: () => GeoProjection; code: (name: string) => string | undefined }> = {
-  US: {
-    name: 'United States',
-    file: 'us-atlas/states-10m.json',
-    object: 'states',
-    projection: () => geoAlbersUsa(),
-    code: (name) => iso31662.find((s) => s.parent === 'US' && s.name === name)?.code,
-  },
-};
+interface Source {
+  topology: Topology;
+  object: string;
+  projection: (shapes: GeoJSON.FeatureCollection) => GeoProjection;
+  code: (feature: GeoJSON.Feature) => string | undefined;
+}
+
+/**
+ * Where a country's states/provinces come from: the US's from the US Census Bureau's shapes
+ * (`us-atlas`, 1:10m) in Albers USA (Alaska and Hawaii inset), every other country's from
+ * Natural Earth, in an equal-area conic fitted to the country; none when neither has shapes.
+ */
+function sourceOf(country: string, naturalEarth: () => Topology): Source | undefined {
+  if (country === 'US') {
+    return {
+      topology: packaged('us-atlas/states-10m.json'),
+      object: 'states',
+      projection: () => geoAlbersUsa(),
+      code: (f) => iso31662.find((s) => s.parent === 'US' && s.name === (f.properties as { name?: string } | null)?.name)?.code,
+    };
+  }
+  const topology = naturalEarth();
+  if (!Object.hasOwn(topology.objects, country)) return undefined;
+  return { topology, object: country, projection: conicFittedTo, code: (f) => (typeof f.id === 'string' ? f.id : undefined) };
+}
+
+/** Albers' equal-area conic centred on the shapes, its standard parallels a sixth of their span in from each edge. */
+function conicFittedTo(shapes: GeoJSON.FeatureCollection): GeoProjection {
+  const [[west, south], [east, north]] = geoBounds(shapes);
+  const span = north - south;
+  return geoConicEqualArea()
+    .rotate([-(west + east) / 2, 0])
+    .parallels([south + span / 6, north - span / 6]);
+}
 
 function mapsOf(codes: ReadonlySet<string>): ListsMaps {
   const numeric = new Map(iso31661.map((c) => [c.numeric, c.alpha2]));
-  const world = drawn('world-atlas/countries-110m.json', 'countries', WORLD_DETAIL, geoEqualEarth(), WORLD, (id) => numeric.get(String(id)) ?? '', true);
-  const regions = Object.entries(REGION_MAPS)
-    .filter(([country]) => [...codes].some((c) => c.startsWith(`${country}-`)))
-    .map(([country, source]) => {
-      return { country, name: source.name, ...drawn(source.file, source.object, STATES_DETAIL, source.projection(), STATES, (_id, name) => (name ? source.code(name) : undefined) ?? '', false) };
+  const world = drawn(packaged('world-atlas/countries-110m.json'), 'countries', WORLD_DETAIL, () => geoEqualEarth(), WORLD, (f) => numeric.get(String(f.id)), true);
+  let naturalEarth: Topology | undefined;
+  const countries = new Set([...codes].filter((c) => c.includes('-')).map(countryOf));
+  const regions = [...countries]
+    .map((country) => ({ country, name: regionName(country) }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap(({ country, name }) => {
+      const source = sourceOf(country, () => (naturalEarth ??= vendored(NATURAL_EARTH)));
+      const map = source && drawn(source.topology, source.object, REGIONS_DETAIL, source.projection, REGIONS, source.code, false);
+      // A country whose shapes no source has (Mexico's, say) keeps its lists, off the map.
+      return map && map.shapes.length > 0 ? [{ country, name, ...map }] : [];
     });
   return { world, regions };
 }
 
 function drawn(
-  file: string,
+  topology: Topology,
   object: string,
-  detail: number,
-  projection: GeoProjection,
-  size: { width: number; height: number },
-  codeOf: (id: unknown, name: string | undefined) => string,
+  detail: Detail,
+  projectionOf: (shapes: GeoJSON.FeatureCollection) => GeoProjection,
+  box: { width: number; height: number },
+  codeOf: (feature: GeoJSON.Feature) => string | undefined,
   sphere: boolean,
 ): ListsMap {
-  const whole = presimplify(topology(file) as Parameters<typeof presimplify>[0]);
-  const simple = simplify(whole, quantile(whole, detail));
-  const collection = feature(simple as Topology, simple.objects[object]!) as unknown as GeoJSON.FeatureCollection;
-  projection.fitSize([size.width, size.height], sphere ? { type: 'Sphere' } : collection);
+  const shapesOf = (t: Topology) => feature(t, t.objects[object]!) as unknown as GeoJSON.FeatureCollection;
+  const whole = shapesOf(topology);
+  const projection = projectionOf(whole).fitSize([box.width, box.height], sphere ? { type: 'Sphere' } : whole);
+  let size = box;
+  if (!sphere) {
+    // As tall as the shapes: a wide country (the US) leaves no empty band above and below. The
+    // width stays, so each map shows as wide as the page's column makes it and no taller than the box.
+    const [[, y0], [, y1]] = geoPath(projection).bounds(whole);
+    const [tx, ty] = projection.translate();
+    projection.translate([tx, ty - y0]);
+    size = { width: box.width, height: Math.round(y1 - y0) };
+  }
+  const collection = shapesOf(simplify(weighedOnMap(topology, object, projection) as Parameters<typeof simplify>[0], detail.point) as Topology);
   // Whole pixels: the paths are a third of their size with one decimal, and look the same at this scale.
   const path = geoPath(projection).digits(0);
   const shapes = collection.features.flatMap((f) => {
-    const d = path(f);
+    const d = path(withoutIslets(f, path, detail.island));
     // Points after a moveto are linetos without the letter: shorter, and no `L901`-like text that
     // reads as an eBird location id to a privacy scan.
-    return d ? [{ code: codeOf(f.id, (f.properties as { name?: string } | null)?.name), d: d.replaceAll('L', ' ') }] : [];
+    return d ? [{ code: codeOf(f) ?? '', d: d.replaceAll('L', ' ') }] : [];
   });
   return { ...size, shapes };
+}
+
+/**
+ * The object's arcs in longitude/latitude, each point weighed for `simplify` by the area of its
+ * triangle on the map, in square pixels (Visvalingam's effective area, by topojson-simplify on
+ * the projected arcs). An arc the projection cannot place whole is kept whole; other arcs are left out.
+ */
+function weighedOnMap(topology: Topology, object: string, projection: GeoProjection): Topology {
+  const own = arcsOf(topology.objects[object]!);
+  const decode = transform(topology.transform ?? null);
+  const arcs: number[][][] = topology.arcs.map((arc, i) => (own.has(i) ? arc.map((p, j) => [...decode(p, j > 0).slice(0, 2), Infinity]) : []));
+  const placed = arcs.flatMap((arc, i) => {
+    const points = arc.map(([x, y]) => projection([x!, y!]));
+    return points.every(Boolean) && points.length > 1 ? [{ i, points: points as [number, number][] }] : [];
+  });
+  const weighed = presimplify({ type: 'Topology', objects: {}, arcs: placed.map((a) => a.points) }).arcs as unknown as number[][][];
+  placed.forEach(({ i }, k) => weighed[k]!.forEach((point, j) => (arcs[i]![j]![2] = point[2]!)));
+  return { type: 'Topology', objects: topology.objects, arcs };
+}
+
+/** The indexes of the arcs an object's geometries are made of. */
+function arcsOf(object: Topology['objects'][string]): Set<number> {
+  const arcs = new Set<number>();
+  const walk = (a: unknown): void => {
+    if (Array.isArray(a)) a.forEach(walk);
+    else if (typeof a === 'number') arcs.add(a < 0 ? ~a : a);
+  };
+  const visit = (g: Topology['objects'][string]): void => {
+    if (g.type === 'GeometryCollection') g.geometries.forEach(visit);
+    else if ('arcs' in g) walk(g.arcs);
+  };
+  visit(object);
+  return arcs;
+}
+
+/** A shape without its polygons smaller than `minArea` on the map, its largest kept. */
+function withoutIslets(f: GeoJSON.Feature, path: GeoPath, minArea: number): GeoJSON.Feature {
+  if (f.geometry?.type !== 'MultiPolygon') return f;
+  const areas = f.geometry.coordinates.map((polygon) => path.area({ type: 'Polygon', coordinates: polygon }));
+  const largest = Math.max(...areas);
+  const coordinates = f.geometry.coordinates.filter((_, i) => areas[i]! >= minArea || areas[i] === largest);
+  return { ...f, geometry: { type: 'MultiPolygon', coordinates } };
 }

@@ -67,7 +67,7 @@ describe('the lists of the sample export', () => {
     await expect(rows.count()).resolves.toBe(1 + 2 + lists.years.length + lists.countries.length + lists.countries.reduce((n, c) => n + c.regions.length, 0));
     // A map of states/provinces per country with lists of them: the US's, and Canada's and the UK's (Natural Earth).
     for (const [country, region] of [['Canada', 'CA-ON'], ['United Kingdom', 'GB-ENG'], ['United States', state.key]] as const) {
-      const map = page.getByRole('group', { name: `States and provinces of ${country} birded, shaded by species count` });
+      const map = page.getByRole('group', { name: `${country}: regions birded, shaded by species count` });
       await expect(map.locator(`a[href="/lists/${region}/"]`).count(), region).resolves.toBe(1);
     }
     await expect(page.locator('main svg[role="group"]').count()).resolves.toBe(4);

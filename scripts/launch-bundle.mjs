@@ -20,7 +20,9 @@ function newestSource(dirs) {
   let newest = 0;
   for (const dir of dirs) {
     for (const entry of readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && /\.(tsx?|mjs)$/.test(entry.name)) newest = Math.max(newest, statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
+      const folder = entry.parentPath ?? entry.path;
+      // Vendored data read at run time (the map shapes' .json) is code too; the runs' own output (data/generated) is not.
+      if (entry.isFile() && /\.(tsx?|mjs|json)$/.test(entry.name) && !folder.split(path.sep).includes('generated')) newest = Math.max(newest, statSync(path.join(folder, entry.name)).mtimeMs);
     }
   }
   return newest;

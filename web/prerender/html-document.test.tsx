@@ -133,7 +133,7 @@ describe('deferEntryScript', () => {
   /** Runs the loader on this page's body, as if the page had just loaded (no Element Timing here: jsdom). */
   function runLoader(body: string, readyState: 'complete' | 'interactive' = 'complete') {
     const { loader } = deferEntryScript(built);
-    document.head.querySelectorAll('script').forEach((s) => s.remove());
+    document.head.querySelectorAll('script, link').forEach((s) => s.remove());
     document.body.innerHTML = body;
     const listeners: Array<() => void> = [];
     const fakeDocument = new Proxy(document, {
@@ -162,6 +162,9 @@ describe('deferEntryScript', () => {
     fire();
     expect(entry()?.getAttribute('src')).toBe('/sub/assets/index-1.js');
     expect(entry()?.crossOrigin).toBe('');
+    // The chunks the entry imports are fetched with it, not once it has arrived.
+    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(preloads.map((l) => [l.getAttribute('href'), l.crossOrigin])).toEqual([['/sub/assets/runtime-1.js', '']]);
   });
 
   it("gives the first screen's queued photos their files, then adds the entry once they have arrived", () => {

@@ -139,11 +139,15 @@ const MODULE_PRELOAD = /<link\s[^>]*\brel="modulepreload"[^>]*>\s*/gi;
 /**
  * Takes the app's entry module script and its modulepreload tags out of the template: the entry
  * is loaded after the first screen instead (entryLoaderScript in inline-scripts.ts says why and
- * in which order). Returns the template and that loader, for the end of the body.
+ * in which order), its preloads with it. Returns the template and that loader, for the end of the body.
  */
 export function deferEntryScript(template: string): { template: string; loader: string } {
   const sources = [...template.matchAll(MODULE_SCRIPT)].map((match) => unescapeHtml(match[1]!));
   if (sources.length !== 1) throw new Error(`The HTML template has ${sources.length} module scripts, expected the one entry`);
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].flatMap((match) => {
+    const href = /\bhref="([^"]+)"/i.exec(match[0])?.[1];
+    return href ? [unescapeHtml(href)] : [];
+  });
   const html = template.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
-  return { template: html, loader: entryLoaderScript(sources[0]!) };
+  return { template: html, loader: entryLoaderScript(sources[0]!, preloads) };
 }

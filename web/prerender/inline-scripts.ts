@@ -51,7 +51,8 @@ export function hydrationGuardScript(renderedPath: string | null, basePath: stri
  * hydration expects their sources in place.
  *
  */
-export function entryLoaderScript(entrySource: string): string {
+export function entryLoaderScript(entrySource: string, preloads: readonly string[] = []): string {
+  // `preloads`, the chunks the entry imports, are fetched with it rather than once it has arrived and named them.
   return `<script>${minifyInline(`
     (function () {
       var started = false;
@@ -68,6 +69,13 @@ export function entryLoaderScript(entrySource: string): string {
         if (started) return;
         started = true;
         startNext();
+        ${jsonForScript(preloads)}.forEach(function (href) {
+          var l = document.createElement('link');
+          l.rel = 'modulepreload';
+          l.crossOrigin = '';
+          l.href = href;
+          document.head.appendChild(l);
+        });
         var s = document.createElement('script');
         s.type = 'module';
         s.crossOrigin = '';

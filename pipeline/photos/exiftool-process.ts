@@ -25,7 +25,7 @@ export class ExiftoolUnavailable extends Error {
  * during it): the tool's failure on this photo in this run, not the photo's metadata, so it is
  * never cached as the photo's and the photo is read again on the next run.
  */
-export class ExiftoolTaskFailed extends ExiftoolUnavailable {
+export class ExiftoolTaskFailed extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ExiftoolTaskFailed';

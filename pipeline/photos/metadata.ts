@@ -39,14 +39,15 @@ export type EmbeddedExif = NonNullable<Parameters<Sharp['withExif']>[0]>;
 
 /**
  * Stage (per photo): ExifTool's reading → display values, date, the photographer's words and
- * the tags to embed; exifr's reading when ExifTool cannot run on this machine.
+ * the tags to embed; exifr's reading when ExifTool cannot run on this machine, or failed on this photo.
  */
 export async function run(file: string, size: number, privacy: PrivacyOptions): Promise<PhotoMetadata> {
   let reading;
   try {
     reading = await readTags(file, { gps: privacy.keepGps, serialNumbers: privacy.keepSerialNumbers, locationNames: privacy.publishLocationNames });
   } catch (error) {
-    if (error instanceof ExiftoolUnavailable) return readWithFallback(file, size, { why: error.message, scope: error instanceof ExiftoolTaskFailed ? 'photo' : 'machine' });
+    if (error instanceof ExiftoolUnavailable) return readWithFallback(file, size, { why: error.message, scope: 'machine' });
+    if (error instanceof ExiftoolTaskFailed) return readWithFallback(file, size, { why: error.message, scope: 'photo' });
     throw error;
   }
   const { tags } = reading;

@@ -85,7 +85,7 @@ export async function initialJavaScript(site: BuiltSite): Promise<{ files: strin
       .map((tag) => /\b(?:src|href)=["']?([^"' >]+)/.exec(tag)?.[1] ?? ''),
   );
   // The deferred loader's files, quoted in its inline script: the entry (`s.src = "…"`) and the chunks it preloads with it.
-  const loader = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).find((script) => /\.src\s*=/.test(script) && script.includes('modulepreload')) ?? '';
+  const loader = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).find((script) => /\.type\s*=\s*'module'/.test(script)) ?? '';
   const deferred = local([...loader.matchAll(/("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]!) as string).filter((url) => url.endsWith('.js')));
   let development = false;
   const measure = async (files: string[]) => {

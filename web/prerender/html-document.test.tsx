@@ -165,6 +165,8 @@ describe('deferEntryScript', () => {
     // The chunks the entry imports are fetched with it, not once it has arrived.
     const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
     expect(preloads.map((l) => [l.getAttribute('href'), l.crossOrigin])).toEqual([['/sub/assets/runtime-1.js', '']]);
+    // An entry with no chunks of its own: no preloading code in the page.
+    expect(deferEntryScript(TEMPLATE).loader).not.toContain('modulepreload');
   });
 
   it("gives the first screen's queued photos their files, then adds the entry once they have arrived", () => {

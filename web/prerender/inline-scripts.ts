@@ -32,6 +32,18 @@ export function hydrationGuardScript(renderedPath: string | null, basePath: stri
   return `<script>(function(){var expected=${jsonForScript(renderedPath)},base=${jsonForScript(basePath)};var pageKey=${pageKey.toString()};var here=location.pathname;if(expected!==null&&pageKey(here,base)===pageKey(expected,base)){if(here!==expected)history.replaceState(history.state,'',expected+location.search+location.hash);return}var root=document.getElementById('root');if(root)root.textContent=''})()</script>`;
 }
 
+/** The chunks the entry imports, fetched with it rather than once it has arrived and named them; nothing when it has none. */
+function preloadLinks(preloads: readonly string[]): string {
+  if (preloads.length === 0) return '';
+  return `${jsonForScript(preloads)}.forEach(function (href) {
+    var l = document.createElement('link');
+    l.rel = 'modulepreload';
+    l.crossOrigin = '';
+    l.href = href;
+    document.head.appendChild(l);
+  });`;
+}
+
 /**
  * The app's script, loaded after the first screen instead of with it. Vite's template fetches
  * the entry module (and modulepreloads its chunks) alongside the document, where it competes
@@ -52,7 +64,6 @@ export function hydrationGuardScript(renderedPath: string | null, basePath: stri
  *
  */
 export function entryLoaderScript(entrySource: string, preloads: readonly string[] = []): string {
-  // `preloads`, the chunks the entry imports, are fetched with it rather than once it has arrived and named them.
   return `<script>${minifyInline(`
     (function () {
       var started = false;
@@ -69,13 +80,7 @@ export function entryLoaderScript(entrySource: string, preloads: readonly string
         if (started) return;
         started = true;
         startNext();
-        ${jsonForScript(preloads)}.forEach(function (href) {
-          var l = document.createElement('link');
-          l.rel = 'modulepreload';
-          l.crossOrigin = '';
-          l.href = href;
-          document.head.appendChild(l);
-        });
+        ${preloadLinks(preloads)}
         var s = document.createElement('script');
         s.type = 'module';
         s.crossOrigin = '';

@@ -78,7 +78,7 @@ export function ListsPage() {
                 <ListsMap map={data.maps.world} counts={countryCounts} title="Countries birded, shaded by species count" />
               </div>
               {data.maps.regions.map((regional) => (
-                // Named in words, not by an article-less "of United Kingdom", and visibly: a country's outline alone is not a label.
+                // Named visibly too: a country's outline alone is not a label.
                 <div key={regional.country}>
                   <p className="mb-1 text-xs text-stone-400">{regional.name}</p>
                   <ListsMap map={regional} counts={regionCounts} title={`${regional.name}: regions birded, shaded by species count`} />

@@ -5,7 +5,11 @@ import { useEffect } from 'react';
  * wait for it. Renders nothing. Both entries render it beside the router, so the server's and
  * the client's trees have the same shape and React's `useId` values agree when hydrating.
  */
-export function AppReady() {
-  useEffect(() => void (document.documentElement.dataset.app = 'ready'), []);
+export function AppReady({ onReady }: { onReady?: () => void }) {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+    onReady?.();
+    // Once: the first commit is the moment the app took over.
+  }, []);
   return null;
 }

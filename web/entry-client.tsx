@@ -34,7 +34,7 @@ function app(router: Router) {
   return (
     <StrictMode>
       <RouterProvider router={router} />
-      <AppReady />
+      <AppReady onReady={preloadLightboxWhenIdle} />
     </StrictMode>
   );
 }
@@ -63,6 +63,9 @@ function hydrateOrRender(router: Router) {
   }
 }
 
-// The lightbox's code, fetched once the page is shown, so the first click opens it as fast as
-// later ones.
-whenLoadedAndIdle(preloadLightbox);
+// The lightbox's code, fetched once the app has taken over the page and the browser is idle, so
+// the first click opens it as fast as later ones. Not sooner: fetched and evaluated while the
+// page hydrates, it lengthened the tasks that make the page respond.
+function preloadLightboxWhenIdle() {
+  whenLoadedAndIdle(preloadLightbox);
+}

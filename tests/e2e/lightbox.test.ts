@@ -205,6 +205,32 @@ describe('lightbox on the built sample site', () => {
   });
 });
 
+  it('fetches its code before the first click, once the app has taken over the page', async () => {
+    const { page, errors } = await openPage(browser);
+    // When <html data-app="ready"> appears, on the page's own clock (web/app-ready.tsx sets it).
+    await page.addInitScript(() => {
+      const w = window as unknown as { appReadyAt?: number };
+      // The document, not <html>: this runs before the parser has made the element.
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.app !== 'ready') return;
+        w.appReadyAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app'] });
+    });
+    await gotoApp(page, url('/'));
+    const lightboxScript = () =>
+      performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/PhotoLightbox-[^/]*\.js$/.test(new URL(entry.name).pathname))?.startTime ?? null;
+    const fetchedAt = await (await page.waitForFunction(lightboxScript)).jsonValue();
+    const readyAt = await page.evaluate(() => (window as unknown as { appReadyAt?: number }).appReadyAt ?? null);
+    expect(readyAt).not.toBeNull();
+    // Fetched and evaluated while the page hydrated, it lengthened the tasks that make the page respond.
+    expect(fetchedAt).toBeGreaterThan(readyAt!);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
 describe('a shared photo link on a phone and on a desktop', () => {
   const photoPath = (request: { url(): string }) => decodeURIComponent(new URL(request.url()).pathname).replace(/^\//, '');
   const renditions = (photo: PhotoEntry) => new Set([photo.display.path, ...photo.sources.flatMap((source) => source.files.map((file) => file.path))]);

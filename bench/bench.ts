@@ -62,10 +62,11 @@ const program = new Command('bench')
   .option('--pages <names>', `pages part: comma-separated pages among ${PAGE_NAMES.join(', ')} (default all; lists only with an eBird export)`, pageList)
   .option('--compression <modes>', 'pages part: gzip, uncompressed or both on the bucket server (default both)', compressionList)
   .option('--hosts <names>', `pages part: comma-separated servers among ${PAGE_HOSTS.join(', ')} (default all)`, hostList)
+  .option('--replay', "pages part: also measure each host's server through a proxy that replays its recorded answers, so the server's own CPU use is not taken from the browser measured", false)
   .option('--results <file>', 'where to write the JSON results (default bench/results/<timestamp>.json)')
   .parse();
 
-const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; site?: string; results?: string; pages?: PageName[]; compression?: boolean[]; hosts?: PageHost[] }>();
+const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; site?: string; results?: string; pages?: PageName[]; compression?: boolean[]; hosts?: PageHost[]; replay: boolean }>();
 const options: BenchOptions = {
   quick: opts.quick,
   runs: opts.runs,
@@ -79,6 +80,7 @@ const options: BenchOptions = {
   pages: opts.pages,
   compression: opts.compression,
   hosts: opts.hosts,
+  replay: opts.replay,
 };
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 

@@ -22,6 +22,8 @@ export interface BenchOptions {
   compression?: readonly boolean[];
   /** Pages part: the servers measured: the bucket server, and the hosts' own local servers (default all). */
   hosts?: ReadonlyArray<'bucket' | 'cloudflare-pages' | 'serve'>;
+  /** Pages part: also measure each host's server through a proxy replaying its recorded answers (its CPU off the measured machine). */
+  replay?: boolean;
 }
 
 export interface PartResult {

@@ -10,6 +10,7 @@ import { ensureBuilt, loadBuiltSite, pageUrl, type BuiltSite } from '../lib/site
 import { startStaticServer } from '../../tests/e2e/static-server.ts';
 // The hosts' own local servers (wrangler pages dev, serve), as the E2E tests start them.
 import { crawl, HOST_SERVERS, startHostServer } from '../../tests/e2e/host-servers.ts';
+import { startReplayProxy } from '../lib/replay-proxy.ts';
 // The tests' Chromium and flags (closed network, root).
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
 
@@ -129,33 +130,47 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
   // A plain bucket serves files as they are; a CDN or nginx compresses text. Both are measured.
   // The hosts' servers serve dist/ at their root: a site built for a sub-path is measured on the bucket server only.
   const hosts = (options.hosts ?? PAGE_HOSTS).filter((host) => host === 'bucket' || site.info.publishing.basePath === '/');
-  const servers = hosts.flatMap((host): Array<{ mode: string; start: () => Promise<{ url: string; close(): Promise<void> }> }> =>
+  // --replay: each host's server also measured through a proxy that gives its recorded answers
+  // (bench/lib/replay-proxy.ts), so its own CPU use is not taken from the browser measured.
+  const servers = hosts.flatMap((host): Array<{ mode: string; replayed?: boolean; start: () => Promise<{ url: string; close(): Promise<void>; counts?: () => { replayed: number; forwarded: number } }> }> =>
     host === 'bucket'
       ? (options.compression ?? [true, false]).map((gzip) => ({ mode: gzip ? 'gzip' : 'uncompressed', start: () => startStaticServer({ root: site.dist, basePath: site.info.publishing.basePath, gzip }) }))
-      : [{ mode: host, start: () => startHostServer(host, site.dist) }],
+      : [
+          { mode: host, start: () => startHostServer(host, site.dist) },
+          ...(options.replay ? [{ mode: `${host}, replayed`, replayed: true, start: () => startReplayedHost(host, site.dist) }] : []),
+        ],
   );
-  for (const { mode, start } of servers) {
+  for (const { mode, replayed, start } of servers) {
     const server = await start();
     try {
-      if (mode !== 'uncompressed') {
+      if (replayed) await crawl(server.url);
+      else if (mode !== 'uncompressed') {
         const { checked, failures } = await crawl(server.url);
         const redirects = failures.filter((failure) => failure.startsWith('3'));
         details[`crawl-${mode}`] = { checked, failures };
         rows.push({ part: `Pages, ${mode}`, metric: 'redirects among links, canonicals, sitemap, feed', value: redirects.length, unit: 'count', target: { op: '==', value: 0 }, note: `${checked} URLs followed from home, sitemap.xml and feed.xml; ${failures.length - redirects.length} other non-200 answers` });
       }
       // --quick checks the benchmark works: on the hosts' servers, the home page is enough for that.
-      for (const page of options.quick && HOST_SERVERS.some((host) => host === mode) ? pagesToTest.slice(0, 1) : pagesToTest) {
+      for (const page of options.quick && (replayed || HOST_SERVERS.some((host) => host === mode)) ? pagesToTest.slice(0, 1) : pagesToTest) {
         const url = pageUrl(new URL(server.url).origin, site, page.route);
         const figures: LighthouseFigures[] = [];
+        if (replayed) {
+          // Records what the page fetches beyond the links the crawl followed (scripts, data, lazy images).
+          log(`pages: Lighthouse ${page.label}, ${mode}: a first run to record the server's answers (not counted)`);
+          await lighthouseOnce(url, false);
+        }
+        const before = server.counts?.();
         for (let i = 0; i < runs; i++) {
           log(`pages: Lighthouse ${page.label}, ${mode} (${page.route}) run ${i + 1}/${runs}`);
           figures.push(await lighthouseOnce(url, i === 0));
         }
+        const after = server.counts?.();
+        const replay = before && after ? `; ${after.replayed - before.replayed} answers replayed, ${after.forwarded - before.forwarded} forwarded to ${mode.split(',')[0]} during the measured runs` : '';
         details[`${page.name}-${mode}`] = { url, route: page.route, server: mode, runs: figures };
         const m = (key: Exclude<keyof LighthouseFigures, 'benchmarkIndex' | 'diagnostics'>) => median(figures.map((f) => f[key]));
         const part = `Page ${page.label}, ${mode}`;
         rows.push(
-          { part, metric: 'performance score', value: m('score'), unit: 'score', target: { op: '>=', value: 99 }, note: `${page === pagesToTest[0] ? `Lighthouse 12 mobile preset, median of ${runs}; ` : ''}Lighthouse benchmarkIndex ${benchmarkIndexOf(figures)} (CPU speed it saw; lower = busier machine)` },
+          { part, metric: 'performance score', value: m('score'), unit: 'score', target: { op: '>=', value: 99 }, note: `${page === pagesToTest[0] ? `Lighthouse 12 mobile preset, median of ${runs}; ` : ''}Lighthouse benchmarkIndex ${benchmarkIndexOf(figures)} (CPU speed it saw; lower = busier machine)${replay}` },
           { part, metric: 'LCP', value: m('lcpMs') / 1000, unit: 's', target: { op: '<=', value: page.lcpTarget } },
           { part, metric: 'CLS', value: m('cls'), unit: '', target: { op: '==', value: 0 } },
           { part, metric: 'TBT', value: m('tbtMs'), unit: 'ms', target: { op: '<=', value: 50 } },
@@ -173,6 +188,25 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
     { part: 'Pages', metric: 'entry JS after the page has loaded (gzip)', value: js.afterLoad.gzipBytes / 1024, unit: 'KB', note: `${js.afterLoad.files.join(', ') || 'none'}: added by the inline loader on the load event, after the first screen's images` },
   );
   return { rows, details };
+}
+
+/** A host's own server behind a proxy that records its answers and gives them again from memory. */
+async function startReplayedHost(host: (typeof HOST_SERVERS)[number], dist: string) {
+  const server = await startHostServer(host, dist);
+  try {
+    const proxy = await startReplayProxy(server.url);
+    return {
+      url: proxy.url,
+      counts: proxy.counts,
+      close: async () => {
+        await proxy.close();
+        await server.close();
+      },
+    };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 }
 
 function benchmarkIndexOf(figures: LighthouseFigures[]): string {

@@ -203,7 +203,6 @@ describe('lightbox on the built sample site', () => {
     await expect(dialog(page).getByRole('button', { name: 'Next' }).count()).resolves.toBe(0);
     await page.context().close();
   });
-});
 
   it('fetches its code before the first click, once the app has taken over the page', async () => {
     const { page, errors } = await openPage(browser);
@@ -230,6 +229,7 @@ describe('lightbox on the built sample site', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+});
 
 describe('a shared photo link on a phone and on a desktop', () => {
   const photoPath = (request: { url(): string }) => decodeURIComponent(new URL(request.url()).pathname).replace(/^\//, '');

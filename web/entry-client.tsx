@@ -19,11 +19,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root: HTMLElement = container;
 
-// Starting the router (history, route matching, the loaders' fetches) waits for a task of its
-// own: in the task that evaluated the script it made that task about 190 ms long under
-// Lighthouse's 4x CPU slowdown, a tap's worth of delay on a phone; split, each part is shorter.
-// (A timer, not a top-level await: with one, the bundler splits React out of this file into
-// chunks of their own, which the page then finds only once this file has arrived.)
+// The router is made and started in tasks of their own (start): in the task that evaluated the
+// script it made that task about 190 ms long under Lighthouse's 4x CPU slowdown, a tap's worth
+// of delay on a phone. (A timer, not a top-level await: with one, the bundler splits React out
+// of this file into chunks of their own, which the page then finds only once this file has arrived.)
 setTimeout(start, 0);
 
 /**

@@ -51,6 +51,11 @@ export const publishingOptionsSchema = z.strictObject({
   assetOrigin: z.url().optional(),
   /** The static host the site is published on: the build writes that host's configuration files only (by default, every host's). */
   host: z.enum(HOSTS).optional(),
+  /**
+   * Publish only photos rated at least this many stars (XMP Rating, as Lightroom and darktable write it;
+   * an unrated photo counts as 0). A rejected photo (rating -1) is never published, whatever this says.
+   */
+  minRating: z.number().int().min(0).max(5).optional(),
 });
 
 export const ebirdOptionsSchema = z.strictObject({
@@ -72,6 +77,12 @@ export const siteConfigSchema = z.strictObject({
   renditions: renditionOptionsSchema.default(renditionOptionsSchema.parse({})),
   privacy: privacyOptionsSchema.default(privacyOptionsSchema.parse({})),
   publishing: publishingOptionsSchema.default({}),
+  /**
+   * The species names the site shows: `folders` keeps the owner's spelling (a folder's name, or for a
+   * photo placed by its keywords the taxonomy's English name); `taxonomy` shows the taxonomy's
+   * current English name for every species it knows.
+   */
+  names: z.enum(['folders', 'taxonomy']).default('folders'),
   /** How the eBird export in photos/ebird/ is read (optional). */
   ebird: ebirdOptionsSchema.optional(),
 });

@@ -10,13 +10,16 @@ import { MANIFEST_FILES, type Credit } from '../data/manifest-schemas.ts';
 import type { SiteConfig } from '../data/site-config.ts';
 import { unlessMissing } from '../data/optional-file.ts';
 import { siteDataFiles } from '../data/site-data-derivation.ts';
-import { derivationKey, derivedFilesIntact, ebirdStamp, loadDerivedState, newPublicationStamp, saveDerivedState, sizesOf, type DerivedState } from './derive/derived-state.ts';
+import { derivationKey, derivedFilesIntact, ebirdStamp, loadDerivedState, newPublicationStamp, placementStamp, saveDerivedState, sizesOf, type DerivedState } from './derive/derived-state.ts';
 import type { PublishedPhoto } from './derive/manifests/published-photo.ts';
 import * as siteDataSet from './commit/site-data-set.ts';
-import { fatal, type SummaryCounts } from './report/messages.ts';
+import { fatal, problem, type LeftOutCounts, type SummaryCounts } from './report/messages.ts';
 import * as outputDir from './setup/output-dir.ts';
 import { LIFE_LIST_DIR, type PlanSettings } from './scan/plan.ts';
 import * as photoList from './scan/photo-list.ts';
+import * as photoFacts from './place/photo-facts.ts';
+import { place, type Placement } from './place/placement.ts';
+import { loadTaxonomy } from './taxonomy/taxonomy.ts';
 import * as photoRecords from './photos/photo-records.ts';
 import { FatalProblem, Problems } from './plumbing/problems.ts';
 import type { ProgressSink } from './report/progress.ts';
@@ -42,6 +45,8 @@ export interface IngestResult {
   photos: number;
   /** The per-page data files this run wrote and removed (site-relative). */
   siteData: siteDataSet.SiteDataWrite;
+  /** Photos left out as the owner rated them (rejected, below publishing.minRating). */
+  leftOut: LeftOutCounts;
   /** The eBird export used, if any: its file and counts, for the summary. */
   lifeList?: { source: string; observed: number; photographed: number };
 }
@@ -65,12 +70,20 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
   const output = await outputDir.run(dirs, lifeListDir, problems);
   const settings: PlanSettings = { renditions: site.renditions, privacy: site.privacy };
 
-  const list = await photoList.run({ lifeListDir, settings, problems });
-
   const loaded: Cache = await loadCache(dirs.cacheDir, problems);
   const outputsTrusted = output.manifestsIntact && (await publicMatchesCache(dirs.publicDir, loaded));
-  const outcomes = await photoRecords.run({
-    photos: list.photos,
+  let list: Placement;
+  let outcomes: photoRecords.PhotoOutcome[];
+  try {
+    list = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems);
+    outcomes = await recordsOf(list.photos);
+  } finally {
+    await endExiftool();
+  }
+
+  async function recordsOf(photos: Placement['photos']) {
+    return photoRecords.run({
+    photos,
     cache: loaded,
     outputsTrusted,
     settings,
@@ -81,12 +94,22 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     now: new Date().toISOString(),
     problems,
     progress: options.progress,
-  }).finally(endExiftool);
+    });
+  }
 
   const next: Cache = { ...emptyCache(), marker: loaded.marker };
   // An unchanged photo's record is the one read from the cache, already in its order.
   for (const outcome of outcomes) next.photos[outcome.photo.plan.relativePath] = outcome.status === 'unchanged' ? outcome.record : inCacheOrder(outcome.record);
-  const key = derivationKey({ site, credits, folders: list.folders, photos: next.photos, marker: next.marker, ebird: `${await ebirdStamp(photosDir)}${options.acceptEbirdExport ? ':accepted' : ''}` });
+  const published = outcomes.filter((o) => o.status !== 'failed').map((o) => ({ plan: o.photo.plan, record: o.record, source: o.photo.source, facts: o.photo.facts }));
+  const key = derivationKey({
+    site,
+    credits,
+    folders: list.folders,
+    photos: next.photos,
+    marker: next.marker,
+    ebird: `${await ebirdStamp(photosDir)}${options.acceptEbirdExport ? ':accepted' : ''}`,
+    placement: placementStamp(published),
+  });
   const previous = options.force || !outputsTrusted ? undefined : await loadDerivedState(dirs.cacheDir);
   let derived: DerivedState;
   let siteData: siteDataSet.SiteDataWrite = { written: [], removed: [] };
@@ -94,7 +117,6 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     // Nothing the derived outputs are made of changed since they were written: they stand.
     derived = previous;
   } else {
-    const published = outcomes.filter((o) => o.status !== 'failed').map((o) => ({ plan: o.photo.plan, record: o.record }));
     ({ derived, siteData } = await derive({ key, photosDir, published, folders: list.folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport: options.acceptEbirdExport ?? false }));
   }
   for (const item of derived.problems) problems.add(item);
@@ -107,6 +129,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     problems,
     publicDir: dirs.publicDir,
     photos: count('new') + count('updated') + count('unchanged'),
+    leftOut: { ...list.leftOut, minRating: site.publishing.minRating ?? 0 },
     siteData,
     ...(derived.lifeList ? { lifeList: derived.lifeList } : {}),
   };
@@ -164,6 +187,35 @@ async function derive({ key, photosDir, published, folders, site, credits, next,
   };
   await saveDerivedState(dirs.cacheDir, derived);
   return { derived, siteData };
+}
+
+/**
+ * The scan, the keywords and ratings of every photo, then each photo's place on the Life List.
+ * The taxonomy is loaded only when something is placed by it or named after it.
+ */
+async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfig, settings: PlanSettings, problems: Problems): Promise<Placement> {
+  const found = await photoList.run({ photosDir, problems });
+  const requests = [
+    ...found.lifeListFiles.map((f) => `${LIFE_LIST_DIR}/${f}`),
+    ...found.inboxFiles.map((f) => `${photoList.INBOX_DIR}/${f}`),
+  ].map((photo) => ({ photo, sidecar: found.sidecars.get(photo) }));
+  const facts = await photoFacts.run(requests, photosDir, cacheDir, problems);
+  const flatSpeciesFolders = found.lifeListFiles.some((f) => f.split('/').length === 2);
+  const needsTaxonomy = flatSpeciesFolders || found.inboxFiles.length > 0 || site.names === 'taxonomy';
+  const placement = place({
+    lifeListFiles: found.lifeListFiles,
+    lifeListDirs: found.lifeListDirs,
+    inboxFiles: found.inboxFiles,
+    facts,
+    taxonomy: needsTaxonomy ? await loadTaxonomy() : undefined,
+    names: site.names,
+    minRating: site.publishing.minRating ?? 0,
+    photosDir,
+    settings,
+    problems,
+  });
+  for (const photo of placement.unplaced) problems.error(photo.path, problem.noSpecies(photo.keywords, []));
+  return placement;
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

@@ -47,13 +47,20 @@ export interface DerivationInputs {
   /** The public folder's marker: a wiped public/ is derived into again. */
   marker: string;
   ebird: string;
+  /** Where each photo was placed from (its source) and the sidecar words it publishes: `placementStamp`. */
+  placement: string;
+}
+
+/** What placement adds to a photo's record: moving a photo or editing its sidecar derives again. */
+export function placementStamp(photos: ReadonlyArray<{ source: string; plan: { relativePath: string }; facts?: { sidecar?: string; title?: string; caption?: string; keywords: string[] } }>): string {
+  return JSON.stringify(photos.map((p) => [p.plan.relativePath, p.source, p.facts?.sidecar ? [p.facts.title, p.facts.caption, p.facts.keywords] : null]));
 }
 
 export function derivationKey(inputs: DerivationInputs): string {
   const hash = createHash('sha256').update(CODE_ID).update('\0').update(inputs.marker).update('\0').update(inputs.ebird);
   // The settings as their schemas parsed them: the same file gives the same JSON, in the schemas' key order.
   hash.update('\0').update(JSON.stringify(inputs.site)).update('\0').update(JSON.stringify([...inputs.credits]));
-  hash.update('\0').update(JSON.stringify(inputs.folders));
+  hash.update('\0').update(JSON.stringify(inputs.folders)).update('\0').update(inputs.placement);
   // Sorted, so the order the photos were processed in does not matter.
   for (const file of Object.keys(inputs.photos).sort()) hash.update('\0').update(file).update('\0').update(JSON.stringify(inputs.photos[file]));
   return hash.digest('base64url');

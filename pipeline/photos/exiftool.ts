@@ -67,11 +67,40 @@ export interface ExiftoolReading {
 const DAMAGE_WARNING = /\b(bad|wrong|truncated|corrupt|invalid|error|unreadable|missing)\b/i;
 
 export async function readTags(file: string, options: ReadOptions = {}): Promise<ExiftoolReading> {
-  // Error and Warning are only reported when asked for alongside a tag list.
-  const wanted: string[] = ['Error', 'Warning', ...PANEL_TAGS];
+  const wanted: string[] = [...PANEL_TAGS];
   if (options.locationNames) wanted.push(...LOCATION_TAGS);
   if (options.gps) wanted.push(...GPS_TAGS);
   if (options.serialNumbers) wanted.push(...SERIAL_TAGS);
+  return readTagList(file, wanted);
+}
+
+/**
+ * What places a photo on the Life List and decides whether it is published, as Lightroom,
+ * darktable and Capture One write it, in the photo or in its `.xmp` sidecar: keywords (flat and
+ * Lightroom's hierarchy), the star rating (-1 = rejected), title and caption, and the day taken.
+ */
+const PLACEMENT_TAGS = [
+  'XMP-dc:Subject',
+  'IPTC:Keywords',
+  'XMP-lr:HierarchicalSubject',
+  // Numeric: -1 is Lightroom's and darktable's 'rejected'.
+  'Rating#',
+  'XMP-dc:Title',
+  'XMP-dc:Description',
+  'IPTC:Headline',
+  'IPTC:Caption-Abstract',
+  'DateTimeOriginal',
+  'DateCreated',
+  'CreateDate',
+] as const;
+
+export function readPlacementTags(file: string): Promise<ExiftoolReading> {
+  return readTagList(file, [...PLACEMENT_TAGS]);
+}
+
+async function readTagList(file: string, tagList: readonly string[]): Promise<ExiftoolReading> {
+  // Error and Warning are only reported when asked for alongside a tag list.
+  const wanted = ['Error', 'Warning', ...tagList];
   const tool = await exiftool();
   let raw: Record<string, unknown>;
   try {
@@ -117,6 +146,17 @@ export function toRawExif(tags: Record<string, unknown>): RawExif {
   put('ISO', positive(Array.isArray(tags.ISO) ? tags.ISO[0] : typeof tags.ISO === 'string' ? tags.ISO.trim().split(/[\s,]+/)[0] : tags.ISO));
   for (const key of ['DateTimeOriginal', 'DateCreated', 'CreateDate', 'DateTimeDigitized']) put(key, textOf(tags[key]));
   return raw;
+}
+
+/** Lightroom's hierarchical keywords, each as written ('Birds|Wrens|Canyon Wren'). */
+export function hierarchicalKeywordsOf(tags: Record<string, unknown>): string[] {
+  return [...new Set(listOf(tags.HierarchicalSubject))];
+}
+
+/** The star rating: 0 to 5, or -1 for a rejected photo; undefined when the photo has none. */
+export function ratingOf(tags: Record<string, unknown>): number | undefined {
+  const value = typeof tags.Rating === 'string' ? Number(tags.Rating) : tags.Rating;
+  return typeof value === 'number' && Number.isInteger(value) && value >= -1 && value <= 5 ? value : undefined;
 }
 
 /** The photographer's title, caption and keywords (XMP first, then IPTC, as Lightroom writes both). */

@@ -4,7 +4,7 @@ import { metadataKeyOf, OUTPUT_CODE_METADATA } from '../scan/plan.ts';
 import type { Cache, PhotoRecord } from './cache.ts';
 import { fingerprintOf } from './cache.ts';
 import { problem } from '../report/messages.ts';
-import { LIFE_LIST_DIR, OUTPUT_KINDS, outputKeys, type OutputKind, type PlanSettings } from '../scan/plan.ts';
+import { OUTPUT_KINDS, outputKeys, type OutputKind, type PlanSettings } from '../scan/plan.ts';
 import type { ScannedPhoto } from '../scan/photo-list.ts';
 import { forEachLimited } from '../plumbing/pool.ts';
 import type { ProgressSink } from '../report/progress.ts';
@@ -86,7 +86,7 @@ export async function run(options: RecordsOptions): Promise<PhotoOutcome[]> {
 }
 
 async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, keys: Record<OutputKind, string>, options: RecordsOptions, context: RunContext): Promise<PhotoOutcome> {
-  const where = `${LIFE_LIST_DIR}/${photo.plan.relativePath}`;
+  const where = photo.source;
   const cached = options.cache.photos[photo.plan.relativePath];
   const { problems } = options;
   if (identity instanceof Error) {

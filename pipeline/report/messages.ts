@@ -58,6 +58,20 @@ export const problem = {
   creditPhotoMissing: (file: string) => `credit for '${file}', which is not a published photo`,
 
   cacheCorrupt: (detail: string) => `the cache could not be read (${detail}); it is rebuilt from scratch`,
+
+  // Keywords, ratings and sidecars (Lightroom, darktable), and the taxonomy
+  factsUnreadable: (detail: string) => `keywords and rating could not be read (${detail}); the photo is placed as if it had none`,
+  sidecarDamaged: (detail: string) => `sidecar is damaged (${detail}); what could be read of it is used, the rest comes from the photo. Save the metadata to it again from your photo editor`,
+  sidecarNotRead: (why: string) => `sidecar not read: ExifTool could not run (${why}); the photo's own keywords and rating are used until it can`,
+  noSpecies: (keywords: string[], candidates: string[]) =>
+    `names no bird species in its keywords${keywords.length > 0 ? ` (${keywords.slice(0, 8).join(', ')}${keywords.length > 8 ? ', …' : ''})` : ' (it has none)'}, so it is not published. Add the species as a keyword, e.g. 'Canyon Wren' or 'Birds|Wrens|Canyon Wren'${candidates.length > 0 ? `; that day's eBird checklists list ${candidates.slice(0, 12).join(', ')}${candidates.length > 12 ? ', …' : ''}` : ''}`,
+  speciesFolderUnknown: (name: string, source: string, closest: string[]) =>
+    `'${name}' is not a species of ${source}${closest.length > 0 ? ` (closest: ${closest.join(', ')})` : ''}, so it stays at the top of the Life List. Rename the folder, or put it under your own order and family folders`,
+  speciesNameUnknown: (name: string, source: string, closest: string[]) =>
+    `species folder '${name}' is not a species of ${source}${closest.length > 0 ? ` (closest: ${closest.join(', ')})` : ''}; it has no scientific name and sorts last in taxonomic order`,
+  olderName: (name: string, current: string, source: string, renamed: boolean) =>
+    `'${name}' is now called '${current}' in ${source}; ${renamed ? `the site shows '${current}'` : `the site shows your folder's name ('"names": "taxonomy"' in site.json shows '${current}')`}`,
+  renamedInFolder: (published: string, taken: string, folder: string) => `published as '${published}' in '${folder}', since '${taken}' is already there`,
 };
 
 export const fatal = {
@@ -93,6 +107,13 @@ export interface SummaryCounts {
   failed: number;
 }
 
+/** Photos deliberately not published: rejected in the photo editor, rated below `publishing.minRating`. */
+export interface LeftOutCounts {
+  rejected: number;
+  belowRating: number;
+  minRating: number;
+}
+
 export const summary = {
   ingest: (c: SummaryCounts, seconds: number) =>
     `Done in ${seconds.toFixed(1)} s: ${c.new} new, ${c.updated} updated, ${c.unchanged} unchanged, ${c.removed} removed, ${c.failed} failed.`,
@@ -102,6 +123,8 @@ export const summary = {
       .join(' and ') + ':',
   problemLine: (severity: 'error' | 'warning', path: string, reason: string) => `  ${severity === 'error' ? '✗' : '!'} ${path}: ${reason}`,
   published: (dir: string) => `Manifests and renditions are in ${dir}.`,
+  leftOut: (c: LeftOutCounts) =>
+    `Left out as you rated them: ${[c.rejected > 0 ? `${c.rejected} rejected` : '', c.belowRating > 0 ? `${c.belowRating} rated below ${c.minRating} ${c.minRating === 1 ? 'star' : 'stars'} (publishing.minRating)` : ''].filter(Boolean).join(', ')}.`,
   lifeList: (source: string, observed: number, photographed: number) => `eBird life list (${source}): ${observed} species observed, ${photographed} photographed.`,
   validateOk: (manifests: number, files: number) => `valid: ${manifests} manifests, ${files} referenced files all present.`,
   validateFailed: (count: number) => `${count} validation ${count === 1 ? 'problem' : 'problems'}:`,

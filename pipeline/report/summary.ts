@@ -14,6 +14,7 @@ export function printIngestSummary(result: IngestResult, out: Out, err: Out, qui
   }
   if (!quiet) {
     out.write(`${summary.ingest(result.counts, result.seconds)}\n`);
+    if (result.leftOut.rejected + result.leftOut.belowRating > 0) out.write(`${summary.leftOut(result.leftOut)}\n`);
     if (result.lifeList) out.write(`${summary.lifeList(result.lifeList.source, result.lifeList.observed, result.lifeList.photographed)}\n`);
     out.write(`${summary.published(path.relative(process.cwd(), result.publicDir) || result.publicDir)}\n`);
   }
@@ -25,6 +26,7 @@ export function jsonReport(result: IngestResult, exitCode: number) {
     exitCode,
     counts: result.counts,
     photos: result.photos,
+    leftOut: result.leftOut,
     seconds: Number(result.seconds.toFixed(3)),
     publicDir: result.publicDir,
     ...(result.lifeList ? { lifeList: result.lifeList } : {}),

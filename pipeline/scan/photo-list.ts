@@ -1,8 +1,12 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compareNames, isOwnThumbnail, LOWQ_MARKER } from '../../data/manifest-schemas.ts';
+import { unlessMissing } from '../../data/optional-file.ts';
 import { folderNameProblem } from '../../data/paths.ts';
+import type { PhotoFacts } from '../place/photo-facts.ts';
+import { place } from '../place/placement.ts';
 import { problem } from '../report/messages.ts';
-import { LIFE_LIST_DIR, planPhoto, type PhotoPlan, type PlanSettings } from './plan.ts';
+import { LIFE_LIST_DIR, stemOf, type PhotoPlan, type PlanSettings } from './plan.ts';
 import type { Problems } from '../plumbing/problems.ts';
 import { walkTree } from './tree-walk.ts';
 
@@ -11,45 +15,82 @@ export const PHOTO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.web
 
 export interface ScannedPhoto {
   absolutePath: string;
+  /** The original, relative to the photos folder (`life_list/…` or `inbox/…`): how the report names it. */
+  source: string;
   plan: PhotoPlan;
+  /** Its keywords, rating and words, the sidecar's winning over the photo's own. */
+  facts?: PhotoFacts;
 }
 
+/** The folder whose photos are placed on the Life List by the species in their keywords. */
+export const INBOX_DIR = 'inbox';
+
 export interface PhotoList {
-  /** Photos to publish, sorted by folder then file name. */
-  photos: ScannedPhoto[];
-  /** Every usable folder under life_list/ (as name lists), including empty ones. */
-  folders: string[][];
+  /** Photos under life_list/ that passed the checks below, relative to it. */
+  lifeListFiles: string[];
+  /** Every usable folder under life_list/, relative to it, including empty ones. */
+  lifeListDirs: string[];
+  /** Photos under inbox/, relative to it. */
+  inboxFiles: string[];
+  /** A photo (relative to the photos folder) → the `.xmp` sidecar next to it. */
+  sidecars: Map<string, string>;
 }
 
 export interface ScanOptions {
-  lifeListDir: string;
-  settings: PlanSettings;
+  photosDir: string;
   problems: Problems;
 }
 
-/** Stage: the photo folders → the list of photos to publish (and what is wrong with the rest). */
-export async function run({ lifeListDir, settings, problems }: ScanOptions): Promise<PhotoList> {
-  const where = (relative: string) => (relative ? `${LIFE_LIST_DIR}/${relative}` : LIFE_LIST_DIR);
+/** Stage: the photo folders → the photos found (and what is wrong with the rest). Where each goes is decided by place/. */
+export async function run({ photosDir, problems }: ScanOptions): Promise<PhotoList> {
+  const lifeList = await walk(path.join(photosDir, LIFE_LIST_DIR), LIFE_LIST_DIR, problems);
+  const checked = checkLifeList(lifeList.files, lifeList.dirs, problems);
+  const inbox = (await isDirectory(path.join(photosDir, INBOX_DIR))) ? await walk(path.join(photosDir, INBOX_DIR), INBOX_DIR, problems) : { files: [], dirs: [] };
+  const inboxFiles = inbox.files.filter((f) => isPhotoFile(f) && !path.posix.basename(f).includes(LOWQ_MARKER));
+  for (const f of inbox.files) if (isPhotoFile(f) && path.posix.basename(f).includes(LOWQ_MARKER)) problems.error(`${INBOX_DIR}/${f}`, problem.lowqName());
+  const sidecars = new Map<string, string>();
+  for (const [top, files, photos] of [[LIFE_LIST_DIR, lifeList.files, checked.files], [INBOX_DIR, inbox.files, inboxFiles]] as const) {
+    for (const [photo, sidecar] of sidecarsOf(photos, files)) sidecars.set(`${top}/${photo}`, `${top}/${sidecar}`);
+  }
+  return { lifeListFiles: checked.files, lifeListDirs: checked.dirs, inboxFiles, sidecars };
+}
+
+async function walk(root: string, top: string, problems: Problems): Promise<{ files: string[]; dirs: string[] }> {
+  const where = (relative: string) => (relative ? `${top}/${relative}` : top);
   // The output folder is never inside life_list/ (pipeline/setup/output-dir.ts refuses it).
-  const walked = await walkTree(lifeListDir, { ignoreFile: isOwnThumbnail, where });
+  const walked = await walkTree(root, { ignoreFile: isOwnThumbnail, where });
   for (const note of walked.notes) problems[note.severity](where(note.relative), note.reason);
-  return classify(walked.files.map(nfc), walked.dirs.map(nfc), { lifeListDir, settings, problems });
+  return { files: walked.files.map(nfc), dirs: walked.dirs.map(nfc) };
 }
 
 function nfc(p: string): string {
   return p.normalize('NFC');
 }
 
-/** Pure part of the scan: relative file and folder paths → photos, folders and problems. */
-export function classify(
-  files: string[],
-  dirs: string[],
-  {
-    lifeListDir,
-    settings,
-    problems,
-  }: { lifeListDir: string; settings: PlanSettings; problems: Problems },
-): PhotoList {
+function isPhotoFile(file: string): boolean {
+  return PHOTO_EXTENSIONS.includes(path.posix.extname(file).toLowerCase());
+}
+
+/**
+ * A photo's sidecar, as Lightroom (`IMG_0001.xmp`) or darktable (`IMG_0001.JPG.xmp`) names it,
+ * in any letter case; the one named after the whole file wins when both are there.
+ */
+export function sidecarsOf(photos: readonly string[], files: readonly string[]): Map<string, string> {
+  const xmp = new Map<string, string>();
+  for (const file of files) if (/\.xmp$/i.test(file)) xmp.set(file.toLowerCase(), file);
+  const found = new Map<string, string>();
+  for (const photo of photos) {
+    const dir = path.posix.dirname(photo);
+    const prefix = dir === '.' ? '' : `${dir}/`;
+    const name = path.posix.basename(photo);
+    const sidecar = xmp.get(`${prefix}${name}.xmp`.toLowerCase()) ?? xmp.get(`${prefix}${stemOf(name)}.xmp`.toLowerCase());
+    if (sidecar) found.set(photo, sidecar);
+  }
+  return found;
+}
+
+/** The scan's rules for life_list/: usable folder names, photos only in species folders, no `lowq` names. */
+export function checkLifeList(files: readonly string[], dirs: readonly string[], problems: Problems): { files: string[]; dirs: string[] } {
   const where = (relative: string) => `${LIFE_LIST_DIR}/${relative}`;
 
   // Folders whose own name is unusable; everything below them is skipped too.
@@ -68,9 +109,7 @@ export function classify(
 
   const candidates: string[] = [];
   for (const file of files) {
-    if (underBadFolder(file)) continue;
-    const ext = path.posix.extname(file).toLowerCase();
-    if (!PHOTO_EXTENSIONS.includes(ext)) continue;
+    if (underBadFolder(file) || !isPhotoFile(file)) continue;
     const dir = path.posix.dirname(file);
     if (dir === '.') {
       problems.error(where(file), problem.photoInRoot());
@@ -86,34 +125,33 @@ export function classify(
     }
     candidates.push(file);
   }
-  candidates.sort(comparePaths);
+  return { files: candidates.sort(comparePaths), dirs: usableDirs.sort(comparePaths) };
+}
 
-  // Species are keyed by the leaf folder's name, so the first branch (sorted) keeps it.
-  const speciesHome = new Map<string, string>();
-  const publishedNames = new Map<string, string>();
-  const photos: ScannedPhoto[] = [];
-  for (const file of candidates) {
-    const plan = planPhoto(file, settings);
-    const dir = plan.folder.join('/');
-    const home = speciesHome.get(plan.species);
-    if (home === undefined) speciesHome.set(plan.species, dir);
-    else if (home !== dir) {
-      problems.error(where(file), problem.duplicateSpecies(plan.species, where(home)));
-      continue;
-    }
-    // Case-insensitive: the published site may live on a case-insensitive file system.
-    const nameKey = `${dir}/${plan.displayName}`.toLowerCase();
-    const taken = publishedNames.get(nameKey);
-    if (taken !== undefined) {
-      problems.error(where(file), problem.duplicateDisplayName(plan.displayName, taken));
-      continue;
-    }
-    publishedNames.set(nameKey, plan.originalName);
-    photos.push({ absolutePath: path.join(lifeListDir, ...file.split('/')), plan });
-  }
-
-  const folders = usableDirs.sort(comparePaths).map((d) => d.split('/'));
+/** The scan without the disk, for a Life List of the owner's folders only: relative file and folder paths → placed photos and folders. */
+export function classify(
+  files: string[],
+  dirs: string[],
+  { lifeListDir, settings, problems }: { lifeListDir: string; settings: PlanSettings; problems: Problems },
+): { photos: ScannedPhoto[]; folders: string[][] } {
+  const checked = checkLifeList(files, dirs, problems);
+  const { photos, folders } = place({
+    lifeListFiles: checked.files,
+    lifeListDirs: checked.dirs,
+    inboxFiles: [],
+    facts: new Map(),
+    taxonomy: undefined,
+    names: 'folders',
+    minRating: 0,
+    photosDir: path.dirname(lifeListDir),
+    settings,
+    problems,
+  });
   return { photos, folders };
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  return (await unlessMissing(stat(dir)))?.isDirectory() ?? false;
 }
 
 /** Folder by folder, names compared as the site sorts them, then exactly so the order is total. */

@@ -3,7 +3,7 @@ import { photoId } from '../../../data/paths.ts';
 import { problem } from '../../report/messages.ts';
 import type { Problems } from '../../plumbing/problems.ts';
 import { CREDITS_FILE } from '../../setup/settings.ts';
-import type { PublishedPhoto } from './published-photo.ts';
+import { wordsOf, type PublishedPhoto } from './published-photo.ts';
 
 /** photo-index.json: every published photo by its id, with renditions, display metadata and credit. */
 export function photoIndexOf(
@@ -16,14 +16,19 @@ export function photoIndexOf(
   const entries: Record<string, PhotoEntry> = {};
   for (const photo of photos) {
     const path = photo.plan.relativePath;
-    const entry = photoEntry(photo, numbers.get(path)!, featured.has(path), credits.get(path));
+    const entry = photoEntry(photo, numbers.get(path)!, featured.has(path), creditOf(photo, credits));
     entries[entry.id] = entry;
   }
-  const published = new Set(photos.map((p) => p.plan.relativePath));
+  // A credit names a photo by its path under life_list/ as published, or by where it lies under the photos folder.
+  const published = new Set(photos.flatMap((p) => [p.plan.relativePath, ...(p.source ? [p.source] : [])]));
   for (const file of credits.keys()) {
     if (!published.has(file)) problems.warning(CREDITS_FILE, problem.creditPhotoMissing(file));
   }
   return { version: 1, photos: entries };
+}
+
+function creditOf(photo: PublishedPhoto, credits: ReadonlyMap<string, Credit>): Credit | undefined {
+  return credits.get(photo.plan.relativePath) ?? (photo.source ? credits.get(photo.source) : undefined);
 }
 
 function photoEntry(photo: PublishedPhoto, number: number, featured: boolean, credit: Credit | undefined): PhotoEntry {
@@ -51,7 +56,7 @@ function photoEntry(photo: PublishedPhoto, number: number, featured: boolean, cr
     takenOn: record.takenOn ?? null,
     addedAt: record.addedAt,
     ...(credit ? { credit } : {}),
-    ...(record.text ?? {}),
+    ...wordsOf(photo),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PhotoFacts } from '../../place/photo-facts.ts';
 import type { PhotoRecord } from '../../photos/cache.ts';
 import type { PhotoPlan } from '../../scan/plan.ts';
 
@@ -5,6 +6,23 @@ import type { PhotoPlan } from '../../scan/plan.ts';
 export interface PublishedPhoto {
   plan: PhotoPlan;
   record: PhotoRecord;
+  /** The original, relative to the photos folder (`life_list/…`, `inbox/…`). */
+  source?: string;
+  /** Its keywords, rating and words, the sidecar's winning over the photo's own. */
+  facts?: PhotoFacts | undefined;
+}
+
+/** The photographer's words as published: the photo's own, with its sidecar's title, caption and keywords winning. */
+export function wordsOf(photo: PublishedPhoto): NonNullable<PhotoRecord['text']> {
+  const own = photo.record.text ?? {};
+  const facts = photo.facts;
+  if (!facts?.sidecar) return own;
+  return {
+    ...own,
+    ...(facts.title ? { title: facts.title } : {}),
+    ...(facts.caption ? { caption: facts.caption } : {}),
+    ...(facts.keywords.length > 0 ? { keywords: facts.keywords } : {}),
+  };
 }
 
 /** Folder path → the photos in its subtree, in the photos' order: one pass, not one scan per folder. */

@@ -20,6 +20,7 @@ import * as photoList from './scan/photo-list.ts';
 import * as photoFacts from './place/photo-facts.ts';
 import { place, type Placement } from './place/placement.ts';
 import { loadTaxonomy } from './taxonomy/taxonomy.ts';
+import { speciesOnDays } from './derive/ebird/day-species.ts';
 import * as photoRecords from './photos/photo-records.ts';
 import { FatalProblem, Problems } from './plumbing/problems.ts';
 import type { ProgressSink } from './report/progress.ts';
@@ -214,7 +215,9 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
     settings,
     problems,
   });
-  for (const photo of placement.unplaced) problems.error(photo.path, problem.noSpecies(photo.keywords, []));
+  const days = new Set(placement.unplaced.flatMap((p) => (p.takenOn ? [p.takenOn] : [])));
+  const candidates = await speciesOnDays(photosDir, days);
+  for (const photo of placement.unplaced) problems.error(photo.path, problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));
   return placement;
 }
 

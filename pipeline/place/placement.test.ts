@@ -31,7 +31,7 @@ const settings = (() => {
   return { renditions: site.renditions, privacy: site.privacy };
 })();
 
-function run(overrides: Partial<PlacementInput> & { facts?: Record<string, Partial<PhotoFacts>> }) {
+function run(overrides: Partial<Omit<PlacementInput, 'facts'>> & { facts?: Record<string, Partial<PhotoFacts>> }) {
   const problems = new Problems();
   const facts = new Map(Object.entries(overrides.facts ?? {}).map(([k, v]) => [k, { keywords: [], hierarchicalKeywords: [], ...v }]));
   const result = place({

@@ -67,7 +67,8 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
   const dirs = outputDir.outputDirs(path.resolve(options.outDir));
 
   const { site, credits } = await settingsStage.run(photosDir, problems);
-  if (!(await isDirectory(lifeListDir))) throw new FatalProblem(fatal.lifeListMissing(lifeListDir));
+  // A library may be an inbox of keyworded exports alone; with neither folder there is nothing to publish.
+  if (!(await isDirectory(lifeListDir)) && !(await isDirectory(path.join(photosDir, photoList.INBOX_DIR)))) throw new FatalProblem(fatal.lifeListMissing(lifeListDir));
   const output = await outputDir.run(dirs, lifeListDir, problems);
   const settings: PlanSettings = { renditions: site.renditions, privacy: site.privacy };
 

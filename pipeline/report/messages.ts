@@ -77,7 +77,8 @@ export const problem = {
 export const fatal = {
   siteConfigMissing: (file: string) => `${file} not found: create it (see the README) or point --photos at the folder that holds it`,
   siteConfigNotJson: (file: string, detail: string) => `${file} is not valid JSON: ${detail}`,
-  lifeListMissing: (dir: string) => `${dir} not found: put your photos in life_list/<group>/.../<species>/ under the photos folder`,
+  lifeListMissing: (dir: string) =>
+    `${dir} not found: put your photos in life_list/<group>/.../<species>/ under the photos folder, or export them with their species as keywords into inbox/ beside it`,
   outputNotWritable: (dir: string, detail: string) => `output folder ${dir} cannot be written (${detail}); check that it is a folder you can write to, or choose another with --out`,
   badConcurrency: (value: string) => `--concurrency must be a whole number from 1 to 64, got '${value}'`,
   badMegapixels: (value: string) => `--max-megapixels must be a positive number, got '${value}'`,

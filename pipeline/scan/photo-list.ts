@@ -43,9 +43,10 @@ export interface ScanOptions {
 
 /** Stage: the photo folders → the photos found (and what is wrong with the rest). Where each goes is decided by place/. */
 export async function run({ photosDir, problems }: ScanOptions): Promise<PhotoList> {
-  const lifeList = await walk(path.join(photosDir, LIFE_LIST_DIR), LIFE_LIST_DIR, problems);
+  const walkIfThere = async (top: string) => ((await isDirectory(path.join(photosDir, top))) ? walk(path.join(photosDir, top), top, problems) : { files: [], dirs: [] });
+  const lifeList = await walkIfThere(LIFE_LIST_DIR);
   const checked = checkLifeList(lifeList.files, lifeList.dirs, problems);
-  const inbox = (await isDirectory(path.join(photosDir, INBOX_DIR))) ? await walk(path.join(photosDir, INBOX_DIR), INBOX_DIR, problems) : { files: [], dirs: [] };
+  const inbox = await walkIfThere(INBOX_DIR);
   const inboxFiles = inbox.files.filter((f) => isPhotoFile(f) && !path.posix.basename(f).includes(LOWQ_MARKER));
   for (const f of inbox.files) if (isPhotoFile(f) && path.posix.basename(f).includes(LOWQ_MARKER)) problems.error(`${INBOX_DIR}/${f}`, problem.lowqName());
   const sidecars = new Map<string, string>();

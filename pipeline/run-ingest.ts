@@ -19,10 +19,10 @@ import { LIFE_LIST_DIR, type PlanSettings } from './scan/plan.ts';
 import * as photoList from './scan/photo-list.ts';
 import * as photoFacts from './place/photo-facts.ts';
 import { place, type Placement } from './place/placement.ts';
-import { loadTaxonomy } from './taxonomy/taxonomy.ts';
+import { loadTaxonomy, type Taxonomy } from './taxonomy/taxonomy.ts';
 import { speciesOnDays } from './derive/ebird/day-species.ts';
 import * as photoRecords from './photos/photo-records.ts';
-import { FatalProblem, Problems } from './plumbing/problems.ts';
+import { FatalProblem, messageOf, Problems } from './plumbing/problems.ts';
 import type { ProgressSink } from './report/progress.ts';
 import * as settingsStage from './setup/settings.ts';
 
@@ -209,7 +209,7 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
     lifeListDirs: found.lifeListDirs,
     inboxFiles: found.inboxFiles,
     facts,
-    taxonomy: needsTaxonomy ? await loadTaxonomy() : undefined,
+    taxonomy: needsTaxonomy ? await taxonomyOrReport(problems) : undefined,
     names: site.names,
     minRating: site.publishing.minRating ?? 0,
     photosDir,
@@ -220,6 +220,16 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
   const candidates = await speciesOnDays(photosDir, days);
   for (const photo of placement.unplaced) problems.error(photo.path, problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));
   return placement;
+}
+
+/** The vendored taxonomy; when it cannot be read, the run goes on without it (nothing is moved, no inbox photo placed) and says why once. */
+async function taxonomyOrReport(problems: Problems): Promise<Taxonomy | undefined> {
+  try {
+    return await loadTaxonomy();
+  } catch (error) {
+    problems.warning('pipeline/taxonomy', problem.taxonomyUnavailable(messageOf(error)));
+    return undefined;
+  }
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

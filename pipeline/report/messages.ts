@@ -71,6 +71,8 @@ export const problem = {
     `species folder '${name}' is not a species of ${source}${closest.length > 0 ? ` (closest: ${closest.join(', ')})` : ''}; it has no scientific name and sorts last in taxonomic order`,
   olderName: (name: string, current: string, source: string, renamed: boolean) =>
     `'${name}' is now called '${current}' in ${source}; ${renamed ? `the site shows '${current}'` : `the site shows your folder's name ('"names": "taxonomy"' in site.json shows '${current}')`}`,
+  taxonomyUnavailable: (detail: string) =>
+    `the bird taxonomy could not be read (${detail}); species folders directly in life_list/ stay where they are, and photos in inbox/ cannot be placed until it can`,
   renamedInFolder: (published: string, taken: string, folder: string) => `published as '${published}' in '${folder}', since '${taken}' is already there`,
 };
 

@@ -69,31 +69,34 @@ export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string
   const byEnglish = new Map<string, TaxonomySpecies | typeof AMBIGUOUS>();
   const byScientific = new Map<string, TaxonomySpecies>();
   const byOther = new Map<string, TaxonomySpecies[]>();
+  const orderNames = new Set<string>();
   const orders = new Map<string, string>();
   const families = new Map<string, { scientific: string; english: string } | typeof AMBIGUOUS>();
   const familyByScientific = new Map<string, { scientific: string; english: string }>();
+  // Each name is normalised once (the costliest part of building the index): the keys below
+  // serve both the maps and closest().
+  const searchable: { english: string; keys: string[] }[] = [];
   for (const s of sorted) {
+    const english = normaliseSpeciesName(s.englishName);
     const scientific = normaliseSpeciesName(s.scientificName);
+    const others = s.otherEnglishNames.map(normaliseSpeciesName);
     if (byScientific.has(scientific)) throw new Error(`${source}: ${s.scientificName} is listed twice`);
     byScientific.set(scientific, s);
-    claim(byEnglish, normaliseSpeciesName(s.englishName), s);
-    orders.set(normaliseSpeciesName(s.order), s.order);
+    claim(byEnglish, english, s);
+    for (const other of others) {
+      const list = byOther.get(other);
+      if (!list) byOther.set(other, [s]);
+      else if (!list.includes(s)) list.push(s);
+    }
+    searchable.push({ english: s.englishName, keys: [english, ...others, scientific] });
+    orderNames.add(s.order);
     if (!familyByScientific.has(s.family)) familyByScientific.set(s.family, { scientific: s.family, english: s.familyEnglish });
   }
-  for (const s of sorted) {
-    for (const other of s.otherEnglishNames) {
-      const key = normaliseSpeciesName(other);
-      const list = byOther.get(key) ?? [];
-      if (!list.includes(s)) list.push(s);
-      byOther.set(key, list);
-    }
-  }
+  for (const order of orderNames) orders.set(normaliseSpeciesName(order), order);
   for (const family of familyByScientific.values()) {
     families.set(normaliseSpeciesName(family.scientific), family);
     claim(families, normaliseSpeciesName(family.english), family);
   }
-  // Every name closest() compares with, normalised once: a species' current, other and scientific names.
-  const searchable = sorted.map((s) => ({ english: s.englishName, keys: [s.englishName, ...s.otherEnglishNames, s.scientificName].map(normaliseSpeciesName) }));
 
   return {
     source,
@@ -115,12 +118,28 @@ export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string
       return others.length > 1 ? others : [];
     },
     closest(name, count = CLOSEST) {
+      if (count < 1) return [];
       const key = normaliseSpeciesName(name);
-      return searchable
-        .map((s) => ({ english: s.english, d: Math.min(...s.keys.map((k) => distance(key, k))) }))
-        .sort((a, b) => a.d - b.d || a.english.localeCompare(b.english, 'en'))
-        .slice(0, count)
-        .map((s) => s.english);
+      // The best `count` so far, nearest first; a key whose length alone puts it further than the
+      // last of them (edit distance ≥ length difference) is not compared.
+      const best: { english: string; d: number }[] = [];
+      const worse = (a: { english: string; d: number }, b: { english: string; d: number }) => a.d > b.d || (a.d === b.d && a.english.localeCompare(b.english, 'en') > 0);
+      for (const s of searchable) {
+        let d = Infinity;
+        for (const k of s.keys) {
+          const bound = best.length === count ? best[count - 1]!.d : Infinity;
+          if (Math.abs(k.length - key.length) > Math.min(d, bound)) continue;
+          d = Math.min(d, distance(key, k));
+        }
+        if (d === Infinity) continue;
+        const candidate = { english: s.english, d };
+        if (best.length === count && !worse(best[count - 1]!, candidate)) continue;
+        let at = best.length;
+        while (at > 0 && worse(best[at - 1]!, candidate)) at--;
+        best.splice(at, 0, candidate);
+        if (best.length > count) best.pop();
+      }
+      return best.map((b) => b.english);
     },
     order(name) {
       return orders.get(normaliseSpeciesName(name));

@@ -114,6 +114,22 @@ describe('taxonomyFrom', () => {
     expect(shared.family('Betaidae')).toEqual({ scientific: 'Betaidae', english: 'Babblers' });
   });
 
+  it('does not pick a species for a current English name two species share', () => {
+    const twice = taxonomyFrom(
+      [species('Genusa one', 'Same Bird', ['Alphaidae', 'Alphas'], 'Passeriformes', 1), species('Genusb two', 'Other Bird', ['Alphaidae', 'Alphas'], 'Passeriformes', 2, ['Same Bird']), species('Genusc three', 'Same Bird', ['Alphaidae', 'Alphas'], 'Passeriformes', 3)],
+      'twice',
+    );
+    expect(twice.match('Same Bird')).toBeUndefined();
+    expect(twice.ambiguous('same bird').map((s) => s.scientificName)).toEqual(['Genusa one', 'Genusc three']);
+  });
+
+  it('rejects a family given two English names or two orders', () => {
+    expect(() => taxonomyFrom([SPECIES[0]!, { ...SPECIES[1]!, familyEnglish: 'Jays' }], 'families')).toThrow(
+      "families: Cyanocitta cristata puts Corvidae in Passeriformes as 'Jays', an earlier species in Passeriformes as 'Crows, Jays'",
+    );
+    expect(() => taxonomyFrom([SPECIES[0]!, { ...SPECIES[1]!, order: 'Corviformes' }], 'orders')).toThrow('orders: Cyanocitta cristata puts Corvidae in Corviformes');
+  });
+
   it('rejects a scientific name listed twice', () => {
     expect(() => taxonomyFrom([SPECIES[0]!, { ...SPECIES[1]!, scientificName: 'Perisoreus canadensis' }], 'twice')).toThrow('twice: Perisoreus canadensis is listed twice');
   });

@@ -72,7 +72,7 @@ export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string
   const orderNames = new Set<string>();
   const orders = new Map<string, string>();
   const families = new Map<string, { scientific: string; english: string } | typeof AMBIGUOUS>();
-  const familyByScientific = new Map<string, { scientific: string; english: string }>();
+  const familyByScientific = new Map<string, { scientific: string; english: string; order: string }>();
   // Each name is normalised once (the costliest part of building the index): the keys below
   // serve both the maps and closest().
   const searchable: { english: string; keys: string[] }[] = [];
@@ -90,12 +90,17 @@ export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string
     }
     searchable.push({ english: s.englishName, keys: [english, ...others, scientific] });
     orderNames.add(s.order);
-    if (!familyByScientific.has(s.family)) familyByScientific.set(s.family, { scientific: s.family, english: s.familyEnglish });
+    const family = familyByScientific.get(s.family);
+    if (!family) familyByScientific.set(s.family, { scientific: s.family, english: s.familyEnglish, order: s.order });
+    else if (family.english !== s.familyEnglish || family.order !== s.order) {
+      throw new Error(`${source}: ${s.scientificName} puts ${s.family} in ${s.order} as '${s.familyEnglish}', an earlier species in ${family.order} as '${family.english}'`);
+    }
   }
   for (const order of orderNames) orders.set(normaliseSpeciesName(order), order);
-  for (const family of familyByScientific.values()) {
-    families.set(normaliseSpeciesName(family.scientific), family);
-    claim(families, normaliseSpeciesName(family.english), family);
+  for (const { scientific, english } of familyByScientific.values()) {
+    const family = { scientific, english };
+    families.set(normaliseSpeciesName(scientific), family);
+    claim(families, normaliseSpeciesName(english), family);
   }
 
   return {
@@ -103,7 +108,8 @@ export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string
     species: sorted,
     match(name) {
       const key = normaliseSpeciesName(name);
-      const english = unambiguous(byEnglish.get(key));
+      const english = byEnglish.get(key);
+      if (english === AMBIGUOUS) return undefined;
       if (english) return { species: english, by: 'english' };
       const scientific = byScientific.get(key) ?? byScientific.get(binomialOf(name) ?? '\0');
       if (scientific) return { species: scientific, by: 'scientific' };

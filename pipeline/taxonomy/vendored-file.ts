@@ -36,6 +36,7 @@ export const taxonomySpeciesSchema = z.strictObject({
   sequence: z.number().int().positive(),
 }) satisfies z.ZodType<TaxonomySpecies>;
 
+const HEADER_KEYS = ['source', 'licence', 'input'] as const satisfies readonly (keyof TaxonomyFileHeader)[];
 const headerSchema = z.strictObject({ source: text, licence: text, input: text }) satisfies z.ZodType<TaxonomyFileHeader>;
 
 /** The file's text: same species and header, same bytes (sorted by sequence, then scientific name). */
@@ -43,7 +44,7 @@ export function formatTaxonomyFile(header: TaxonomyFileHeader, species: readonly
   headerSchema.parse(header);
   const sorted = [...species].sort((a, b) => a.sequence - b.sequence || (a.scientificName < b.scientificName ? -1 : 1));
   const lines = [
-    ...Object.entries(header).map(([key, value]) => `#${key}\t${value}`),
+    ...HEADER_KEYS.map((key) => `#${key}\t${header[key]}`),
     COLUMNS.join('\t'),
     ...sorted.map((s) => {
       const row = taxonomySpeciesSchema.parse(s);
@@ -55,11 +56,12 @@ export function formatTaxonomyFile(header: TaxonomyFileHeader, species: readonly
 
 /** Parses and validates the file's text; an error names `file`, the line and what is wrong. */
 export function parseTaxonomyFile(content: string, file: string): { header: TaxonomyFileHeader; species: TaxonomySpecies[] } {
-  const lines = content.split('\n');
+  // A checkout that turned line ends into CRLF reads the same.
+  const lines = content.split(/\r?\n/);
   if (lines.at(-1) === '') lines.pop();
-  const fail = (line: number, reason: string): never => {
+  function fail(line: number, reason: string): never {
     throw new Error(`${file}:${line}: ${reason}`);
-  };
+  }
   const meta: Record<string, string> = {};
   let at = 0;
   for (; at < lines.length && lines[at]!.startsWith('#'); at++) {
@@ -85,7 +87,7 @@ export function parseTaxonomyFile(content: string, file: string): { header: Taxo
       familyEnglish,
     });
     if (!row.success) fail(i + 1, z.prettifyError(row.error).replace(/\n/g, '; '));
-    else species.push(row.data);
+    species.push(row.data);
   }
-  return { header: header.data!, species };
+  return { header: header.data, species };
 }

@@ -97,6 +97,8 @@ describe('the vendored file', () => {
     const parsed = parseTaxonomyFile(text, 'sample.tsv');
     expect(parsed.header).toEqual(header);
     expect(parsed.species).toEqual(species);
+    expect(parseTaxonomyFile(text.replace(/\n/g, '\r\n'), 'crlf.tsv')).toEqual(parsed);
+    expect(formatTaxonomyFile({ input: header.input, licence: header.licence, source: header.source }, species)).toBe(text);
     expect(text.split('\n').slice(0, 4)).toEqual([
       '#source\tAviList sample',
       '#licence\tCC BY 4.0',

@@ -1,0 +1,189 @@
+/**
+ * The bird taxonomy, read at ingest only: a species by any English name the vendored checklist
+ * carries or by its scientific name, an order or a family by its name, the closest names for one
+ * that matches nothing. The browser never loads it (web/ never imports pipeline/).
+ */
+import { readFile } from 'node:fs/promises';
+import { distance } from 'fastest-levenshtein';
+import { binomialOf } from '../../data/life-records.ts';
+import { normaliseSpeciesName } from '../../data/species-names.ts';
+import { parseTaxonomyFile, VENDORED_TAXONOMY } from './vendored-file.ts';
+
+export interface TaxonomySpecies {
+  /** `Genus epithet`. */
+  scientificName: string;
+  /** The source's current English name. */
+  englishName: string;
+  /** Other English names the source carries (another checklist's, where it differs). */
+  otherEnglishNames: readonly string[];
+  /** The order's scientific name. */
+  order: string;
+  /** The family's scientific name. */
+  family: string;
+  familyEnglish: string;
+  /** Field-guide order: sorting by it lists species as the source does. */
+  sequence: number;
+}
+
+export type TaxonomyMatch = { species: TaxonomySpecies; by: 'english' | 'other-english' | 'scientific' };
+
+export interface Taxonomy {
+  /** The source and edition, for reports and credits: 'AviList: The Global Avian Checklist, v2025'. */
+  readonly source: string;
+  /** Every species, in field-guide order. */
+  readonly species: readonly TaxonomySpecies[];
+  /**
+   * The species `name` stands for, compared without case, accents, hyphens or apostrophes: a
+   * current English name first, then a scientific name (a trinomial or `Genus species (group)`
+   * falls back to its binomial), then another English name. An other name that two species
+   * share matches neither (see `ambiguous`); so does an unknown name (see `closest`).
+   */
+  match(name: string): TaxonomyMatch | undefined;
+  /** The species an ambiguous other English name could be (two or more); empty for any other name. */
+  ambiguous(name: string): readonly TaxonomySpecies[];
+  /** Current English names of the `count` species whose names are closest to `name` by edit distance. */
+  closest(name: string, count?: number): string[];
+  /** The scientific name of the order called `name`. */
+  order(name: string): string | undefined;
+  /** The family called `name` (scientific or English name); undefined also when two families share an English name. */
+  family(name: string): { scientific: string; english: string } | undefined;
+}
+
+const CLOSEST = 3;
+
+/** Marks a key two entries claim, so that neither is returned. */
+const AMBIGUOUS = Symbol('ambiguous');
+
+/** Adds `key → value` unless the key is taken by another value, which makes it ambiguous. */
+function claim<V>(map: Map<string, V | typeof AMBIGUOUS>, key: string, value: V, same: (a: V, b: V) => boolean = Object.is): void {
+  const held = map.get(key);
+  if (held === undefined) map.set(key, value);
+  else if (held !== AMBIGUOUS && !same(held, value)) map.set(key, AMBIGUOUS);
+}
+
+const unambiguous = <V>(found: V | typeof AMBIGUOUS | undefined): V | undefined => (found === AMBIGUOUS ? undefined : found);
+
+/** A taxonomy over `species` (in any order), its look-up maps built once. Pure: tests build one from a few species. */
+export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string): Taxonomy {
+  const sorted = [...species].sort((a, b) => a.sequence - b.sequence);
+  const byEnglish = new Map<string, TaxonomySpecies | typeof AMBIGUOUS>();
+  const byScientific = new Map<string, TaxonomySpecies>();
+  const byOther = new Map<string, TaxonomySpecies[]>();
+  const orderNames = new Set<string>();
+  const orders = new Map<string, string>();
+  const families = new Map<string, { scientific: string; english: string } | typeof AMBIGUOUS>();
+  const familyByScientific = new Map<string, { scientific: string; english: string; order: string }>();
+  // Each name is normalised once (the costliest part of building the index): the keys below
+  // serve both the maps and closest().
+  const searchable: { english: string; keys: string[] }[] = [];
+  for (const s of sorted) {
+    const english = normaliseSpeciesName(s.englishName);
+    const scientific = normaliseSpeciesName(s.scientificName);
+    const others = s.otherEnglishNames.map(normaliseSpeciesName);
+    if (byScientific.has(scientific)) throw new Error(`${source}: ${s.scientificName} is listed twice`);
+    byScientific.set(scientific, s);
+    claim(byEnglish, english, s);
+    for (const other of others) {
+      const list = byOther.get(other);
+      if (!list) byOther.set(other, [s]);
+      else if (!list.includes(s)) list.push(s);
+    }
+    searchable.push({ english: s.englishName, keys: [english, ...others, scientific] });
+    orderNames.add(s.order);
+    const family = familyByScientific.get(s.family);
+    if (!family) familyByScientific.set(s.family, { scientific: s.family, english: s.familyEnglish, order: s.order });
+    else if (family.english !== s.familyEnglish || family.order !== s.order) {
+      throw new Error(`${source}: ${s.scientificName} puts ${s.family} in ${s.order} as '${s.familyEnglish}', an earlier species in ${family.order} as '${family.english}'`);
+    }
+  }
+  for (const order of orderNames) orders.set(normaliseSpeciesName(order), order);
+  for (const { scientific, english } of familyByScientific.values()) {
+    const family = { scientific, english };
+    families.set(normaliseSpeciesName(scientific), family);
+    claim(families, normaliseSpeciesName(english), family);
+  }
+
+  return {
+    source,
+    species: sorted,
+    match(name) {
+      const key = normaliseSpeciesName(name);
+      const english = byEnglish.get(key);
+      if (english === AMBIGUOUS) return undefined;
+      if (english) return { species: english, by: 'english' };
+      const scientific = byScientific.get(key) ?? byScientific.get(binomialOf(name) ?? '\0');
+      if (scientific) return { species: scientific, by: 'scientific' };
+      const others = byOther.get(key);
+      return others?.length === 1 ? { species: others[0]!, by: 'other-english' } : undefined;
+    },
+    ambiguous(name) {
+      const key = normaliseSpeciesName(name);
+      if (byEnglish.get(key) === AMBIGUOUS) return sorted.filter((s) => normaliseSpeciesName(s.englishName) === key);
+      if (byEnglish.has(key) || byScientific.has(key)) return [];
+      const others = byOther.get(key) ?? [];
+      return others.length > 1 ? others : [];
+    },
+    closest(name, count = CLOSEST) {
+      if (count < 1) return [];
+      const key = normaliseSpeciesName(name);
+      // The best `count` so far, nearest first; a key whose length alone puts it further than the
+      // last of them (edit distance ≥ length difference) is not compared.
+      const best: { english: string; d: number }[] = [];
+      const worse = (a: { english: string; d: number }, b: { english: string; d: number }) => a.d > b.d || (a.d === b.d && a.english.localeCompare(b.english, 'en') > 0);
+      for (const s of searchable) {
+        let d = Infinity;
+        for (const k of s.keys) {
+          const bound = best.length === count ? best[count - 1]!.d : Infinity;
+          if (Math.abs(k.length - key.length) > Math.min(d, bound)) continue;
+          d = Math.min(d, distance(key, k));
+        }
+        if (d === Infinity) continue;
+        const candidate = { english: s.english, d };
+        if (best.length === count && !worse(best[count - 1]!, candidate)) continue;
+        let at = best.length;
+        while (at > 0 && worse(best[at - 1]!, candidate)) at--;
+        best.splice(at, 0, candidate);
+        if (best.length > count) best.pop();
+      }
+      return best.map((b) => b.english);
+    },
+    order(name) {
+      return orders.get(normaliseSpeciesName(name));
+    },
+    family(name) {
+      return unambiguous(families.get(normaliseSpeciesName(name)));
+    },
+  };
+}
+
+const loaded = new Map<string, Promise<Taxonomy>>();
+
+/**
+ * The vendored taxonomy, read, validated and indexed once per process (later calls share the
+ * first one's result). Ingest calls it only when a photo's place needs the taxonomy, so a run
+ * that places nothing new never pays for it. `file` is for tests and the bench.
+ */
+export function loadTaxonomy(file: string = VENDORED_TAXONOMY): Promise<Taxonomy> {
+  let pending = loaded.get(file);
+  if (!pending) {
+    pending = readTaxonomy(file);
+    loaded.set(file, pending);
+    // A failed read is not cached: the next call reports the file's state afresh.
+    pending.catch(() => loaded.delete(file));
+  }
+  return pending;
+}
+
+async function readTaxonomy(file: string): Promise<Taxonomy> {
+  let content: string;
+  try {
+    content = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(`${file}: the bird taxonomy is not vendored; pipeline/taxonomy/README.md says how to generate it with scripts/vendor-taxonomy.ts`);
+    }
+    throw error;
+  }
+  const { header, species } = parseTaxonomyFile(content, file);
+  return taxonomyFrom(species, header.source);
+}

@@ -43,22 +43,6 @@ export function CreditsPage() {
           </li>
         ))}
       </ul>
-      <section aria-labelledby="taxonomy-credit" className="mt-12 border-t border-white/10 pt-6">
-        <h2 id="taxonomy-credit" className="font-serif text-2xl text-stone-50">
-          Bird taxonomy
-        </h2>
-        <p className="mt-2 text-sm text-stone-300">
-          Photos are placed by species, family and order from{' '}
-          <a href="https://doi.org/10.2173/avilist.v2025" className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
-            AviList: The Global Avian Checklist, v2025
-          </a>{' '}
-          (AviList Core Team, 2025), used under{' '}
-          <a href="https://creativecommons.org/licenses/by/4.0/" rel="license noreferrer" className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
-            CC BY 4.0
-          </a>
-          ; its names, orders and families were extracted to a table for the site's build.
-        </p>
-      </section>
     </>
   );
 }

@@ -19,7 +19,7 @@ import { LIFE_LIST_DIR, type PlanSettings } from './scan/plan.ts';
 import * as photoList from './scan/photo-list.ts';
 import * as photoFacts from './place/photo-facts.ts';
 import { place, type Placement } from './place/placement.ts';
-import { loadTaxonomy, type Taxonomy } from './taxonomy/taxonomy.ts';
+import type { Taxonomy } from './taxonomy/taxonomy.ts';
 import { speciesOnDays } from './derive/ebird/day-species.ts';
 import * as photoRecords from './photos/photo-records.ts';
 import { FatalProblem, messageOf, Problems } from './plumbing/problems.ts';
@@ -225,6 +225,8 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
 /** The vendored taxonomy; when it cannot be read, the run goes on without it (nothing is moved, no inbox photo placed) and says why once. */
 async function taxonomyOrReport(problems: Problems): Promise<Taxonomy | undefined> {
   try {
+    // Loaded on first use: a library of the owner's own folders never pays for it.
+    const { loadTaxonomy } = await import('./taxonomy/taxonomy.ts');
     return await loadTaxonomy();
   } catch (error) {
     problems.warning('pipeline/taxonomy', problem.taxonomyUnavailable(messageOf(error)));

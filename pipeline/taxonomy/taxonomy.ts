@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { distance } from 'fastest-levenshtein';
 import { binomialOf } from '../../data/life-records.ts';
 import { normaliseSpeciesName } from '../../data/species-names.ts';
-import { parseTaxonomyFile, VENDORED_TAXONOMY } from './vendored-file.ts';
+import { parseTaxonomyFile, taxonomyFile } from './vendored-file.ts';
 
 export interface TaxonomySpecies {
   /** `Genus epithet`. */
@@ -163,7 +163,7 @@ const loaded = new Map<string, Promise<Taxonomy>>();
  * first one's result). Ingest calls it only when a photo's place needs the taxonomy, so a run
  * that places nothing new never pays for it. `file` is for tests and the bench.
  */
-export function loadTaxonomy(file: string = VENDORED_TAXONOMY): Promise<Taxonomy> {
+export function loadTaxonomy(file: string = taxonomyFile()): Promise<Taxonomy> {
   let pending = loaded.get(file);
   if (!pending) {
     pending = readTaxonomy(file);

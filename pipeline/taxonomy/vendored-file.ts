@@ -8,7 +8,15 @@ import type { TaxonomySpecies } from './taxonomy.ts';
  * line and gzip packs the repeated order and family columns; written by
  * scripts/vendor-taxonomy.ts, read at ingest by loadTaxonomy().
  */
-export const VENDORED_TAXONOMY = fileURLToPath(new URL('./taxonomy.tsv', import.meta.url));
+export const VENDORED_TAXONOMY = process.env.PORTFOLIO_ROOT
+  ? `${process.env.PORTFOLIO_ROOT}/pipeline/taxonomy/taxonomy.tsv`
+  : // The ingest runs as a bundle elsewhere (pipeline/launch.mjs), which sets PORTFOLIO_ROOT.
+    fileURLToPath(new URL('./taxonomy.tsv', import.meta.url));
+
+/** The checklist ingest reads: `PORTFOLIO_TAXONOMY` (a file in this layout, e.g. another checklist or a test's), else the vendored one. */
+export function taxonomyFile(): string {
+  return process.env.PORTFOLIO_TAXONOMY || VENDORED_TAXONOMY;
+}
 
 export const COLUMNS = ['sequence', 'scientific_name', 'english_name', 'other_english_names', 'order', 'family', 'family_english'] as const;
 

@@ -8,7 +8,7 @@ import { lifeRecordsOf } from './derive/life-list-links.ts';
 import * as manifestSet from './commit/manifest-set.ts';
 import { MANIFEST_FILES, type Credit } from '../data/manifest-schemas.ts';
 import type { SiteConfig } from '../data/site-config.ts';
-import { unlessMissing } from '../data/optional-file.ts';
+import { unlessMissing } from '../node-lib/files.ts';
 import { siteDataFiles } from '../data/site-data-derivation.ts';
 import { derivationKey, derivedFilesIntact, ebirdStamp, loadDerivedState, newPublicationStamp, placementStamp, saveDerivedState, sizesOf, type DerivedState } from './derive/derived-state.ts';
 import type { PublishedPhoto } from './derive/manifests/published-photo.ts';

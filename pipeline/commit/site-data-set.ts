@@ -6,9 +6,8 @@ import * as z from 'zod/mini';
 import { listsMapsSchema } from '../../data/bird-lists.ts';
 import { lifeListRecordsSchema, lifeRecordSchema } from '../../data/life-records.ts';
 import type { LifeListLinks } from '../../data/site-data-derivation.ts';
-import { unlessMissing } from '../../data/optional-file.ts';
+import { unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 import { SITE_DATA_DIR } from '../../data/site-data-schemas.ts';
-import { writeFileAtomically } from '../plumbing/atomic-file.ts';
 
 /**
  * Writes the per-page data files, touching only those whose content changed, and removes

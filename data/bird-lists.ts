@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isoDateSchema, regionCodeSchema, type LifeListRecords, type LifeRecord } from './life-records.ts';
 import { imageFileSchema } from './manifest-schemas.ts';
-import { LIST_KEY } from './paths.ts';
+import { LIST_KEY } from './region-code.ts';
 
 /**
  * The lists a birder keeps, as eBird's "My eBird" table has them: life, each year, each

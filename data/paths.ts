@@ -103,9 +103,6 @@ export const NOT_PHOTOGRAPHED_ROUTE = pageRoute(NOT_PHOTOGRAPHED_FOLDER);
 export const LISTS_FOLDER = 'lists';
 export const LISTS_ROUTE = pageRoute(LISTS_FOLDER);
 
-/** A list's key: a year (`2024`), a country (`US`) or a state/province (`US-TX`), as eBird codes regions. */
-export const LIST_KEY = /^(?:\d{4}|[A-Z]{2}(?:-[A-Z0-9]{1,3})?)$/;
-
 /** One list's page: `/lists/2024/`, `/lists/US/`, `/lists/US-TX/` (the keys of data/bird-lists.ts). */
 export function listRoute(key: string): string {
   return pageRoute(LISTS_FOLDER, encodeURIComponent(key));

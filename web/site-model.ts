@@ -2,7 +2,8 @@
 import { MANIFEST_FILES } from '../data/manifest-layout.ts';
 import type { BirdListData, ListsData } from '../data/bird-lists.ts';
 import type { Info } from '../data/manifest-schemas.ts';
-import { LIST_KEY, speciesRoute, type LifeListOrder } from '../data/paths.ts';
+import { speciesRoute, type LifeListOrder } from '../data/paths.ts';
+import { LIST_KEY } from '../data/region-code.ts';
 import type { LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data-schemas.ts';
 import { siteDataPaths } from '../data/site-data-paths.ts';
 import { sortTaxonomically } from '../data/taxonomic-order.ts';

@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { countOf } from '../../data/count-text.ts';
 import type { SpeciesSearchEntry, SpeciesSearchFn } from './species-search-index.ts';
 
 export type { SpeciesSearchEntry } from './species-search-index.ts';
@@ -87,7 +88,7 @@ export function SpeciesSearch({ load, onSelect = (entry) => window.location.assi
         : status === 'ready' && query.trim() !== ''
           ? results.length === 0
             ? 'No species found.'
-            : `${results.length} ${results.length === 1 ? 'species' : 'species'} found${results.length === maxResults ? ' (the best matches)' : ''}.`
+            : `${countOf(results.length, 'species', 'species')} found${results.length === maxResults ? ' (the best matches)' : ''}.`
           : '';
 
   return (

@@ -10,6 +10,7 @@ import type { GalleryPhoto } from '../photos.ts';
 import { site } from '../site.ts';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
+import { countOf } from '../../data/count-text.ts';
 
 const MASONRY_SIZES = '(min-width: 1280px) 410px, 50vw';
 /**
@@ -31,7 +32,7 @@ export function SpeciesPage() {
   const { species, photos, folder, sighting, seenIn, firstPhotographed } = useLoaderData<typeof speciesLoader>();
   const covered = useLightboxOpen(photos);
   const identity = useSite();
-  const count = photos.length === 1 ? '1 photo' : `${photos.length} photos`;
+  const count = countOf(photos.length, 'photo');
   const loading = masonryLoading(photos.map(ratioOf), 2, PHONE_SCREEN_IN_COLUMNS);
   return (
     <>

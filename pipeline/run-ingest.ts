@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { emptyCache, inCacheOrder, loadCache, outputPathsOf, publicMatchesCache, saveCache, writePublicMarker, type Cache } from './photos/cache.ts';
 import { endExiftool } from './photos/exiftool-process.ts';
 import * as manifestsStage from './derive/manifests.ts';
-import { lifeRecordsOf } from './derive/life-list-links.ts';
+import { lifeRecordsOf } from './derive/ebird.ts';
 import * as manifestSet from './commit/manifest-set.ts';
 import { MANIFEST_FILES, type Credit } from '../data/manifest-schemas.ts';
 import type { SiteConfig } from '../data/site-config.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageFile, speciesRoute } from '../../data/paths.ts';
 import { isPhotoFile } from '../../data/publishing.ts';
 import { filesUnder } from '../../web/prerender/build-state.ts';
-import { buildSite, type BuildResult } from '../../web/prerender/build.ts';
+import { buildSite, type BuildResult } from '../../web/prerender/build-site.ts';
 
 /**
  * `npm run build` for a named host with the photos on object storage (publishing.host and

@@ -30,7 +30,7 @@ async function readMarker(dist: string): Promise<{ id: string; inputs: string | 
 
 /**
  * What the last complete build of dist/ was made from (the code and the ingest's publication
- * stamp, as build.ts hashes them), from its marker alone: a build with nothing to do learns it
+ * stamp, as build-site.ts hashes them), from its marker alone: a build with nothing to do learns it
  * without reading the state, several MB at 10,000 photos.
  */
 export async function builtFrom(dist: string): Promise<string | undefined> {

@@ -6,7 +6,7 @@
  * folder of their own (`dist-photos/` beside dist/) to sync to object storage, and dist/ holds
  * the pages and data only. Options let tests build a photo tree of their own into a temporary
  * folder without touching the sample build:
- *   tsx web/prerender/build.ts [--photos dir] [--generated dir] [--out dir] [--photos-out dir] [--base /sub/] [--skip-ingest]
+ *   tsx web/prerender/build-site.ts [--photos dir] [--generated dir] [--out dir] [--photos-out dir] [--base /sub/] [--skip-ingest]
  * BASE_PATH (env) sets the base path as well; otherwise site.json's publishing.basePath does.
  */
 import { spawnSync } from 'node:child_process';

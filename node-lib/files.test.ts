@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isMissingFile, isTempName, removeEmptyParents, tempPathFor, unlessMissing, writeAtomically, writeFileAtomically } from './files.ts';
+import { filesUnder, isMissingFile, isTempName, removeEmptyParents, tempPathFor, unlessMissing, writeAtomically, writeFileAtomically } from './files.ts';
 
 const dir = await mkdtemp(join(tmpdir(), 'node-lib-files-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -73,6 +73,23 @@ describe('unlessMissing', () => {
     expect(isMissingFile(Object.assign(new Error('x'), { code: 'EACCES' }))).toBe(false);
     expect(isMissingFile(new Error('ENOENT in the message only'))).toBe(false);
     expect(isMissingFile(undefined)).toBe(false);
+  });
+});
+
+describe('filesUnder', () => {
+  it('lists every file below a folder, relative and slash-separated, folders left out', async () => {
+    const root = join(dir, 'listed');
+    await mkdir(join(root, 'a', 'b'), { recursive: true });
+    await mkdir(join(root, 'empty'));
+    await writeFile(join(root, 'top.json'), '1');
+    await writeFile(join(root, 'a', 'b', 'deep.json'), '2');
+    expect((await filesUnder(root)).sort()).toEqual(['a/b/deep.json', 'top.json']);
+  });
+
+  it('lists nothing for a folder that is not there, and stops for one that is a file', async () => {
+    expect(await filesUnder(join(dir, 'none'))).toEqual([]);
+    await writeFile(join(dir, 'file'), 'x');
+    await expect(filesUnder(join(dir, 'file'))).rejects.toMatchObject({ code: 'ENOTDIR' });
   });
 });
 

@@ -5,7 +5,7 @@
  * Node only: the site's browser code never imports this folder.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // --- atomic writes ------------------------------------------------------------------
@@ -60,6 +60,12 @@ export async function unlessMissing<T>(read: Promise<T>): Promise<T | undefined>
     if (isMissingFile(error)) return undefined;
     throw error;
   }
+}
+
+/** Every file under `dir`, relative to it and slash-separated; none when `dir` is missing. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = (await unlessMissing(readdir(dir, { recursive: true, withFileTypes: true }))) ?? [];
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
 
 // --- empty folders ------------------------------------------------------------------

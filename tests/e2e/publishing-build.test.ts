@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageFile, speciesRoute } from '../../data/paths.ts';
 import { isPhotoFile } from '../../data/publishing.ts';
-import { filesUnder } from '../../web/prerender/build-state.ts';
+import { filesUnder } from '../../node-lib/files.ts';
 import { buildSite, type BuildResult } from '../../web/prerender/build-site.ts';
 
 /**

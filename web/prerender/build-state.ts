@@ -108,12 +108,6 @@ export async function linkIfChanged(state: BuildState, dist: string, file: strin
   return true;
 }
 
-/** Every file under `dir`, relative and slash-separated. */
-export async function filesUnder(dir: string): Promise<string[]> {
-  const entries = (await unlessMissing(readdir(dir, { recursive: true, withFileTypes: true }))) ?? [];
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1).split('\\').join('/'));
-}
-
 /**
  * Removes what the previous build produced and this one did not, then saves the state and
  * dist's marker, with the inputs this build was made from (`inputs`).

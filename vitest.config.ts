@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: fast unit tests (data/, pipeline/), component tests in jsdom (web/),
+// Three projects: fast unit tests (data/, node-lib/, pipeline/), component tests in jsdom (web/),
 // and end-to-end tests that build the sample site and drive Debian's Chromium.
 export default defineConfig({
   test: {
@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['data/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts'],
+          include: ['data/**/*.test.ts', 'node-lib/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

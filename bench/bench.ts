@@ -17,6 +17,7 @@ import { lightbox } from './parts/lightbox.ts';
 import { PAGE_HOSTS, PAGE_NAMES, pages, type PageHost, type PageName } from './parts/pages.ts';
 import { scale } from './parts/scale.ts';
 import { releaseSite } from './lib/site.ts';
+import { fullMessageOf } from '../data/error-text.ts';
 
 const positiveInt = (value: string) => {
   const n = Number(value);
@@ -98,7 +99,7 @@ async function part(name: string, run: () => Promise<PartResult>): Promise<void>
     details[name] = { ...result.details, seconds: (performance.now() - t) / 1000, loadavg: os.loadavg() };
   } catch (error) {
     // One broken part must not hide the others' figures: report it and carry on.
-    const message = error instanceof Error ? error.message : String(error);
+    const message = fullMessageOf(error);
     errors[name] = message;
     rows.push({ part: name, metric: 'ERROR', value: null, unit: '', note: message });
     log(`${name} failed: ${message}`);

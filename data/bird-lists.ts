@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isoDateSchema, regionCodeSchema, type LifeListRecords, type LifeRecord } from './life-records.ts';
-import { imageFileSchema } from './manifest-schemas.ts';
-import { LIST_KEY } from './paths.ts';
+import { compareNames, imageFileSchema } from './manifest-schemas.ts';
+import { LIST_KEY } from './region-code.ts';
 
 /**
  * The lists a birder keeps, as eBird's "My eBird" table has them: life, each year, each
@@ -152,7 +152,7 @@ export function birdLists({ records, photographed, names, maps }: ListInputs): {
   }
 
   const all = [...summaries.values()];
-  const byName = (a: ListSummary, b: ListSummary) => a.name.localeCompare(b.name, 'en');
+  const byName = (a: ListSummary, b: ListSummary) => compareNames(a.name, b.name);
   const plain = ({ key, name, observed, photographed: p }: ListSummary) => ({ key, name, observed, photographed: p });
   const lists = listsDataSchema.parse({
     life: { observed: records.observedCount, photographed: records.species.filter((s) => photographed.has(s.scientificName)).length },

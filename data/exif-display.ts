@@ -1,4 +1,5 @@
 import type { ExifDisplay } from './manifest-schemas.ts';
+import { tagText } from './tag-text.ts';
 
 /**
  * The one place where raw EXIF becomes display values, for every photo the pipeline
@@ -106,8 +107,8 @@ export function dateTakenIso(source: ExifDisplay | RawExif | undefined | null): 
 const COMPANY_WORDS = new Set(['corporation', 'corp', 'co', 'ltd', 'limited', 'inc', 'incorporated', 'company', 'ag', 'ab', 'gmbh', 'llc', 'plc', 'sa', 'kk', 'optical', 'imaging', 'computer', 'camera']);
 
 function formatCamera(rawMake: unknown, rawModel: unknown): string {
-  const make = text(rawMake);
-  const model = text(rawModel);
+  const make = tagText(rawMake);
+  const model = tagText(rawModel);
   const brand = make ? brandOf(make) : undefined;
   if (!model) return brand ?? UNKNOWN;
   if (!brand) return model;
@@ -131,7 +132,7 @@ function startsWithWord(value: string, word: string): boolean {
 
 function formatLens(raw: RawExif): string {
   for (const key of ['LensModel', 'Lens']) {
-    const name = text(raw[key]);
+    const name = tagText(raw[key]);
     if (name && isLensName(name)) return name;
   }
   return lensFromInfo(raw.LensInfo) ?? UNKNOWN;
@@ -248,7 +249,7 @@ function formatDay(day: Day | undefined): string {
 function parseDay(value: unknown): Day | undefined {
   // A Date object is refused, not read: see the module comment.
   if (typeof value !== 'string') return undefined;
-  const match = /^\s*(\d{4})[:\-/](\d{2})[:\-/](\d{2})(?!\d)/.exec(text(value) ?? '');
+  const match = /^\s*(\d{4})[:\-/](\d{2})[:\-/](\d{2})(?!\d)/.exec(tagText(value) ?? '');
   if (!match) return undefined;
   const [, year, month, day] = match as unknown as [string, string, string, string];
   const y = Number(year);
@@ -264,13 +265,6 @@ function daysInMonth(year: number, month: number): number {
 }
 
 // --- values -----------------------------------------------------------------------
-
-/** A tag's text: cut at the first NUL (C-string padding), whitespace collapsed; undefined when empty or not text. */
-function text(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const cut = value.replace(/^[\s\0]+/, '').split('\0')[0]!.replace(/\s+/g, ' ').trim();
-  return cut === '' ? undefined : cut;
-}
 
 /** A finite number from a number, a numeric string or an XMP rational string ('71/10'). */
 function toNumber(value: unknown): number | undefined {
@@ -300,7 +294,7 @@ function decimal(value: number, digits: number): string {
 
 function isPresent(value: unknown): boolean {
   if (value === undefined || value === null) return false;
-  if (typeof value === 'string') return text(value) !== undefined;
+  if (typeof value === 'string') return tagText(value) !== undefined;
   return true;
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { REGION_CODE } from './region-code.ts';
 import { normaliseSpeciesName } from './species-names.ts';
 
 export { normaliseSpeciesName, speciesNameTerms } from './species-names.ts';
@@ -20,7 +21,7 @@ export const isoDateSchema = z.string().check(
 );
 
 /** An eBird region code: country (`US`) or country and subdivision (`US-NC`, `GB-ENG`, `CA-ON`). */
-export const regionCodeSchema = z.string().check(z.regex(/^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/, 'must be a region code such as US-NC'));
+export const regionCodeSchema = z.string().check(z.regex(REGION_CODE, 'must be a region code such as US-NC'));
 
 const yearSchema = z.int().check(z.minimum(1000), z.maximum(9999));
 

@@ -103,9 +103,6 @@ export const NOT_PHOTOGRAPHED_ROUTE = pageRoute(NOT_PHOTOGRAPHED_FOLDER);
 export const LISTS_FOLDER = 'lists';
 export const LISTS_ROUTE = pageRoute(LISTS_FOLDER);
 
-/** A list's key: a year (`2024`), a country (`US`) or a state/province (`US-TX`), as eBird codes regions. */
-export const LIST_KEY = /^(?:\d{4}|[A-Z]{2}(?:-[A-Z0-9]{1,3})?)$/;
-
 /** One list's page: `/lists/2024/`, `/lists/US/`, `/lists/US-TX/` (the keys of data/bird-lists.ts). */
 export function listRoute(key: string): string {
   return pageRoute(LISTS_FOLDER, encodeURIComponent(key));
@@ -133,10 +130,10 @@ export function withoutPageExtension(param: string | undefined): string {
 /**
  * The one spelling of a page's path under any form a host serves it: `/x`, `/x/`, `/x.html`,
  * `/x/index.html`, `/x/index` (serve's clean form of it), percent-encoded or not, with or
- * without the base path, all give `/x`
- * (the home page `/`). Written without references outside itself, in the syntax every browser
- * runs: the pre-rendered page's first inline script carries its source
- * (web/prerender/html-document.ts), so the page and the build compare paths by this one rule.
+ * without the base path, all give `/x` (the home page `/`). Written without references
+ * outside itself, in the syntax every browser runs: the pre-rendered page's hydration guard
+ * carries its source (hydrationGuardScript in web/prerender/inline-scripts.ts), so that script
+ * and the app compare paths by this one rule.
  */
 export function pageKey(pathname: string, basePath: string): string {
   var path = pathname;

@@ -34,17 +34,25 @@ export interface LifeListLinks {
  * publish a file the site would reject.
  */
 export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<string, unknown> {
-  const photos = Object.values(manifests.photoIndex.photos);
   const find = photoFinder(manifests);
   const files = new Map<string, unknown>();
-
   const home = manifests.info.featured.flatMap((id) => {
     const entry = find.byId(id);
     return entry ? [pagePhoto(entry)] : [];
   });
   files.set(siteDataPaths.home, homeDataSchema.parse({ photos: home }));
+  const searchable = addSpeciesPages(files, manifests, find, life);
+  addLevelPages(files, manifests, find, life);
+  files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: creditedPhotos(Object.values(manifests.photoIndex.photos)) }));
+  files.set(siteDataPaths.search, searchDataSchema.parse({ species: searchable.sort((a, b) => compareNames(a.name, b.name)) }));
+  if (life) addLifeListPages(files, find, life);
+  return files;
+}
 
-  // The search box finds every species that has a page.
+type PhotoFinder = ReturnType<typeof photoFinder>;
+
+/** A page for every species with a photo or a folder; returns what the search box finds (every one of them). */
+function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined): SearchData['species'] {
   const searchable: SearchData['species'] = [];
   for (const [species, entries] of Object.entries(manifests.birdPhotos)) {
     const shown = entries.flatMap((e) => (e.id === 0 ? [] : (find.bySpeciesNumber(species, e.id) ?? [])));
@@ -62,7 +70,42 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<s
     files.set(siteDataPaths.species(species), speciesDataSchema.parse(data));
     searchable.push({ name: species, ...(record ? { scientificName: record.scientificName } : {}) });
   }
+  return searchable;
+}
 
+/** A page for every Life List level: a species' photo wall, or a folder's cards (empty folders left out). */
+function addLevelPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined): void {
+  const facts = folderFacts(life);
+  const visit = (folder: LifeListFolder, segments: string[]) => {
+    const species = segments.at(-1);
+    let level: LevelData;
+    if (species !== undefined && isPhotoWall(folder)) {
+      level = { kind: 'wall', segments, species };
+    } else {
+      const visible = childFolders(folder).filter(([, child]) => child.file_count > 0);
+      const cards = visible.map(([name, child]): FolderCard => {
+        const coverPath = manifests.coverPhotos[[...segments, name].join('/')];
+        const cover = coverPath === undefined ? undefined : find.byThumbnail(coverPath);
+        const order = facts.taxonOrder(child, name);
+        return {
+          name,
+          photoCount: child.file_count,
+          speciesCount: facts.speciesCount(child),
+          ...(cover ? { cover: { thumbnail: cover.thumbnail, placeholder: cover.placeholder, sources: cover.sources } } : {}),
+          ...(order !== undefined ? { taxonOrder: order } : {}),
+          ...(isPhotoWall(child) ? { species: true as const } : {}),
+        };
+      });
+      level = { kind: 'folders', segments, photoCount: folder.file_count, cards };
+      for (const [name, child] of visible) visit(child, [...segments, name]);
+    }
+    files.set(siteDataPaths.level(segments), levelDataSchema.parse(level));
+  };
+  visit(manifests.lifeListStructure, []);
+}
+
+/** A folder card's counts, each folder's worked out once however deep the tree. */
+function folderFacts(life: LifeListLinks | undefined) {
   const speciesCounts = new Map<LifeListFolder, number>();
   const speciesCount = (folder: LifeListFolder): number => {
     let count = speciesCounts.get(folder);
@@ -86,63 +129,37 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<s
     taxonOrders.set(folder, order);
     return order;
   };
-  const visit = (folder: LifeListFolder, segments: string[]) => {
-    const species = segments.at(-1);
-    let level: LevelData;
-    if (species !== undefined && isPhotoWall(folder)) {
-      level = { kind: 'wall', segments, species };
-    } else {
-      const visible = childFolders(folder).filter(([, child]) => child.file_count > 0);
-      const cards = visible.map(([name, child]): FolderCard => {
-        const coverPath = manifests.coverPhotos[[...segments, name].join('/')];
-        const cover = coverPath === undefined ? undefined : find.byThumbnail(coverPath);
-        const order = taxonOrder(child, name);
-        return {
-          name,
-          photoCount: child.file_count,
-          speciesCount: speciesCount(child),
-          ...(cover ? { cover: { thumbnail: cover.thumbnail, placeholder: cover.placeholder, sources: cover.sources } } : {}),
-          ...(order !== undefined ? { taxonOrder: order } : {}),
-          ...(isPhotoWall(child) ? { species: true as const } : {}),
-        };
-      });
-      level = { kind: 'folders', segments, photoCount: folder.file_count, cards };
-      for (const [name, child] of visible) visit(child, [...segments, name]);
-    }
-    files.set(siteDataPaths.level(segments), levelDataSchema.parse(level));
-  };
-  visit(manifests.lifeListStructure, []);
+  return { speciesCount, taxonOrder };
+}
 
-  const credited: CreditsData['photos'] = photos
+/** The photos whose licence asks for a credit, by species then file. */
+function creditedPhotos(photos: readonly PhotoEntry[]): CreditsData['photos'] {
+  return photos
     .filter((p) => p.credit !== undefined)
     .sort((a, b) => compareNames(a.species, b.species) || compareNames(a.display.path, b.display.path))
     .map((p) => ({ id: p.id, species: p.species, thumbnail: p.thumbnail, placeholder: p.placeholder, sources: p.sources, ...(p.credit ? { credit: p.credit } : {}) }));
-  files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: credited }));
+}
 
-  searchable.sort((a, b) => compareNames(a.name, b.name));
-  files.set(siteDataPaths.search, searchDataSchema.parse({ species: searchable }));
-
-  if (life) {
-    const photographed = new Set([...life.bySpecies.values()].map((s) => s.scientificName));
-    const rest = life.records.species.filter((s) => !photographed.has(s.scientificName));
-    const photographedBy = new Map<string, PhotographedSpecies>();
-    for (const [species, record] of life.bySpecies) {
-      if (photographedBy.has(record.scientificName)) continue;
-      const first = find.firstOfSpecies(species);
-      photographedBy.set(record.scientificName, { species, ...(first && { thumbnail: first.thumbnail }) });
-    }
-    const { lists, pages } = birdLists({ records: life.records, photographed: photographedBy, names: life.places?.names ?? {}, ...(life.places?.maps && { maps: life.places.maps }) });
-    files.set(siteDataPaths.lists, lists);
-    for (const page of pages) files.set(siteDataPaths.list(page.key), page);
-    files.set(
-      siteDataPaths.notPhotographed,
-      notPhotographedDataSchema.parse({
-        observed: life.records.observedCount,
-        species: rest.map((s) => ({ commonName: s.commonName, ...sightingOf(s) })),
-      }),
-    );
+/** With an eBird export: the lists, one page a list, and the species seen but not yet photographed. */
+function addLifeListPages(files: Map<string, unknown>, find: PhotoFinder, life: LifeListLinks): void {
+  const photographed = new Set([...life.bySpecies.values()].map((s) => s.scientificName));
+  const rest = life.records.species.filter((s) => !photographed.has(s.scientificName));
+  const photographedBy = new Map<string, PhotographedSpecies>();
+  for (const [species, record] of life.bySpecies) {
+    if (photographedBy.has(record.scientificName)) continue;
+    const first = find.firstOfSpecies(species);
+    photographedBy.set(record.scientificName, { species, ...(first && { thumbnail: first.thumbnail }) });
   }
-  return files;
+  const { lists, pages } = birdLists({ records: life.records, photographed: photographedBy, names: life.places?.names ?? {}, ...(life.places?.maps && { maps: life.places.maps }) });
+  files.set(siteDataPaths.lists, lists);
+  for (const page of pages) files.set(siteDataPaths.list(page.key), page);
+  files.set(
+    siteDataPaths.notPhotographed,
+    notPhotographedDataSchema.parse({
+      observed: life.records.observedCount,
+      species: rest.map((s) => ({ commonName: s.commonName, ...sightingOf(s) })),
+    }),
+  );
 }
 
 /**

@@ -27,6 +27,11 @@ describe('taxonomic order of a folder tree', () => {
     expect(sortTaxonomically(tree[2]!.children![0]!.children!, get).map((f) => f.name)).toEqual(['Bald Eagle', 'Mystery Hawk']);
   });
 
+  it('orders folders without a species by name, as the rest of the site does (numbers by value, case ignored)', () => {
+    const unknown = [{ name: 'gull 10' }, { name: 'Gull 2' }, { name: 'Albatross' }];
+    expect(sortTaxonomically(unknown, get).map((f) => f.name)).toEqual(['Albatross', 'Gull 2', 'gull 10']);
+  });
+
   it('finds the first taxonomic order under a folder', () => {
     expect(firstTaxonOrder(tree[3]!, get)).toBe(8600);
     expect(firstTaxonOrder(tree[4]!, get)).toBeUndefined();

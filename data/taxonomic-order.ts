@@ -1,3 +1,5 @@
+import { compareNames } from './manifest-layout.ts';
+
 /**
  * Field-guide (taxonomic) order for a folder tree of any shape: a species (leaf) sorts
  * by its eBird taxonomic order, an order or family folder by the smallest taxonomic
@@ -35,7 +37,7 @@ export function sortTaxonomically<T>(nodes: readonly T[], get: TaxonomicAccessor
     if (a.order !== undefined && b.order !== undefined && a.order !== b.order) return a.order - b.order;
     if (a.order === undefined && b.order !== undefined) return 1;
     if (a.order !== undefined && b.order === undefined) return -1;
-    return a.name.localeCompare(b.name, 'en');
+    return compareNames(a.name, b.name);
   });
   return keyed.map((k) => k.node);
 }

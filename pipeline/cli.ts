@@ -8,6 +8,7 @@ import { createProgress } from './report/progress.ts';
 import { DEFAULT_MAX_MEGAPIXELS, defaultConcurrency, runIngest, type IngestResult } from './run-ingest.ts';
 import { runValidate } from './validate.ts';
 import { jsonReport, printIngestSummary, printValidation } from './report/summary.ts';
+import { stackOf } from '../data/error-text.ts';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -80,7 +81,7 @@ export function buildProgram(io: CliIo = { stdout: process.stdout, stderr: proce
 }
 
 function reportFatal(error: unknown, io: CliIo, json: boolean): number {
-  const message = error instanceof FatalProblem ? error.message : fatal.unexpected(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  const message = error instanceof FatalProblem ? error.message : fatal.unexpected(stackOf(error));
   io.stderr.write(`${message}\n`);
   if (json) io.stdout.write(`${JSON.stringify({ status: 'fatal', exitCode: EXIT_FATAL, message }, null, 2)}\n`);
   return EXIT_FATAL;

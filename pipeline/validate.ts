@@ -1,13 +1,13 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { z } from 'zod';
 import { LIFE_LIST_DIR, MANIFEST_FILES, manifestSchemas, type LifeListFolder, type ManifestName, type Manifests, childFolders } from '../data/manifest-schemas.ts';
 import { describeIssues } from '../data/site-config.ts';
 import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.ts';
-import { unlessMissing } from '../data/optional-file.ts';
+import { filesUnder, unlessMissing } from '../node-lib/files.ts';
 import { SITE_DATA_DIR } from '../data/site-data-schemas.ts';
-import { messageOf } from './plumbing/problems.ts';
+import { messageOf } from '../data/error-text.ts';
 import { JOURNAL_FILE, rollForward } from './commit/manifest-set.ts';
 import { loadLifeLinks } from './commit/site-data-set.ts';
 import { validation } from './report/messages.ts';
@@ -97,10 +97,8 @@ async function checkPageData(manifests: Manifests, life: LifeListLinks | undefin
     if (json === undefined) continue;
     if (!isDeepStrictEqual(json, content)) problems.push({ where: file, reason: validation.pageDataStale() });
   }
-  const onDisk = (await unlessMissing(readdir(path.join(publicDir, SITE_DATA_DIR), { recursive: true, withFileTypes: true }))) ?? [];
-  for (const entry of onDisk) {
-    if (!entry.isFile()) continue;
-    const file = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+  for (const onDisk of await filesUnder(path.join(publicDir, SITE_DATA_DIR))) {
+    const file = `${SITE_DATA_DIR}/${onDisk}`;
     if (!expected.has(file)) problems.push({ where: file, reason: validation.pageDataUnknown() });
   }
   return expected.size;

@@ -1,6 +1,7 @@
 import type { BirdListData, ListsData } from '../data/bird-lists.ts';
 import type { Info } from '../data/manifest-schemas.ts';
 import type { CreditsData, HomeData, LevelData, NotPhotographedData, SearchData, SpeciesData } from '../data/site-data-schemas.ts';
+import { fullMessageOf } from '../data/error-text.ts';
 
 /**
  * The only code of the site that fetches data files (info.json and the per-page files of
@@ -74,8 +75,6 @@ function loadParser() {
   return parser;
 }
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 async function fetchAndParse<K extends DataKind>(kind: K, path: string): Promise<DataTypes[K]> {
   // Both downloads at once; a failed fetch is reported first.
   const parsing = loadParser();
@@ -84,13 +83,13 @@ async function fetchAndParse<K extends DataKind>(kind: K, path: string): Promise
     raw = await fetcher(path);
   } catch (error) {
     if (error instanceof DataFileError) throw error;
-    throw new DataFileError(path, reason(error));
+    throw new DataFileError(path, fullMessageOf(error));
   }
   let parseData: Awaited<typeof parsing>['parseData'];
   try {
     ({ parseData } = await parsing);
   } catch (error) {
-    throw new DataFileError(path, `the site's code that checks it could not be loaded (${reason(error)})`);
+    throw new DataFileError(path, `the site's code that checks it could not be loaded (${fullMessageOf(error)})`);
   }
   // Evaluating the schema chunk (zod) and parsing with it would otherwise be one task: on a
   // pre-rendered page's start both come at once, between the entry's evaluation and hydration.

@@ -3,6 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppReady } from './app-ready.tsx';
 import { routes } from './routes.tsx';
+import { stackOf } from '../data/error-text.ts';
 
 /**
  * The pre-render entry, built by `vite build --ssr` so it shares the client's
@@ -51,6 +52,6 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     { onError: (error) => void errors.push(error) },
   );
   const html = await streamToString(prelude);
-  if (errors.length > 0) throw new Error(`${url} failed to render: ${errors.map((e) => (e instanceof Error ? e.stack ?? e.message : String(e))).join('\n')}`);
+  if (errors.length > 0) throw new Error(`${url} failed to render: ${errors.map(stackOf).join('\n')}`);
   return { status: context.statusCode, html };
 }

@@ -4,7 +4,7 @@ import type { FolderCard, PagePhoto } from '../data/site-data-schemas.ts';
 /**
  * What pages hand to tiles and the lightbox: manifest paths (turned into URLs at
  * render time, so the asset origin is applied in one place) and only the fields a
- * page needs, because loader data is embedded in every pre-rendered page.
+ * tile or the lightbox shows.
  */
 export interface TileImage {
   /** Site-relative path of the `_lowq.jpg` thumbnail. */

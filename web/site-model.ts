@@ -2,8 +2,9 @@
 import { MANIFEST_FILES } from '../data/manifest-layout.ts';
 import type { BirdListData, ListsData } from '../data/bird-lists.ts';
 import type { Info } from '../data/manifest-schemas.ts';
-import { LIST_KEY, speciesRoute, type LifeListOrder } from '../data/paths.ts';
-import type { LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data-schemas.ts';
+import { speciesRoute, type LifeListOrder } from '../data/paths.ts';
+import { LIST_KEY } from '../data/region-code.ts';
+import type { FolderCard, LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data-schemas.ts';
 import { siteDataPaths } from '../data/site-data-paths.ts';
 import { sortTaxonomically } from '../data/taxonomic-order.ts';
 import type { DataKind, DataTypes } from './data-files.ts';
@@ -89,19 +90,35 @@ export function listTitle(list: Pick<BirdListData, 'name' | 'country'>): string 
 
 const sameSegments = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
 
+function speciesViewOf(data: SpeciesData): SpeciesView {
+  return {
+    species: data.species,
+    folder: data.folder,
+    photos: data.photos.map(galleryPhotoFromEntry),
+    ...(data.sighting ? { sighting: data.sighting } : {}),
+    ...(data.seenIn ? { seenIn: data.seenIn } : {}),
+    ...(data.firstPhotographed !== undefined ? { firstPhotographed: data.firstPhotographed } : {}),
+  };
+}
+
+/** A folder card of the level at `parent`. */
+function folderViewOf(card: FolderCard, parent: readonly string[]): FolderView {
+  return {
+    name: card.name,
+    segments: [...parent, card.name],
+    photoCount: card.photoCount,
+    speciesCount: card.speciesCount,
+    ...(card.cover ? { cover: tileOfCover(card.cover) } : {}),
+    ...(card.taxonOrder !== undefined ? { taxonOrder: card.taxonOrder } : {}),
+    isSpecies: card.species === true,
+  };
+}
+
 export function createSiteModel(load: LoadData) {
   const species = async (name: string): Promise<SpeciesView | undefined> => {
     const data = await orMissing(load('species', siteDataPaths.species(name)));
     // File names are hashes of the name: a collision, however unlikely, must not show another species.
-    if (!data || data.species !== name) return undefined;
-    return {
-      species: data.species,
-      folder: data.folder,
-      photos: data.photos.map(galleryPhotoFromEntry),
-      ...(data.sighting ? { sighting: data.sighting } : {}),
-      ...(data.seenIn ? { seenIn: data.seenIn } : {}),
-      ...(data.firstPhotographed !== undefined ? { firstPhotographed: data.firstPhotographed } : {}),
-    };
+    return data && data.species === name ? speciesViewOf(data) : undefined;
   };
 
   const levelView = async (data: LevelData, order: LifeListOrder = 'alphabetical'): Promise<LevelView | undefined> => {
@@ -109,17 +126,7 @@ export function createSiteModel(load: LoadData) {
       const wall = await species(data.species);
       return wall && { kind: 'wall', segments: data.segments, species: wall };
     }
-    const cards = data.cards.map(
-      (card): FolderView => ({
-        name: card.name,
-        segments: [...data.segments, card.name],
-        photoCount: card.photoCount,
-        speciesCount: card.speciesCount,
-        ...(card.cover ? { cover: tileOfCover(card.cover) } : {}),
-        ...(card.taxonOrder !== undefined ? { taxonOrder: card.taxonOrder } : {}),
-        isSpecies: card.species === true,
-      }),
-    );
+    const cards = data.cards.map((card) => folderViewOf(card, data.segments));
     // The data file lists cards by name; field-guide order puts folders whose species are not in the export last.
     const sorted = order === 'taxonomic' ? sortTaxonomically(cards, { name: (c) => c.name, children: () => [], speciesOrder: (c) => c.taxonOrder }) : cards;
     return { kind: 'folders', segments: data.segments, photoCount: data.photoCount, cards: sorted, order };

@@ -2,9 +2,8 @@ import { readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { MANIFEST_FILES, manifestSchemas, type ManifestName, type Manifests } from '../../data/manifest-schemas.ts';
-import { unlessMissing } from '../../data/optional-file.ts';
-import { tempPathFor, writeFileAtomically } from '../plumbing/atomic-file.ts';
-import { messageOf } from '../plumbing/problems.ts';
+import { isMissingFile, tempPathFor, unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
+import { messageOf } from '../../data/error-text.ts';
 
 /**
  * The manifests are written as a set: each to a temporary file, then a journal in
@@ -67,7 +66,7 @@ async function applyRenames(renames: ReadonlyArray<{ from: string; to: string }>
       await rename(from, to);
     } catch (error) {
       // Already renamed by an earlier attempt.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (!isMissingFile(error)) throw error;
     }
   }
 }

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { listsMapsSchema } from '../../data/bird-lists.ts';
 import { lifeListRecordsSchema, lifeRecordSchema } from '../../data/life-records.ts';
 import type { LifeListLinks } from '../../data/site-data-derivation.ts';
-import { unlessMissing } from '../../data/optional-file.ts';
+import { filesUnder, unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 import { SITE_DATA_DIR } from '../../data/site-data-schemas.ts';
-import { writeFileAtomically } from '../plumbing/atomic-file.ts';
 
 /**
  * Writes the per-page data files, touching only those whose content changed, and removes
@@ -66,7 +65,7 @@ export async function run(files: ReadonlyMap<string, unknown>, publicDir: string
   }
 
   const stale = new Set(Object.keys(previous).filter((p) => !files.has(p)));
-  if (!trusted) for (const p of await filesUnder(publicDir, SITE_DATA_DIR)) if (!files.has(p)) stale.add(p);
+  if (!trusted) for (const f of await filesUnder(path.join(publicDir, SITE_DATA_DIR))) if (!files.has(`${SITE_DATA_DIR}/${f}`)) stale.add(`${SITE_DATA_DIR}/${f}`);
   for (const p of stale) await rm(path.join(publicDir, ...p.split('/')), { force: true });
   await writeFileAtomically(hashesFile, JSON.stringify(next));
   return { written, removed: [...stale] };
@@ -90,9 +89,4 @@ function parseOrUndefined(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-async function filesUnder(root: string, dir: string): Promise<string[]> {
-  const entries = (await unlessMissing(readdir(path.join(root, dir), { recursive: true, withFileTypes: true }))) ?? [];
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }

@@ -17,7 +17,7 @@ export interface DeriveInput {
   folders: readonly string[][];
   site: SiteConfig;
   credits: ReadonlyMap<string, Credit>;
-  /** The eBird life list matched to the species folders (derive/life-list-links.ts); absent without an export. */
+  /** The eBird life list matched to the species folders (derive/ebird.ts); absent without an export. */
   life?: LifeListLinks | undefined;
   problems: Problems;
 }

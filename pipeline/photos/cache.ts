@@ -4,10 +4,10 @@ import path from 'node:path';
 // zod/mini because it composes the manifest schemas, which are zod/mini.
 import * as z from 'zod/mini';
 import { exifDisplaySchema, imageFileSchema, imageSourceSchema } from '../../data/manifest-schemas.ts';
-import { writeFileAtomically } from '../plumbing/atomic-file.ts';
-import { unlessMissing } from '../../data/optional-file.ts';
+import { unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 import { fatal, problem } from '../report/messages.ts';
-import { messageOf, readOptionalTextOrStop, type Problems } from '../plumbing/problems.ts';
+import { messageOf } from '../../data/error-text.ts';
+import { readOptionalTextOrStop, type Problems } from '../plumbing/problems.ts';
 
 /**
  * Pipeline state between runs, in cache/ (never published). Per photo: the file's

@@ -1,5 +1,6 @@
 import { exiftool, ExiftoolTaskFailed, ExiftoolUnavailable, givenUp, unlessStuck } from './exiftool-process.ts';
 import type { RawExif } from '../../data/exif-display.ts';
+import { tagText } from '../../data/tag-text.ts';
 
 /**
  * The pipeline's metadata reader: ExifTool (the vendored Perl build that ships with
@@ -179,12 +180,9 @@ export function locationOf(tags: Record<string, unknown>): string | undefined {
   return unique.length > 0 ? unique.join(', ') : undefined;
 }
 
-/** Text of a tag: numbers as written (a Model '5300' comes back from the JSON as a number), cut at a NUL, trimmed. */
+/** Text of a tag (tagText), and numbers as written: a Model '5300' comes back from ExifTool's JSON as a number. */
 export function textOf(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value !== 'string') return undefined;
-  const cut = value.split('\0')[0]!.replace(/\s+/g, ' ').trim();
-  return cut === '' ? undefined : cut;
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : tagText(value);
 }
 
 function listOf(value: unknown): string[] {

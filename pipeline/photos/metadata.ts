@@ -6,7 +6,7 @@ import { readWithExifr } from './exifr-fallback.ts';
 import { ExiftoolTaskFailed, ExiftoolUnavailable } from './exiftool-process.ts';
 import { locationOf, photoTextOf, readTags, textOf, toRawExif } from './exiftool.ts';
 import { problem } from '../report/messages.ts';
-import { messageOf } from '../plumbing/problems.ts';
+import { messageOf } from '../../data/error-text.ts';
 
 /** The photographer's own words, published as optional fields of the photo entry. */
 export interface PhotoText {

@@ -8,7 +8,8 @@ import { OUTPUT_KINDS, outputKeys, type OutputKind, type PlanSettings } from '..
 import type { ScannedPhoto } from '../scan/photo-list.ts';
 import { forEachLimited } from '../plumbing/pool.ts';
 import type { ProgressSink } from '../report/progress.ts';
-import { messageOf, PhotoProblem, type Problems } from '../plumbing/problems.ts';
+import { messageOf } from '../../data/error-text.ts';
+import { PhotoProblem, type Problems } from '../plumbing/problems.ts';
 
 export type PhotoStatus = 'new' | 'updated' | 'unchanged' | 'failed';
 

@@ -4,10 +4,11 @@ import sharp, { type FailOnOptions, type Metadata } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import type { ImageFile, ImageSource } from '../../data/manifest-schemas.ts';
 import type { PrivacyOptions, RenditionOptions } from '../../data/site-config.ts';
-import { writeAtomically } from '../plumbing/atomic-file.ts';
+import { writeAtomically } from '../../node-lib/files.ts';
 import { isHevcHeif, openHeif, type HeifImage } from './heif.ts';
 import type { EmbeddedExif } from './metadata.ts';
-import { messageOf, PhotoProblem } from '../plumbing/problems.ts';
+import { messageOf } from '../../data/error-text.ts';
+import { PhotoProblem } from '../plumbing/problems.ts';
 import { problem } from '../report/messages.ts';
 import { MIME_TYPES, type OutputKind, type PhotoPlan } from '../scan/plan.ts';
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { unlessMissing } from '../../data/optional-file.ts';
+import { messageOf } from '../../data/error-text.ts';
+import { unlessMissing } from '../../node-lib/files.ts';
 /**
  * Per-file problems, collected during a run and reported at the end as a count plus
  * a list. One bad file never stops the run; errors make the exit status 1, warnings
@@ -73,10 +74,4 @@ export async function readOptionalTextOrStop(file: string, unreadable: (file: st
   } catch (error) {
     throw new FatalProblem(unreadable(file, messageOf(error)));
   }
-}
-
-/** The first line of an error's message, for a one-line problem report. */
-export function messageOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0]!.trim();
 }

@@ -1,3 +1,5 @@
+import { countOf } from '../../data/count-text.ts';
+
 /**
  * Every text the pipeline shows its user: option help, problems, progress, summary.
  * Kept in one file so the wording is consistent and easy to review.
@@ -121,7 +123,7 @@ export const summary = {
   ingest: (c: SummaryCounts, seconds: number) =>
     `Done in ${seconds.toFixed(1)} s: ${c.new} new, ${c.updated} updated, ${c.unchanged} unchanged, ${c.removed} removed, ${c.failed} failed.`,
   problemsHeader: (errors: number, warnings: number) =>
-    [errors > 0 ? `${errors} ${errors === 1 ? 'problem' : 'problems'} (not published)` : '', warnings > 0 ? `${warnings} ${warnings === 1 ? 'warning' : 'warnings'} (published)` : '']
+    [errors > 0 ? `${countOf(errors, 'problem')} (not published)` : '', warnings > 0 ? `${countOf(warnings, 'warning')} (published)` : '']
       .filter(Boolean)
       .join(' and ') + ':',
   problemLine: (severity: 'error' | 'warning', path: string, reason: string) => `  ${severity === 'error' ? '✗' : '!'} ${path}: ${reason}`,
@@ -130,7 +132,7 @@ export const summary = {
     `Left out as you rated them: ${[c.rejected > 0 ? `${c.rejected} rejected` : '', c.belowRating > 0 ? `${c.belowRating} rated below ${c.minRating} ${c.minRating === 1 ? 'star' : 'stars'} (publishing.minRating)` : ''].filter(Boolean).join(', ')}.`,
   lifeList: (source: string, observed: number, photographed: number) => `eBird life list (${source}): ${observed} species observed, ${photographed} photographed.`,
   validateOk: (manifests: number, files: number) => `valid: ${manifests} manifests, ${files} referenced files all present.`,
-  validateFailed: (count: number) => `${count} validation ${count === 1 ? 'problem' : 'problems'}:`,
+  validateFailed: (count: number) => `${countOf(count, 'validation problem')}:`,
   validateLine: (where: string, reason: string) => `  ✗ ${where}: ${reason}`,
 };
 

@@ -1,13 +1,13 @@
-import { access, constants, mkdir, readdir, realpath, rm, rmdir, stat } from 'node:fs/promises';
+import { access, constants, mkdir, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { MANIFEST_FILES } from '../../data/manifest-schemas.ts';
-import { isTempName, writeFileAtomically } from '../plumbing/atomic-file.ts';
+import { isTempName, removeEmptyParents, unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 import { LIFE_LIST_DIR, ORIGINALS_DIR } from '../scan/plan.ts';
-import { unlessMissing } from '../../data/optional-file.ts';
 import { JOURNAL_FILE, rollForward } from '../commit/manifest-set.ts';
 import { fatal, problem } from '../report/messages.ts';
-import { FatalProblem, messageOf, type Problems } from '../plumbing/problems.ts';
+import { messageOf } from '../../data/error-text.ts';
+import { FatalProblem, type Problems } from '../plumbing/problems.ts';
 
 export interface OutputDirs {
   outDir: string;
@@ -77,18 +77,5 @@ export async function removePublished(publicDir: string, sitePaths: Iterable<str
     await rm(file, { force: true });
     parents.add(path.dirname(file));
   }
-  for (const dir of [...parents].sort((a, b) => b.length - a.length)) await removeEmptyUpwards(dir, publicDir);
-}
-
-async function removeEmptyUpwards(dir: string, stopAt: string): Promise<void> {
-  let current = dir;
-  while (current.startsWith(stopAt) && current !== stopAt) {
-    try {
-      if (!(await stat(current)).isDirectory() || (await readdir(current)).length > 0) return;
-      await rmdir(current);
-    } catch {
-      return;
-    }
-    current = path.dirname(current);
-  }
+  for (const dir of [...parents].sort((a, b) => b.length - a.length)) await removeEmptyParents(dir, publicDir);
 }

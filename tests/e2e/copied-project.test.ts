@@ -11,7 +11,7 @@ import { hashTree } from '../pipeline/helpers.ts';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (relative: string) => join(repo, 'tests/fixtures', relative);
 /** What a project folder holds besides node_modules and the owner's photos. */
-const PROJECT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'pipeline', 'data', 'web', 'scripts'];
+const PROJECT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'pipeline', 'node-lib', 'data', 'web', 'scripts'];
 
 /** `npm run build` in a project folder, as the owner runs it there (no setting of ours inherited). */
 function build(project: string) {

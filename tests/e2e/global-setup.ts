@@ -44,7 +44,7 @@ function run(command: string, args: string[]) {
 export default async function setup(project: TestProject) {
   if (!(process.env.E2E_REUSE_BUILD === '1' && existsSync(join(distDir, 'index.html')))) {
     // `npm run build`: ingest, client and server builds, pre-render of every page.
-    run('npx', ['tsx', 'web/prerender/build.ts', '--quiet', '--photos', SAMPLE_LIBRARY, '--generated', generatedDir, '--out', distDir]);
+    run('npx', ['tsx', 'web/prerender/build-site.ts', '--quiet', '--photos', SAMPLE_LIBRARY, '--generated', generatedDir, '--out', distDir]);
   }
   const server = await startStaticServer({ root: distDir });
   project.provide('siteUrl', server.url);

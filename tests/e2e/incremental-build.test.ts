@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, NOT_FOUND_FILE, pageFile, photoId, photoShareRoute, speciesRoute } from '../../data/paths.ts';
-import { buildSite, type BuildResult } from '../../web/prerender/build.ts';
+import { buildSite, type BuildResult } from '../../web/prerender/build-site.ts';
 
 /**
  * `npm run build` on a small tree, again and again: nothing changed rewrites nothing and

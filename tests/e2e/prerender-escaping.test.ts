@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifeListRoute, photoId, speciesRoute } from '../../data/paths.ts';
 import { photoShareRoute } from '../../web/seo/page-meta.ts';
-import { buildSite } from '../../web/prerender/build.ts';
+import { buildSite } from '../../web/prerender/build-site.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
 import { launchBrowser } from './browser.ts';
 import { cardName, pageUrl } from './site-url.ts';

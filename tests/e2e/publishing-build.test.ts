@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageFile, speciesRoute } from '../../data/paths.ts';
 import { isPhotoFile } from '../../data/publishing.ts';
-import { filesUnder } from '../../web/prerender/build-state.ts';
-import { buildSite, type BuildResult } from '../../web/prerender/build.ts';
+import { filesUnder } from '../../node-lib/files.ts';
+import { buildSite, type BuildResult } from '../../web/prerender/build-site.ts';
 
 /**
  * `npm run build` for a named host with the photos on object storage (publishing.host and

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { imageUrl, srcSetOf } from '../assets.ts';
 import { FIRST_SCREEN_TIMING, QUEUED_SRC, QUEUED_SRCSET } from '../first-screen.ts';
@@ -90,16 +90,8 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
   const src = imageUrl(image.path);
   const hash = useMemo(() => hashBytes(image.placeholder), [image.placeholder]);
   const colour = useMemo(() => averageColour(hash), [hash]);
-  // The blurred preview is decoded only for lazy tiles that start loading (client-only state, so
-  // the pre-rendered markup and the first client render stay identical), each in a task of its
-  // own: a screenful of tiles entering the view together would otherwise be one long task.
   // First-screen tiles keep the average colour: their image arrives with the page.
-  const [placeholder, setPlaceholder] = useState<string>();
-  useEffect(() => {
-    if (firstScreen || status !== 'loading' || !hash) return;
-    const timer = setTimeout(() => setPlaceholder(placeholderUrl(hash)), 0);
-    return () => clearTimeout(timer);
-  }, [firstScreen, status, hash]);
+  const placeholder = useDecodedPlaceholder(hash, !firstScreen && status === 'loading');
 
   const reported = useRef(false);
   const failed = () => {
@@ -109,19 +101,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
     setStatus('failed');
   };
 
-  useEffect(() => {
-    if (firstScreen || paused) return;
-    const box = boxRef.current;
-    if (!box) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setStatus((current) => (current === 'waiting' ? 'loading' : current));
-        observer.disconnect();
-      }
-    }, LAZY_LOAD_OPTIONS);
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [firstScreen, paused]);
+  useStartWhenNear(boxRef, !firstScreen && !paused, () => setStatus((current) => (current === 'waiting' ? 'loading' : current)));
 
   // A pre-rendered image may have loaded, or failed, before React attached its handlers while
   // hydrating: its load or error event is gone, so read the outcome. It has a source only if
@@ -138,59 +118,118 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
     // Only once, after the first render: later outcomes arrive through onLoad and onError.
   }, []);
 
-  const boxStyle: CSSProperties = {
-    ...(fit === 'natural' && image.width && image.height ? { aspectRatio: `${image.width} / ${image.height}` } : {}),
-    ...(colour && status !== 'loaded' && status !== 'failed' ? { backgroundColor: colour } : {}),
-    ...(placeholder && status === 'loading' ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' } : {}),
-  };
   const shape = fit === 'fill' ? 'absolute inset-0 h-full w-full' : `relative w-full ${image.width && image.height ? '' : 'aspect-[4/3]'}`;
-  // Lazy tiles are invisible while loading and fade in (the spec's 300 ms); a first-screen tile
-  // is visible from its first paint, as a plain pre-rendered image would be.
-  const visibility = firstScreen ? '' : ` transition-opacity duration-300 ${status === 'loaded' ? 'opacity-100' : 'opacity-0'}`;
-  // A queued image's files wait in data- attributes; the page's scripts copy them to srcset and
-  // src before the app hydrates, so the DOM holds attributes this render does not.
-  const queued = status === 'queued';
-  const fallback = (
-    // Pre-rendered pages show the photo to visitors and crawlers without JavaScript.
-    <noscript>
-      <img src={src} alt={alt} width={image.width} height={image.height} loading="lazy" decoding="async" className="absolute inset-0 block h-full w-full object-cover" />
-    </noscript>
-  );
-
+  const fallback = <NoScriptImage image={image} src={src} alt={alt} />;
   return (
-    <div ref={boxRef} className={`${shape} overflow-hidden bg-stone-800 ${className}`} style={boxStyle} data-status={status}>
+    <div ref={boxRef} className={`${shape} overflow-hidden bg-stone-800 ${className}`} style={boxStyle(image, fit, status, colour, placeholder)} data-status={status}>
       {status === 'failed' ? (
         <div className={`flex h-full w-full justify-center p-3 text-center text-sm text-stone-300 ${fit === 'fill' ? 'items-end' : 'items-center'}`}>
           {LOAD_ERROR_TEXT}
         </div>
       ) : status !== 'waiting' ? (
         <>
-          <picture className="block h-full w-full">
-            {image.sources.map((source) => (
-              <source
-                key={source.type}
-                type={source.type}
-                sizes={sizes}
-                {...(queued ? { [QUEUED_SRCSET]: srcSetOf(source.files), suppressHydrationWarning: true } : { srcSet: srcSetOf(source.files) })}
-              />
-            ))}
-            <img
-              ref={imgRef}
-              {...(queued ? { [QUEUED_SRC]: src, suppressHydrationWarning: true } : { src })}
-              alt={alt}
-              width={image.width}
-              height={image.height}
-              {...(firstScreen ? { loading: 'eager', ...(loading === 'priority' ? { fetchPriority: 'high' } : {}), ...FIRST_SCREEN } : { decoding: 'async' })}
-              onLoad={() => setStatus('loaded')}
-              onError={failed}
-              className={`block h-full w-full object-cover${visibility}`}
-            />
-          </picture>
-          {queued && fallback}
+          <TilePicture image={image} src={src} alt={alt} sizes={sizes} loading={loading} status={status} imgRef={imgRef} onLoad={() => setStatus('loaded')} onError={failed} />
+          {status === 'queued' && fallback}
         </>
       ) : (
         fallback
       )}
     </div>
+  );
+}
+
+/**
+ * The blurred preview, decoded only while `active` (a lazy tile that started loading: client-only
+ * state, so the pre-rendered markup and the first client render stay identical), each in a task
+ * of its own: a screenful of tiles entering the view together would otherwise be one long task.
+ */
+function useDecodedPlaceholder(hash: Uint8Array | undefined, active: boolean): string | undefined {
+  const [placeholder, setPlaceholder] = useState<string>();
+  useEffect(() => {
+    if (!active || !hash) return;
+    const timer = setTimeout(() => setPlaceholder(placeholderUrl(hash)), 0);
+    return () => clearTimeout(timer);
+  }, [active, hash]);
+  return placeholder;
+}
+
+/** Calls `start` once the box comes near the viewport (the spec's lazy-load rule), while `enabled`. */
+function useStartWhenNear(boxRef: RefObject<HTMLDivElement | null>, enabled: boolean, start: () => void): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const box = boxRef.current;
+    if (!box) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        start();
+        observer.disconnect();
+      }
+    }, LAZY_LOAD_OPTIONS);
+    observer.observe(box);
+    return () => observer.disconnect();
+    // `start` only moves the status on from 'waiting': a newer one does the same.
+  }, [enabled]);
+}
+
+/** The box holds the photo's shape and shows its colour, then its blurred preview, until the photo is in. */
+function boxStyle(image: TileImage, fit: ImageTileProps['fit'], status: Status, colour: string | undefined, placeholder: string | undefined): CSSProperties {
+  return {
+    ...(fit === 'natural' && image.width && image.height ? { aspectRatio: `${image.width} / ${image.height}` } : {}),
+    ...(colour && status !== 'loaded' && status !== 'failed' ? { backgroundColor: colour } : {}),
+    ...(placeholder && status === 'loading' ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' } : {}),
+  };
+}
+
+interface TilePictureProps {
+  image: TileImage;
+  src: string;
+  alt: string;
+  sizes: string;
+  loading: TileLoading;
+  status: Status;
+  imgRef: RefObject<HTMLImageElement | null>;
+  onLoad: () => void;
+  onError: () => void;
+}
+
+function TilePicture({ image, src, alt, sizes, loading, status, imgRef, onLoad, onError }: TilePictureProps) {
+  const firstScreen = loading !== 'lazy';
+  // Lazy tiles are invisible while loading and fade in (the spec's 300 ms); a first-screen tile
+  // is visible from its first paint, as a plain pre-rendered image would be.
+  const visibility = firstScreen ? '' : ` transition-opacity duration-300 ${status === 'loaded' ? 'opacity-100' : 'opacity-0'}`;
+  // A queued image's files wait in data- attributes; the page's scripts copy them to srcset and
+  // src before the app hydrates, so the DOM holds attributes this render does not.
+  const queued = status === 'queued';
+  return (
+    <picture className="block h-full w-full">
+      {image.sources.map((source) => (
+        <source
+          key={source.type}
+          type={source.type}
+          sizes={sizes}
+          {...(queued ? { [QUEUED_SRCSET]: srcSetOf(source.files), suppressHydrationWarning: true } : { srcSet: srcSetOf(source.files) })}
+        />
+      ))}
+      <img
+        ref={imgRef}
+        {...(queued ? { [QUEUED_SRC]: src, suppressHydrationWarning: true } : { src })}
+        alt={alt}
+        width={image.width}
+        height={image.height}
+        {...(firstScreen ? { loading: 'eager', ...(loading === 'priority' ? { fetchPriority: 'high' } : {}), ...FIRST_SCREEN } : { decoding: 'async' })}
+        onLoad={onLoad}
+        onError={onError}
+        className={`block h-full w-full object-cover${visibility}`}
+      />
+    </picture>
+  );
+}
+
+/** Pre-rendered pages show the photo to visitors and crawlers without JavaScript. */
+function NoScriptImage({ image, src, alt }: { image: TileImage; src: string; alt: string }) {
+  return (
+    <noscript>
+      <img src={src} alt={alt} width={image.width} height={image.height} loading="lazy" decoding="async" className="absolute inset-0 block h-full w-full object-cover" />
+    </noscript>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { countOf } from '../../data/count-text.ts';
 import type { SpeciesSearchEntry, SpeciesSearchFn } from './species-search-index.ts';
 
 export type { SpeciesSearchEntry } from './species-search-index.ts';
@@ -24,27 +25,9 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
 export function SpeciesSearch({ load, onSelect = (entry) => window.location.assign(entry.href), label = 'Find a species', maxResults = 8, className = '' }: SpeciesSearchProps) {
   const id = useId();
   const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<Status>('idle');
-  const [search, setSearch] = useState<SpeciesSearchFn | undefined>(undefined);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const loading = useRef<Promise<void> | undefined>(undefined);
-
-  const ensureIndex = () => {
-    if (loading.current) return;
-    setStatus('loading');
-    loading.current = Promise.all([import('./species-search-index.ts'), load()])
-      .then(([module, entries]) => {
-        const fn = module.buildSpeciesIndex(entries);
-        setSearch(() => fn);
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        console.error('Error loading the species search', error);
-        loading.current = undefined; // the next focus or keystroke tries again
-        setStatus('error');
-      });
-  };
+  const { status, search, ensureIndex } = useSpeciesIndex(load);
 
   const results = useMemo(() => (search && query.trim() !== '' ? search(query, maxResults) : []), [search, query, maxResults]);
   const expanded = open && results.length > 0;
@@ -58,14 +41,10 @@ export function SpeciesSearch({ load, onSelect = (entry) => window.location.assi
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(true);
-      if (results.length > 0) setActive((a) => (a + 1) % results.length);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      if (results.length > 0) setActive((a) => (a <= 0 ? results.length - 1 : a - 1));
+      if (results.length > 0) setActive((a) => stepActive(a, event.key === 'ArrowDown' ? 1 : -1, results.length));
     } else if (event.key === 'Enter') {
       const entry = results[active >= 0 ? active : 0];
       if (expanded && entry) {
@@ -78,17 +57,6 @@ export function SpeciesSearch({ load, onSelect = (entry) => window.location.assi
       setActive(-1);
     }
   };
-
-  const message =
-    status === 'loading'
-      ? 'Loading the species list…'
-      : status === 'error'
-        ? 'The species list could not be loaded. Try again.'
-        : status === 'ready' && query.trim() !== ''
-          ? results.length === 0
-            ? 'No species found.'
-            : `${results.length} ${results.length === 1 ? 'species' : 'species'} found${results.length === maxResults ? ' (the best matches)' : ''}.`
-          : '';
 
   return (
     <div className={`relative max-w-md ${className}`}>
@@ -118,25 +86,83 @@ export function SpeciesSearch({ load, onSelect = (entry) => window.location.assi
         onKeyDown={onKeyDown}
         className="mt-2 w-full rounded border border-white/20 bg-stone-900 px-3 py-2 text-stone-50 placeholder:text-stone-500 focus-visible:outline-2 focus-visible:outline-amber-200"
       />
-      <ul id={listId} role="listbox" aria-label={label} hidden={!expanded} className="absolute z-10 mt-1 max-h-80 w-full overflow-auto rounded border border-white/10 bg-stone-900 py-1 shadow-lg">
-        {expanded &&
-          results.map((entry, i) => (
-            <li
-              key={entry.href}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(entry)}
-              className={`cursor-pointer px-3 py-2 ${i === active ? 'bg-amber-200 text-stone-950' : 'text-stone-100 hover:bg-stone-800'}`}
-            >
-              {entry.name} <i className={i === active ? 'text-stone-800' : 'text-stone-400'}>{entry.scientificName}</i>
-            </li>
-          ))}
-      </ul>
+      <ResultList id={listId} label={label} results={expanded ? results : []} active={active} optionId={optionId} onChoose={choose} />
       <p role="status" className="sr-only">
-        {message}
+        {statusMessage(status, query, results.length, maxResults)}
       </p>
     </div>
+  );
+}
+
+/**
+ * The species list and the search library, fetched together the first time `ensureIndex`
+ * is called; after a failure the next call tries again.
+ */
+function useSpeciesIndex(load: SpeciesSearchProps['load']) {
+  const [status, setStatus] = useState<Status>('idle');
+  const [search, setSearch] = useState<SpeciesSearchFn | undefined>(undefined);
+  const loading = useRef<Promise<void> | undefined>(undefined);
+
+  const ensureIndex = () => {
+    if (loading.current) return;
+    setStatus('loading');
+    loading.current = Promise.all([import('./species-search-index.ts'), load()])
+      .then(([module, entries]) => {
+        const fn = module.buildSpeciesIndex(entries);
+        setSearch(() => fn);
+        setStatus('ready');
+      })
+      .catch((error: unknown) => {
+        console.error('Error loading the species search', error);
+        loading.current = undefined; // the next focus or keystroke tries again
+        setStatus('error');
+      });
+  };
+  return { status, search, ensureIndex };
+}
+
+/** The option the arrow keys move to, wrapping around at either end (-1: none active yet). */
+function stepActive(active: number, step: 1 | -1, count: number): number {
+  if (step === 1) return (active + 1) % count;
+  return active <= 0 ? count - 1 : active - 1;
+}
+
+/** What the live region announces: the loading state, or how many species match. */
+function statusMessage(status: Status, query: string, found: number, maxResults: number): string {
+  if (status === 'loading') return 'Loading the species list…';
+  if (status === 'error') return 'The species list could not be loaded. Try again.';
+  if (status !== 'ready' || query.trim() === '') return '';
+  if (found === 0) return 'No species found.';
+  return `${countOf(found, 'species', 'species')} found${found === maxResults ? ' (the best matches)' : ''}.`;
+}
+
+interface ResultListProps {
+  id: string;
+  label: string;
+  /** The options shown: none while the list is collapsed. */
+  results: readonly SpeciesSearchEntry[];
+  active: number;
+  optionId: (i: number) => string;
+  onChoose: (entry: SpeciesSearchEntry) => void;
+}
+
+function ResultList({ id, label, results, active, optionId, onChoose }: ResultListProps) {
+  return (
+    <ul id={id} role="listbox" aria-label={label} hidden={results.length === 0} className="absolute z-10 mt-1 max-h-80 w-full overflow-auto rounded border border-white/10 bg-stone-900 py-1 shadow-lg">
+      {results.map((entry, i) => (
+        <li
+          key={entry.href}
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === active}
+          // Keeps the focus in the input, so the click is not preceded by a blur that closes the list.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onChoose(entry)}
+          className={`cursor-pointer px-3 py-2 ${i === active ? 'bg-amber-200 text-stone-950' : 'text-stone-100 hover:bg-stone-800'}`}
+        >
+          {entry.name} <i className={i === active ? 'text-stone-800' : 'text-stone-400'}>{entry.scientificName}</i>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUILD_MARKER, filesUnder, loadBuildState } from './build-state.ts';
+import { BUILD_MARKER, loadBuildState } from './build-state.ts';
 
 describe('loadBuildState', () => {
   let root: string;
@@ -59,18 +59,5 @@ describe('loadBuildState', () => {
     await mkdir(stateFile);
     await expect(loadBuildState(stateFile, dist, warn)).rejects.toMatchObject({ code: 'EISDIR' });
     expect(await readdir(dist)).toEqual(['index.html']);
-  });
-});
-
-describe('filesUnder', () => {
-  it('lists nothing for a folder that is not there, and stops for one that is a file', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'files-under-'));
-    try {
-      expect(await filesUnder(join(root, 'none'))).toEqual([]);
-      await writeFile(join(root, 'file'), 'x');
-      await expect(filesUnder(join(root, 'file'))).rejects.toMatchObject({ code: 'ENOTDIR' });
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
   });
 });

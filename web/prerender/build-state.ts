@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { unlessMissing } from '../../data/optional-file.ts';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { removeEmptyParents, unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 
 /**
  * What a build put into dist/: each file's signature (a page's inputs, or the identity of
@@ -30,7 +30,7 @@ async function readMarker(dist: string): Promise<{ id: string; inputs: string | 
 
 /**
  * What the last complete build of dist/ was made from (the code and the ingest's publication
- * stamp, as build.ts hashes them), from its marker alone: a build with nothing to do learns it
+ * stamp, as build-site.ts hashes them), from its marker alone: a build with nothing to do learns it
  * without reading the state, several MB at 10,000 photos.
  */
 export async function builtFrom(dist: string): Promise<string | undefined> {
@@ -65,13 +65,6 @@ export async function loadBuildState(stateFile: string, dist: string, warn: (lin
   return fresh();
 }
 
-async function writeAtomically(target: string, content: string): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  const temp = join(dirname(target), `.${randomUUID()}.tmp`);
-  await writeFile(temp, content);
-  await rename(temp, target);
-}
-
 /**
  * Writes `file` (under dist) from `produce()` unless its signature is unchanged and it is still
  * there. Returns whether it wrote. (Synchronous checks: a no-op build makes tens of thousands,
@@ -81,7 +74,7 @@ export async function writeIfChanged(state: BuildState, dist: string, file: stri
   state.touched.add(file);
   const target = join(dist, file);
   if (state.files[file] === signature && existsSync(target)) return false;
-  await writeAtomically(target, await produce());
+  await writeFileAtomically(target, await produce());
   state.files[file] = signature;
   state.stats.written++;
   return true;
@@ -115,12 +108,6 @@ export async function linkIfChanged(state: BuildState, dist: string, file: strin
   return true;
 }
 
-/** Every file under `dir`, relative and slash-separated. */
-export async function filesUnder(dir: string): Promise<string[]> {
-  const entries = (await unlessMissing(readdir(dir, { recursive: true, withFileTypes: true }))) ?? [];
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1).split('\\').join('/'));
-}
-
 /**
  * Removes what the previous build produced and this one did not, then saves the state and
  * dist's marker, with the inputs this build was made from (`inputs`).
@@ -129,28 +116,13 @@ export async function finishBuild(state: BuildState, stateFile: string, dist: st
   for (const file of Object.keys(state.files)) {
     if (state.touched.has(file)) continue;
     await rm(join(dist, file), { force: true });
-    await removeEmptyFolders(dist, dirname(file));
+    // A page is a folder with its index.html: the folder goes with it.
+    await removeEmptyParents(join(dist, dirname(file)), dist);
     delete state.files[file];
     state.stats.removed++;
   }
-  await writeAtomically(join(dist, BUILD_MARKER), inputs ? `${state.id}\n${inputs}` : state.id);
-  await writeAtomically(stateFile, JSON.stringify({ id: state.id, files: state.files }));
-}
-
-/**
- * Removes `folder` (relative to dist) and its parents while they are empty: a page is a folder
- * with its index.html, and a folder left behind would answer as that page's URL on some hosts.
- */
-async function removeEmptyFolders(dist: string, folder: string): Promise<void> {
-  for (let current = folder; current !== '.' && current !== ''; current = dirname(current)) {
-    try {
-      await rmdir(join(dist, current));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOENT') return;
-      throw error;
-    }
-  }
+  await writeFileAtomically(join(dist, BUILD_MARKER), inputs ? `${state.id}\n${inputs}` : state.id);
+  await writeFileAtomically(stateFile, JSON.stringify({ id: state.id, files: state.files }));
 }
 
 /** A short hash naming a build state file per output folder. */

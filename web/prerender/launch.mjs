@@ -1,4 +1,4 @@
 // `npm run build` starts here: the build from its bundle (see scripts/launch-bundle.mjs).
 import { launch } from '../../scripts/launch-bundle.mjs';
 
-await launch({ name: 'build', entry: 'web/prerender/build.ts', sources: ['web', 'data'] });
+await launch({ name: 'build', entry: 'web/prerender/build-site.ts', sources: ['web', 'data', 'node-lib'] });

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeIssues } from '../../data/describe-issues.ts';
-import { unlessMissing } from '../../data/optional-file.ts';
+import { isMissingFile, unlessMissing } from '../../node-lib/files.ts';
 import { assetUrl } from '../../data/paths.ts';
 import { imageBaseOf, normaliseBasePath } from '../../data/publishing.ts';
 import { siteDataPaths } from '../../data/site-data-paths.ts';
@@ -21,6 +21,7 @@ import { deferEntryScript, fillTemplate, headKey, iconLink, inlineStylesheets, h
 import { firstScreenScript, hydrationGuardScript } from './inline-scripts.ts';
 import { pagesToRender, SITE_IDENTITY, type PageToRender } from './pages.ts';
 import { sharePageHtml } from './share-page.ts';
+import { fullMessageOf } from '../../data/error-text.ts';
 
 /** What web/entry-server.tsx exports, as built by `vite build --ssr`. */
 interface ServerEntry {
@@ -70,8 +71,8 @@ function dataTexts(publicDir: string) {
       try {
         text = await readFile(join(publicDir, ...path.split('/')), 'utf8');
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new DataFileError(path, 'no such file', 404);
-        throw new DataFileError(path, error instanceof Error ? error.message : String(error));
+        if (isMissingFile(error)) throw new DataFileError(path, 'no such file', 404);
+        throw new DataFileError(path, fullMessageOf(error));
       }
       texts.set(path, text);
     }

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeIssues } from '../../data/describe-issues.ts';
 import { infoSchema, MANIFEST_FILES, type Info } from '../../data/manifest-schemas.ts';
+import { fullMessageOf } from '../../data/error-text.ts';
+import { isMissingFile } from '../../node-lib/files.ts';
 
 /**
  * The publishing settings of the last ingest (info.json in the published data folder), read the
@@ -14,14 +16,14 @@ export function readPublishedSettings(publicDir: string): Info['publishing'] | u
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`${file} could not be read (${error instanceof Error ? error.message : String(error)})`);
+    if (isMissingFile(error)) return undefined;
+    throw new Error(`${file} could not be read (${fullMessageOf(error)})`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file} is not JSON (${error instanceof Error ? error.message : String(error)}); run \`npm run ingest\` again`);
+    throw new Error(`${file} is not JSON (${fullMessageOf(error)}); run \`npm run ingest\` again`);
   }
   const parsed = infoSchema.safeParse(json);
   if (!parsed.success) throw new Error(`${file} is not valid (${describeIssues(parsed.error).join('; ')}); run \`npm run ingest\` again`);

@@ -4,13 +4,13 @@ import { CREDITS_ROUTE, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE } from '../../data/p
 import { LifeGrowthChart } from '../components/LifeGrowthChart.tsx';
 import { site } from '../site.ts';
 import { pageTitle, useSite } from './root.tsx';
+import { countOf } from '../../data/count-text.ts';
 
 export async function infoLoader() {
   const info = await site.info();
   return { gear: info.gear, stats: info.stats };
 }
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export function InfoPage() {
   const { gear, stats } = useLoaderData<typeof infoLoader>();
@@ -40,16 +40,16 @@ export function InfoPage() {
           <h2 id="stats" className="font-serif text-3xl text-stone-50">
             Stats
           </h2>
-          <p className="mt-4 font-serif text-4xl text-amber-100">{count(stats.speciesObserved, 'species observed', 'species observed')}</p>
+          <p className="mt-4 font-serif text-4xl text-amber-100">{countOf(stats.speciesObserved, 'species observed', 'species observed')}</p>
           <ul className="mt-4 space-y-1 text-stone-300">
             {stats.lifeList ? (
               <li>
                 photographed {stats.lifeList.photographed.toLocaleString('en-US')} of {stats.speciesObserved.toLocaleString('en-US')}
               </li>
             ) : (
-              <li>{count(stats.speciesPhotographed, 'species photographed', 'species photographed')}</li>
+              <li>{countOf(stats.speciesPhotographed, 'species photographed', 'species photographed')}</li>
             )}
-            <li>{count(stats.photos, 'photo', 'photos')}</li>
+            <li>{countOf(stats.photos, 'photo')}</li>
           </ul>
           {stats.lifeList && (
             <>

@@ -11,6 +11,7 @@ import type { FolderView, LevelView } from '../site-model.ts';
 import { WALL_FIRST_SCREEN_TILES, WALL_SIZES } from './home.tsx';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
+import { countOf } from '../../data/count-text.ts';
 
 // One column on a phone, inside main's 1 rem padding: `100vw` would take a 412 px phone at 1.75
 // device pixels (721 px) to the 960 px file where the 720 px one is enough.
@@ -66,7 +67,6 @@ function OrderChoice({ segments, order }: { segments: string[]; order: LifeListO
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder; loading: TileLoading }) {
   return (
@@ -80,7 +80,7 @@ function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder
         <span>
           {card.name}{' '}
           {/* Small text on its own dark chip: it must stay readable (4.5:1) over the lightest cover photo. */}
-          <span className="mx-auto mt-1 block w-fit rounded-sm bg-black/60 px-1.5 font-sans text-sm tracking-wide text-white">{plural(card.speciesCount, 'species', 'species')}</span>
+          <span className="mx-auto mt-1 block w-fit rounded-sm bg-black/60 px-1.5 font-sans text-sm tracking-wide text-white">{countOf(card.speciesCount, 'species', 'species')}</span>
         </span>
       </span>
     </Link>

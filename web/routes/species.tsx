@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { lifeListRoute, listRoute, withoutPageExtension } from '../../data/paths.ts';
 import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
@@ -10,6 +11,7 @@ import type { GalleryPhoto } from '../photos.ts';
 import { site } from '../site.ts';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
+import { countOf } from '../../data/count-text.ts';
 
 const MASONRY_SIZES = '(min-width: 1280px) 410px, 50vw';
 /**
@@ -31,24 +33,13 @@ export function SpeciesPage() {
   const { species, photos, folder, sighting, seenIn, firstPhotographed } = useLoaderData<typeof speciesLoader>();
   const covered = useLightboxOpen(photos);
   const identity = useSite();
-  const count = photos.length === 1 ? '1 photo' : `${photos.length} photos`;
+  const count = countOf(photos.length, 'photo');
   const loading = masonryLoading(photos.map(ratioOf), 2, PHONE_SCREEN_IN_COLUMNS);
   return (
     <>
       <PageMeta title={pageTitle(identity, species)} description={`${species}: ${count} by ${identity.owner}.`} />
       <div className="mb-8">
-        {folder.length > 1 && (
-          <nav aria-label="Life List" className="text-sm tracking-wide text-stone-400">
-            {folder.slice(0, -1).map((name, depth) => (
-              <span key={name}>
-                {depth > 0 && ' › '}
-                <Link to={lifeListRoute(folder.slice(0, depth + 1))} className="hover:text-amber-200">
-                  {name}
-                </Link>
-              </span>
-            ))}
-          </nav>
-        )}
+        {folder.length > 1 && <FolderTrail folder={folder} />}
         <h1 className="mt-1 font-serif text-4xl text-stone-50">{species}</h1>
         {sighting && (
           <p className="mt-1 font-serif text-xl text-stone-300">
@@ -57,54 +48,27 @@ export function SpeciesPage() {
         )}
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
           {sighting && (
-            <div className="flex gap-1">
-              <dt>First seen:</dt>
-              <dd className="text-stone-200">
-                <DayAndRegion day={sighting.firstSeen} region={sighting.firstRegion} />
-              </dd>
-            </div>
+            <Fact term="First seen:">
+              <DayAndRegion day={sighting.firstSeen} region={sighting.firstRegion} />
+            </Fact>
           )}
-          <div className="flex gap-1">
-            <dt className="sr-only">Photos:</dt>
-            <dd className="text-stone-200">{count}</dd>
-          </div>
+          <Fact term="Photos:" hiddenTerm>
+            {count}
+          </Fact>
           {firstPhotographed !== undefined && (
-            <div className="flex gap-1">
-              <dt>First photographed:</dt>
-              <dd className="text-stone-200">
-                <Day day={firstPhotographed} />
-              </dd>
-            </div>
+            <Fact term="First photographed:">
+              <Day day={firstPhotographed} />
+            </Fact>
           )}
           {seenIn && seenIn.places.length > 0 && (
-            <div className="flex gap-1">
-              <dt>Seen in:</dt>
-              <dd className="text-stone-200">
-                {seenIn.places.map((place, i) => (
-                  <span key={place.code}>
-                    {i > 0 && ', '}
-                    <Link to={listRoute(place.code)} className="hover:text-amber-200">
-                      {place.name}
-                    </Link>
-                  </span>
-                ))}
-              </dd>
-            </div>
+            <Fact term="Seen in:">
+              <ListLinks lists={seenIn.places.map((place) => ({ key: place.code, name: place.name }))} />
+            </Fact>
           )}
           {seenIn && seenIn.years.length > 0 && (
-            <div className="flex gap-1">
-              <dt>Years:</dt>
-              <dd className="text-stone-200">
-                {seenIn.years.map((year, i) => (
-                  <span key={year}>
-                    {i > 0 && ', '}
-                    <Link to={listRoute(String(year))} className="hover:text-amber-200">
-                      {year}
-                    </Link>
-                  </span>
-                ))}
-              </dd>
-            </div>
+            <Fact term="Years:">
+              <ListLinks lists={seenIn.years.map((year) => ({ key: String(year), name: String(year) }))} />
+            </Fact>
           )}
         </dl>
       </div>
@@ -118,4 +82,42 @@ export function SpeciesPage() {
       <PhotoGallery photos={photos} title={species} />
     </>
   );
+}
+
+/** The Life List folders above the species, each a link to its level. */
+function FolderTrail({ folder }: { folder: readonly string[] }) {
+  return (
+    <nav aria-label="Life List" className="text-sm tracking-wide text-stone-400">
+      {folder.slice(0, -1).map((name, depth) => (
+        <span key={name}>
+          {depth > 0 && ' › '}
+          <Link to={lifeListRoute(folder.slice(0, depth + 1))} className="hover:text-amber-200">
+            {name}
+          </Link>
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+/** One term of the species' facts; `hiddenTerm` keeps it for screen readers only (the value says it). */
+function Fact({ term, hiddenTerm = false, children }: { term: string; hiddenTerm?: boolean; children: ReactNode }) {
+  return (
+    <div className="flex gap-1">
+      <dt className={hiddenTerm ? 'sr-only' : undefined}>{term}</dt>
+      <dd className="text-stone-200">{children}</dd>
+    </div>
+  );
+}
+
+/** Links to the year or place lists, comma-separated. */
+function ListLinks({ lists }: { lists: ReadonlyArray<{ key: string; name: string }> }) {
+  return lists.map((list, i) => (
+    <span key={list.key}>
+      {i > 0 && ', '}
+      <Link to={listRoute(list.key)} className="hover:text-amber-200">
+        {list.name}
+      </Link>
+    </span>
+  ));
 }

@@ -2,6 +2,7 @@ import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_P
 
 export { photoAppRoute, photoShareRoute } from '../../data/paths.ts';
 import type { PublishingSettings, SiteUrls } from './site-urls.ts';
+import { countOf } from '../../data/count-text.ts';
 
 /** What every page's tags need to know about the site (from info.json). */
 export interface SiteIdentity {
@@ -46,9 +47,6 @@ export function documentTitle(headline: string | undefined, siteTitle: string): 
   return headline && headline !== siteTitle ? `${headline} · ${siteTitle}` : siteTitle;
 }
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 function page(site: SiteIdentity, headline: string | undefined, rest: Omit<PageDescription, 'title' | 'headline' | 'siteName'>): PageDescription {
   return { title: documentTitle(headline, site.title), headline: headline ?? site.title, siteName: site.title, ...rest };
@@ -69,8 +67,8 @@ export function describeLifeList(site: SiteIdentity, segments: readonly string[]
   const inOrder = order === 'taxonomic' ? ', in taxonomic order' : '';
   return page(site, name ?? 'Life List', {
     description: name
-      ? `${name}${where}: ${plural(photoCount, 'photo')} in the Life List of ${site.owner}${inOrder}.`
-      : `The Life List of ${site.owner}: ${plural(photoCount, 'bird photo')}, by order and family${inOrder}.`,
+      ? `${name}${where}: ${countOf(photoCount, 'photo')} in the Life List of ${site.owner}${inOrder}.`
+      : `The Life List of ${site.owner}: ${countOf(photoCount, 'bird photo')}, by order and family${inOrder}.`,
     route: lifeListRoute(segments, order),
     type: 'website',
     image,
@@ -79,7 +77,7 @@ export function describeLifeList(site: SiteIdentity, segments: readonly string[]
 
 export function describeSpecies(site: SiteIdentity, species: string, photoCount: number, image?: PreviewImage): PageDescription {
   return page(site, species, {
-    description: `${plural(photoCount, 'photo')} of ${species} by ${site.owner}.`,
+    description: `${countOf(photoCount, 'photo')} of ${species} by ${site.owner}.`,
     route: speciesRoute(species),
     type: 'website',
     image,
@@ -114,7 +112,7 @@ export function describeInfo(site: SiteIdentity, image?: PreviewImage): PageDesc
 
 export function describeNotPhotographed(site: SiteIdentity, count: number, image?: PreviewImage): PageDescription {
   return page(site, 'Seen, not yet photographed', {
-    description: `${plural(count, 'species', 'species')} ${site.owner} has observed but not yet photographed, in taxonomic order.`,
+    description: `${countOf(count, 'species', 'species')} ${site.owner} has observed but not yet photographed, in taxonomic order.`,
     route: NOT_PHOTOGRAPHED_ROUTE,
     type: 'website',
     image,
@@ -133,7 +131,7 @@ export function describeLists(site: SiteIdentity, image?: PreviewImage): PageDes
 /** `title`: the list's own ('2024', 'Texas, United States'). */
 export function describeList(site: SiteIdentity, key: string, title: string, observed: number, photographed: number, image?: PreviewImage): PageDescription {
   return page(site, `${title} list`, {
-    description: `${plural(observed, 'species', 'species')} ${site.owner} has seen in ${title}, ${photographed.toLocaleString('en-US')} photographed.`,
+    description: `${countOf(observed, 'species', 'species')} ${site.owner} has seen in ${title}, ${photographed.toLocaleString('en-US')} photographed.`,
     route: listRoute(key),
     type: 'website',
     image,

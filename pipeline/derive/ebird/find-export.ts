@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ebird as text } from '../../report/messages.ts';
 import type { Problem } from '../../plumbing/problems.ts';
+import { unlessMissing } from '../../../node-lib/files.ts';
 
 export const EBIRD_FOLDER = 'ebird';
 export const EBIRD_CSV_NAME = 'MyEBirdData.csv';
@@ -21,13 +22,8 @@ export interface FoundExport {
  */
 export async function findEbirdExport(photosDir: string): Promise<{ found?: FoundExport; problems: Problem[] }> {
   const dir = path.join(photosDir, EBIRD_FOLDER);
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { problems: [] };
-    throw error;
-  }
+  const names = await unlessMissing(fs.readdir(dir));
+  if (!names) return { problems: [] };
   const candidates: { name: string; mtimeMs: number; kind: 'zip' | 'csv' }[] = [];
   for (const name of names) {
     if (name.startsWith('.')) continue;

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { lifeListRecordsSchema } from '../../../data/life-records.ts';
-import { unlessMissing } from '../../../data/optional-file.ts';
-import { writeFileAtomically } from '../../plumbing/atomic-file.ts';
+import { unlessMissing, writeFileAtomically } from '../../../node-lib/files.ts';
 import { ebird as text } from '../../report/messages.ts';
-import { messageOf, type Problem } from '../../plumbing/problems.ts';
+import { messageOf } from '../../../data/error-text.ts';
+import { type Problem } from '../../plumbing/problems.ts';
 import { EBIRD_FOLDER } from './find-export.ts';
 import type { LifeRecordsResult } from './read-life-records.ts';
 

@@ -1,4 +1,5 @@
 import { growthByYear, lifeListRecordsSchema, type LifeListRecords, type LifeRecord } from '../../../data/life-records.ts';
+import { compareNames } from '../../../data/manifest-layout.ts';
 import { classifyRow, type RowKind } from './count-rules.ts';
 import type { ObservationRow } from './parse-export.ts';
 
@@ -91,7 +92,7 @@ export class LifeListBuilder {
         years: [...s.years].sort(([a], [b]) => a - b).map(([year, first]) => ({ year, firstSeen: first.date, ...(first.region !== undefined && { region: first.region }) })),
         regions: [...s.regions].sort(([a], [b]) => a.localeCompare(b, 'en')).map(([region, first]) => ({ region, firstSeen: first.date })),
       }))
-      .sort((a, b) => a.taxonOrder - b.taxonOrder || a.commonName.localeCompare(b.commonName, 'en'));
+      .sort((a, b) => a.taxonOrder - b.taxonOrder || compareNames(a.commonName, b.commonName));
     return lifeListRecordsSchema.parse({ observedCount: species.length, species, growth: growthByYear(species) });
   }
 }

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { createSpeciesMatcher, normaliseSpeciesName, type LifeListRecords, type LifeRecord, type MatchedBy } from '../../../data/life-records.ts';
-import { LIFE_LIST_DIR } from '../../../data/manifest-layout.ts';
+import { compareNames, LIFE_LIST_DIR } from '../../../data/manifest-layout.ts';
 import type { EbirdOptions } from '../../../data/site-config.ts';
 import { ebird as text } from '../../report/messages.ts';
 import type { Problem } from '../../plumbing/problems.ts';
@@ -72,7 +72,7 @@ export function closestNames(name: string, species: readonly LifeRecord[], count
   const key = normaliseSpeciesName(name);
   return species
     .map((s) => ({ s, d: Math.min(distance(key, normaliseSpeciesName(s.commonName)), distance(key, normaliseSpeciesName(s.scientificName))) }))
-    .sort((a, b) => a.d - b.d || a.s.commonName.localeCompare(b.s.commonName))
+    .sort((a, b) => a.d - b.d || compareNames(a.s.commonName, b.s.commonName))
     .slice(0, count)
     .map(({ s }) => s.commonName);
 }

@@ -2,7 +2,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { messageOf } from '../../plumbing/problems.ts';
+import { messageOf } from '../../../data/error-text.ts';
 import { ebird as text } from '../../report/messages.ts';
 import { EBIRD_CSV_NAME, type FoundExport } from './find-export.ts';
 

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { Readable } from 'node:stream';
 import { isCalendarDate } from '../../../data/life-records.ts';
+import { REGION_CODE } from '../../../data/region-code.ts';
 import { ebird as text } from '../../report/messages.ts';
 
 /** The columns the life list is made of, by their header names in eBird's export. */
@@ -46,7 +47,6 @@ export type ParseOutcome =
   | { ok: false; reason: string };
 
 const SHOWN_LINES = 5;
-const REGION = /^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/;
 
 /**
  * Streams eBird's CSV (`MyEBirdData.csv`) through papaparse, reading columns by header
@@ -121,7 +121,7 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
         // Optional column: orders two sightings of the same day.
         const minutes = minutesOf(get('Time'));
         rows++;
-        onRow({ line: start, commonName, scientificName, taxonOrder, date, ...(minutes !== undefined && { minutes }), ...(REGION.test(region) && { region }) });
+        onRow({ line: start, commonName, scientificName, taxonOrder, date, ...(minutes !== undefined && { minutes }), ...(REGION_CODE.test(region) && { region }) });
       },
       complete() {
         if (failure) return settle({ ok: false, reason: failure });

@@ -1,6 +1,7 @@
 import type { LifeListRecords } from '../../../data/life-records.ts';
 import { ebird as text } from '../../report/messages.ts';
-import { messageOf, type Problem } from '../../plumbing/problems.ts';
+import { messageOf } from '../../../data/error-text.ts';
+import { type Problem } from '../../plumbing/problems.ts';
 import { EBIRD_FOLDER, findEbirdExport } from './find-export.ts';
 import { LifeListBuilder } from './life-list-builder.ts';
 import { openEbirdExport } from './open-export.ts';

@@ -6,7 +6,7 @@
  * folder of their own (`dist-photos/` beside dist/) to sync to object storage, and dist/ holds
  * the pages and data only. Options let tests build a photo tree of their own into a temporary
  * folder without touching the sample build:
- *   tsx web/prerender/build.ts [--photos dir] [--generated dir] [--out dir] [--photos-out dir] [--base /sub/] [--skip-ingest]
+ *   tsx web/prerender/build-site.ts [--photos dir] [--generated dir] [--out dir] [--photos-out dir] [--base /sub/] [--skip-ingest]
  * BASE_PATH (env) sets the base path as well; otherwise site.json's publishing.basePath does.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,13 +16,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
-import { unlessMissing } from '../../data/optional-file.ts';
+import { filesUnder, unlessMissing } from '../../node-lib/files.ts';
 import { NOT_FOUND_FILE } from '../../data/paths.ts';
 import { isPhotoFile, resolveAssetOrigin, resolveBasePath } from '../../data/publishing.ts';
-import { builtFrom, filesUnder, finishBuild, hashOf, linkIfChanged, loadBuildState, writeIfChanged } from './build-state.ts';
+import { builtFrom, finishBuild, hashOf, linkIfChanged, loadBuildState, writeIfChanged } from './build-state.ts';
 import { hostFiles } from './host-files.ts';
 import { prerender } from './prerender.ts';
 import { readPublishedSettings } from './published-settings.ts';
+import { fullMessageOf } from '../../data/error-text.ts';
 
 // Run from its bundle (web/prerender/launch.mjs), the module is not in the project: the launcher says where that is.
 const projectRoot = process.env.PORTFOLIO_ROOT ? `${process.env.PORTFOLIO_ROOT}/` : fileURLToPath(new URL('../../', import.meta.url));
@@ -211,7 +212,7 @@ export async function main(argv: string[]): Promise<number> {
     });
     return 0;
   } catch (error) {
-    process.stderr.write(`Build failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`Build failed: ${fullMessageOf(error)}\n`);
     return 1;
   }
 }

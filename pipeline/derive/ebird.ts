@@ -18,7 +18,7 @@ export interface ReadLifeList extends LifeListLinks {
 }
 
 /**
- * The owner's eBird life list (photos/ebird/, optional) and which species folder stands for
+ * Stage: the owner's eBird life list (photos/ebird/, optional) and which species folder stands for
  * which of its species. Undefined without a usable export: the site is then as it was
  * before eBird. The reader's and the matcher's problems go into the run's problems. What
  * is returned holds only names, taxonomic order, days and region codes (data/life-records.ts).

@@ -22,7 +22,8 @@ import { place, type Placement } from './place/placement.ts';
 import type { Taxonomy } from './taxonomy/taxonomy.ts';
 import { speciesOnDays } from './derive/ebird/day-species.ts';
 import * as photoRecords from './photos/photo-records.ts';
-import { FatalProblem, messageOf, Problems } from './plumbing/problems.ts';
+import { messageOf } from '../data/error-text.ts';
+import { FatalProblem, Problems } from './plumbing/problems.ts';
 import type { ProgressSink } from './report/progress.ts';
 import * as settingsStage from './setup/settings.ts';
 

@@ -10,7 +10,7 @@ import { Command } from 'commander';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomically } from '../pipeline/plumbing/atomic-file.ts';
+import { writeFileAtomically } from '../node-lib/files.ts';
 import { readSourceCsv, type SourceFormat } from '../pipeline/taxonomy/source-formats.ts';
 import { taxonomyFrom } from '../pipeline/taxonomy/taxonomy.ts';
 import { formatTaxonomyFile, VENDORED_TAXONOMY } from '../pipeline/taxonomy/vendored-file.ts';

@@ -4,9 +4,10 @@ import * as z from 'zod/mini';
 import { dateTakenIso } from '../../data/exif-display.ts';
 import { ExiftoolTaskFailed, ExiftoolUnavailable } from '../photos/exiftool-process.ts';
 import { hierarchicalKeywordsOf, photoTextOf, ratingOf, readPlacementTags, toRawExif } from '../photos/exiftool.ts';
-import { writeFileAtomically } from '../plumbing/atomic-file.ts';
+import { writeFileAtomically } from '../../node-lib/files.ts';
 import { forEachLimited } from '../plumbing/pool.ts';
-import { messageOf, readOptionalTextOrStop, type Problems } from '../plumbing/problems.ts';
+import { messageOf } from '../../data/error-text.ts';
+import { readOptionalTextOrStop, type Problems } from '../plumbing/problems.ts';
 import { fatal, problem } from '../report/messages.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compareNames, isOwnThumbnail, LOWQ_MARKER } from '../../data/manifest-schemas.ts';
-import { unlessMissing } from '../../data/optional-file.ts';
+import { unlessMissing } from '../../node-lib/files.ts';
 import { folderNameProblem } from '../../data/paths.ts';
 import type { PhotoFacts } from '../place/photo-facts.ts';
 import { place } from '../place/placement.ts';

@@ -59,16 +59,18 @@ function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find
     const folder = shown[0]?.folder ?? find.firstOfSpecies(species)?.folder;
     if (!folder) continue;
     const record = life?.bySpecies.get(species);
+    // The export's name first; else the taxonomy's, which the ingest gave each photo of the species.
+    const scientificName = record?.scientificName ?? find.firstOfSpecies(species)?.scientificName;
     const firstPhotographed = shown.flatMap((p) => (p.takenOn === null ? [] : [p.takenOn])).sort()[0];
     const data: SpeciesData = {
       species,
-      ...(record ? { sighting: sightingOf(record), seenIn: seenInOf(record, life?.places?.names ?? {}) } : {}),
+      ...(record ? { sighting: sightingOf(record), seenIn: seenInOf(record, life?.places?.names ?? {}) } : scientificName ? { scientificName } : {}),
       ...(firstPhotographed !== undefined ? { firstPhotographed } : {}),
       folder,
       photos: shown.map(pagePhoto),
     };
     files.set(siteDataPaths.species(species), speciesDataSchema.parse(data));
-    searchable.push({ name: species, ...(record ? { scientificName: record.scientificName } : {}) });
+    searchable.push({ name: species, ...(scientificName ? { scientificName } : {}) });
   }
   return searchable;
 }

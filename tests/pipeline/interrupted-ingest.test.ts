@@ -74,7 +74,7 @@ describe('an ingest interrupted while ExifTool runs', () => {
       'ExifTool to start',
       async () => {
         if (child.exitCode !== null) throw new Error(`the ingest ended before ExifTool started: ${stderr}`);
-        const found = (await childrenOf(child.pid!)).filter((c) => c.command.includes('exiftool'));
+        const found = (await childrenOf(child.pid!)).filter((c) => c.command.includes('-stay_open'));
         return found.length > 0 ? found : undefined;
       },
       60,
@@ -113,7 +113,7 @@ describe('an idle ExifTool whose parent is killed', () => {
       },
       60,
     );
-    const exiftools = (await childrenOf(child.pid!)).filter((c) => c.command.includes('exiftool'));
+    const exiftools = (await childrenOf(child.pid!)).filter((c) => c.command.includes('-stay_open'));
     expect(exiftools.length).toBeGreaterThan(0);
     child.kill('SIGKILL');
     await ended;

@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The bird taxonomy the tests place photos by: a small checklist of the sample's species in the
+ * vendored layout, so the tests hold whichever edition is vendored (or none).
+ */
+const env = { PORTFOLIO_TAXONOMY: fileURLToPath(new URL('./tests/fixtures/taxonomy/sample-checklist.tsv', import.meta.url)) };
 
 // Three projects: fast unit tests (data/, node-lib/, pipeline/), component tests in jsdom (web/),
 // and end-to-end tests that build the sample site and drive Debian's Chromium.
@@ -10,6 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          env,
           include: ['data/**/*.test.ts', 'node-lib/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -31,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          env,
           include: ['tests/e2e/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The bird taxonomy the tests place photos by: a small checklist of the sample's species in the
- * vendored layout, so the tests hold whichever edition is vendored (or none).
+ * vendored layout, so the tests hold whichever edition is vendored (or none). Set in this process,
+ * so the E2E global setup's build and every test worker and child process inherit it.
  */
-const env = { PORTFOLIO_TAXONOMY: fileURLToPath(new URL('./tests/fixtures/taxonomy/sample-checklist.tsv', import.meta.url)) };
+process.env.PORTFOLIO_TAXONOMY = fileURLToPath(new URL('./tests/fixtures/taxonomy/sample-checklist.tsv', import.meta.url));
 
 // Three projects: fast unit tests (data/, node-lib/, pipeline/), component tests in jsdom (web/),
 // and end-to-end tests that build the sample site and drive Debian's Chromium.
@@ -17,7 +18,6 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          env,
           include: ['data/**/*.test.ts', 'node-lib/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -39,7 +39,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          env,
           include: ['tests/e2e/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,

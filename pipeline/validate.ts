@@ -7,7 +7,7 @@ import { describeIssues } from '../data/site-config.ts';
 import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.ts';
 import { filesUnder, unlessMissing } from '../node-lib/files.ts';
 import { SITE_DATA_DIR } from '../data/site-data-schemas.ts';
-import { messageOf } from '../data/error-text.ts';
+import { fullMessageOf, messageOf } from '../data/error-text.ts';
 import { JOURNAL_FILE, rollForward } from './commit/manifest-set.ts';
 import { loadLifeLinks } from './commit/site-data-set.ts';
 import { validation } from './report/messages.ts';
@@ -76,7 +76,7 @@ async function readJson(publicDir: string, file: string, missing: string, proble
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    problems.push({ where: file, reason: validation.notJson((error as Error).message) });
+    problems.push({ where: file, reason: validation.notJson(fullMessageOf(error)) });
     return undefined;
   }
 }

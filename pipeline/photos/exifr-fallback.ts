@@ -1,5 +1,6 @@
 import exifr from 'exifr';
 import { EXIFR_OPTIONS, type RawExif } from '../../data/exif-display.ts';
+import { fullMessageOf } from '../../data/error-text.ts';
 import { readMetadataBytes } from './exif-bytes.ts';
 
 /**
@@ -54,7 +55,7 @@ export async function readWithExifr(file: string, size: number): Promise<ExifrRe
     if (value !== undefined) raw[tag] = RATIONAL_TAGS.has(tag) ? numberOf(value) : value;
   }
   // silentErrors: a segment exifr could not parse is listed here instead of throwing.
-  const errors = (parsed?.errors ?? []).map((e) => (e instanceof Error ? e.message : String(e))).filter((m) => m.length > 0);
+  const errors = (parsed?.errors ?? []).map(fullMessageOf).filter((m) => m.length > 0);
   if (errors.length === 0) return { raw };
   const reason = [...new Set(errors)].join('; ');
   if (Object.keys(raw).length === 0) throw new Error(reason);

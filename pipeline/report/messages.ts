@@ -129,7 +129,7 @@ export const summary = {
   problemLine: (severity: 'error' | 'warning', path: string, reason: string) => `  ${severity === 'error' ? '✗' : '!'} ${path}: ${reason}`,
   published: (dir: string) => `Manifests and renditions are in ${dir}.`,
   leftOut: (c: LeftOutCounts) =>
-    `Left out as you rated them: ${[c.rejected > 0 ? `${c.rejected} rejected` : '', c.belowRating > 0 ? `${c.belowRating} rated below ${c.minRating} ${c.minRating === 1 ? 'star' : 'stars'} (publishing.minRating)` : ''].filter(Boolean).join(', ')}.`,
+    `Left out as you rated them: ${[c.rejected > 0 ? `${c.rejected} rejected` : '', c.belowRating > 0 ? `${c.belowRating} rated below ${countOf(c.minRating, 'star')} (publishing.minRating)` : ''].filter(Boolean).join(', ')}.`,
   lifeList: (source: string, observed: number, photographed: number) => `eBird life list (${source}): ${observed} species observed, ${photographed} photographed.`,
   validateOk: (manifests: number, files: number) => `valid: ${manifests} manifests, ${files} referenced files all present.`,
   validateFailed: (count: number) => `${countOf(count, 'validation problem')}:`,

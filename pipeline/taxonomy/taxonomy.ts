@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { distance } from 'fastest-levenshtein';
 import { binomialOf } from '../../data/life-records.ts';
 import { normaliseSpeciesName } from '../../data/species-names.ts';
+import { isMissingFile } from '../../node-lib/files.ts';
 import { parseTaxonomyFile, taxonomyFile } from './vendored-file.ts';
 
 export interface TaxonomySpecies {
@@ -179,7 +180,7 @@ async function readTaxonomy(file: string): Promise<Taxonomy> {
   try {
     content = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    if (isMissingFile(error)) {
       throw new Error(`${file}: the bird taxonomy is not vendored; pipeline/taxonomy/README.md says how to generate it with scripts/vendor-taxonomy.ts`);
     }
     throw error;

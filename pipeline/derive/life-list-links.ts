@@ -3,7 +3,7 @@ import type { SiteConfig } from '../../data/site-config.ts';
 import type { LifeListLinks } from '../../data/site-data-derivation.ts';
 import { matchFolders, readLifeRecords } from './ebird/read-life-records.ts';
 import { chooseExport, loadLastGood, saveLastGood } from './ebird/last-good-export.ts';
-import { placesOf } from './ebird/places.ts';
+import { placesOf } from './ebird/region-maps.ts';
 import { ebird as text } from '../report/messages.ts';
 import { LIFE_LIST_DIR } from '../scan/plan.ts';
 import type { Problem, Problems } from '../plumbing/problems.ts';

@@ -20,7 +20,7 @@ export interface MapCounts {
 }
 
 /**
- * A map drawn at ingest (pipeline/derive/ebird/places.ts): every shape in grey, those with a list
+ * A map drawn at ingest (pipeline/derive/ebird/region-maps.ts): every shape in grey, those with a list
  * shaded by its species count and linked to it. Plain SVG, so it shows without JavaScript;
  * the same figures are in the table beside it for readers who cannot see it.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListsMap } from '../../../data/bird-lists.ts';
 import type { LifeListRecords } from '../../../data/life-records.ts';
-import { placesOf, regionName } from './places.ts';
+import { placesOf, regionName } from './region-maps.ts';
 
 const seenIn = (...regions: string[]): LifeListRecords => ({
   observedCount: 1,
@@ -77,7 +77,7 @@ describe('placesOf', () => {
   });
 });
 
-/** Paths of whole-pixel points inside the map's box, with no `L` (see places.ts: no `L123` text). */
+/** Paths of whole-pixel points inside the map's box, with no `L` (see region-maps.ts: no `L123` text). */
 function expectDrawnInside(map: ListsMap) {
   expect(map.shapes.length).toBeGreaterThan(0);
   for (const shape of map.shapes) {

@@ -1,4 +1,5 @@
 import { birdLists, countryOf, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
+import { listsMapFiles } from './lists-map-files.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
 import {
@@ -31,7 +32,7 @@ export interface LifeListLinks {
  * ingest writes them (pipeline/commit/site-data-set.ts); the site's tests derive their fixtures
  * with it, so both always agree. Returns
  * site-relative path → file content, each parsed by its schema so a derivation bug can never
- * publish a file the site would reject.
+ * publish a file the site would reject; a string is a file's text as it is (the Lists page's SVG maps).
  */
 export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<string, unknown> {
   const find = photoFinder(manifests);
@@ -152,8 +153,11 @@ function addLifeListPages(files: Map<string, unknown>, find: PhotoFinder, life: 
     const first = find.firstOfSpecies(species);
     photographedBy.set(record.scientificName, { species, ...(first && { thumbnail: first.thumbnail }) });
   }
-  const { lists, pages } = birdLists({ records: life.records, photographed: photographedBy, names: life.places?.names ?? {}, ...(life.places?.maps && { maps: life.places.maps }) });
+  // The maps' shapes in files of their own (SVG text, not JSON): the Lists page references them.
+  const maps = life.places?.maps && listsMapFiles(life.places.maps);
+  const { lists, pages } = birdLists({ records: life.records, photographed: photographedBy, names: life.places?.names ?? {}, ...(maps && { maps: maps.maps }) });
   files.set(siteDataPaths.lists, lists);
+  for (const [file, svg] of maps?.files ?? []) files.set(file, svg);
   for (const page of pages) files.set(siteDataPaths.list(page.key), page);
   files.set(
     siteDataPaths.notPhotographed,

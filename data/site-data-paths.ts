@@ -15,6 +15,8 @@ export const siteDataPaths = {
   lists: `${SITE_DATA_DIR}/lists.json`,
   /** One year, country or state/province list; keys are `2024`, `US`, `US-TX`. */
   list: (key: string) => `${SITE_DATA_DIR}/lists/${key}.json`,
+  /** A map of the Lists page, its shapes only (SVG): `world`, or a country code for its states/provinces (data/lists-map-files.ts). */
+  listsMap: (name: string) => `${SITE_DATA_DIR}/maps/${name}.svg`,
   /** Every species page's names, for the search box: fetched only when the box is first used. */
   search: `${SITE_DATA_DIR}/search.json`,
 } as const;

@@ -61,7 +61,7 @@ export async function runValidate(outDir: string): Promise<ValidationResult> {
 }
 
 /** A published JSON file, or undefined when it is missing (reported as `missing`) or not JSON (reported). */
-async function readJson(publicDir: string, file: string, missing: string, problems: ValidationProblem[]): Promise<unknown> {
+async function readText(publicDir: string, file: string, missing: string, problems: ValidationProblem[]): Promise<string | undefined> {
   let text: string | undefined;
   try {
     text = await unlessMissing(readFile(path.join(publicDir, ...file.split('/')), 'utf8'));
@@ -69,10 +69,13 @@ async function readJson(publicDir: string, file: string, missing: string, proble
     problems.push({ where: file, reason: validation.unreadable(messageOf(error)) });
     return undefined;
   }
-  if (text === undefined) {
-    problems.push({ where: file, reason: missing });
-    return undefined;
-  }
+  if (text === undefined) problems.push({ where: file, reason: missing });
+  return text;
+}
+
+async function readJson(publicDir: string, file: string, missing: string, problems: ValidationProblem[]): Promise<unknown> {
+  const text = await readText(publicDir, file, missing, problems);
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -93,6 +96,12 @@ function isComplete(loaded: Partial<Manifests>): loaded is Manifests {
 async function checkPageData(manifests: Manifests, life: LifeListLinks | undefined, publicDir: string, problems: ValidationProblem[]): Promise<number> {
   const expected = siteDataFiles(manifests, life);
   for (const [file, content] of expected) {
+    // A file derived as text (an SVG map) is compared as text.
+    if (typeof content === 'string') {
+      const text = await readText(publicDir, file, validation.pageDataMissing(), problems);
+      if (text !== undefined && text !== content) problems.push({ where: file, reason: validation.pageDataStale() });
+      continue;
+    }
     const json = await readJson(publicDir, file, validation.pageDataMissing(), problems);
     if (json === undefined) continue;
     if (!isDeepStrictEqual(json, content)) problems.push({ where: file, reason: validation.pageDataStale() });

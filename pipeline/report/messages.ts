@@ -192,4 +192,6 @@ export const ebird = {
   mappedNotInExport: (folder: string, mapped: string, closest: string[]) =>
     `site.json maps species '${folder}' to '${mapped}', which is not a countable species of the eBird export${closest.length > 0 ? `; closest eBird names: ${closest.join(', ')}` : ''}`,
   mapUnknownFolder: (folder: string) => `site.json's ebird.names maps '${folder}', which is no species folder in life_list/`,
+  regionsNotMapped: (codes: string[]) =>
+    `${codes.length === 1 ? 'a state/province has' : `${codes.length} states/provinces have`} no shape on the Lists page's maps (${codes.join(', ')}): ${codes.length === 1 ? 'its list keeps its' : 'their lists keep their'} page and row in the table`,
 };

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { distance } from 'fastest-levenshtein';
 import { binomialOf } from '../../data/life-records.ts';
+import { compareNames } from '../../data/manifest-layout.ts';
 import { normaliseSpeciesName } from '../../data/species-names.ts';
 import { isMissingFile } from '../../node-lib/files.ts';
 import { parseTaxonomyFile, taxonomyFile } from './vendored-file.ts';
@@ -130,7 +131,7 @@ export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string
       // The best `count` so far, nearest first; a key whose length alone puts it further than the
       // last of them (edit distance ≥ length difference) is not compared.
       const best: { english: string; d: number }[] = [];
-      const worse = (a: { english: string; d: number }, b: { english: string; d: number }) => a.d > b.d || (a.d === b.d && a.english.localeCompare(b.english, 'en') > 0);
+      const worse = (a: { english: string; d: number }, b: { english: string; d: number }) => a.d > b.d || (a.d === b.d && compareNames(a.english, b.english) > 0);
       for (const s of searchable) {
         let d = Infinity;
         for (const k of s.keys) {

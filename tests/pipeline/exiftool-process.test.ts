@@ -48,11 +48,12 @@ describe('the ExifTool processes of an ingest', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it(`are started at most ${EXIFTOOL_PROCS} time(s) for the sample's 46 photos`, async () => {
+  it(`are started at most ${EXIFTOOL_PROCS} time(s) for all the test library's photos`, async () => {
     const before = exiftoolStarts();
     const run = await runCli(['ingest', '--photos', path.join(root, 'photos'), '--out', path.join(root, 'out'), '--quiet', '--concurrency', '2']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.state.ingest?.counts?.new).toBe(46);
+    expect(run.state.ingest?.counts?.new).toBeGreaterThan(40);
+    expect(run.state.ingest?.counts?.new).toBe(run.state.ingest?.photos);
     const starts = exiftoolStarts() - before;
     expect(starts).toBeGreaterThanOrEqual(1);
     expect(starts).toBeLessThanOrEqual(EXIFTOOL_PROCS);

@@ -8,6 +8,7 @@ import { presimplify, simplify } from 'topojson-simplify';
 import type { Topology } from 'topojson-specification';
 import { countryOf, type ListsMap, type ListsMaps } from '../../../data/bird-lists.ts';
 import type { LifeListRecords } from '../../../data/life-records.ts';
+import { compareNames } from '../../../data/manifest-layout.ts';
 
 /**
  * The places of the export: each region code's name, and the Lists page's maps. Names come
@@ -148,7 +149,7 @@ function mapsOf(codes: ReadonlySet<string>): ListsMaps {
   const countries = new Set([...codes].filter((c) => c.includes('-')).map(countryOf));
   const regions = [...countries]
     .map((country) => ({ country, name: regionName(country) }))
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => compareNames(a.name, b.name))
     .flatMap(({ country, name }) => {
       const source = sourceOf(country, () => (naturalEarth ??= vendored(NATURAL_EARTH)));
       const map = source && drawn(source.topology, source.object, REGIONS_DETAIL, source.projection, REGIONS, source.code, false);

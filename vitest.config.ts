@@ -1,16 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: fast unit tests (data/, pipeline/), component tests in jsdom (web/),
-// and end-to-end tests that build the sample site and drive Debian's Chromium.
+/**
+ * Files run two at a time, whatever the machine: CI has 2 cores, and most end-to-end files
+ * spend their time waiting on a browser or a child process, so a unit or component file fits
+ * beside them. Every project shares this one limit, so vitest runs them all in one group
+ * (unit and component files beside the end-to-end ones) instead of one project after another.
+ */
+const WORKERS = 2;
+
+// Three projects: fast unit tests (data/, pipeline/, the benchmark's own logic), component tests
+// in jsdom (web/), and end-to-end tests that build the sample site and drive Debian's Chromium.
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['data/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts'],
+          include: ['data/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          // The one real run of the benchmark measures the sample site the E2E setup builds.
+          exclude: [...configDefaults.exclude, 'tests/bench/bench-smoke.test.ts'],
+          maxWorkers: WORKERS,
+          // Generous: on a busy 2-core machine a real ingest can wait a long time for a core.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -22,6 +35,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          maxWorkers: WORKERS,
           // Component tests wait for states, never for time; on a busy 2-core CI machine running the
           // browser tests beside them, a whole lightbox test can take longer than vitest's 5 s default.
           testTimeout: 30_000,
@@ -31,11 +45,15 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/bench/bench-smoke.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // Every file works on the one built sample site read-only, or in a temporary folder of its
+          // own, so files may run side by side.
+          maxWorkers: WORKERS,
+          // Tests a file marks concurrent (each with a browser context of its own): a few at a time.
+          maxConcurrency: 3,
           testTimeout: 120_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Files run two at a time, whatever the machine: CI has 2 cores, and most end-to-end files
@@ -9,11 +10,27 @@ import react from '@vitejs/plugin-react';
  */
 const WORKERS = 2;
 
+/** The one real run of the benchmark: the longest file by far (a dozen processes, a browser). */
+const LONGEST = 'tests/bench/bench-smoke.test.ts';
+
+/**
+ * Vitest's order (end-to-end files first, then unit, then component; the longest first when the
+ * last run's times are known, the largest otherwise), with the benchmark run started first:
+ * every other file then fills the second worker beside it, and the short ones fill both at the end.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((f) => f.moduleId.endsWith(LONGEST)), ...sorted.filter((f) => !f.moduleId.endsWith(LONGEST))];
+  }
+}
+
 // Three projects: fast unit tests (data/, pipeline/, the benchmark's own logic), component tests
 // in jsdom (web/), and end-to-end tests that build the sample site and drive Debian's Chromium.
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -21,7 +38,7 @@ export default defineConfig({
           environment: 'node',
           include: ['data/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           // The one real run of the benchmark measures the sample site the E2E setup builds.
-          exclude: [...configDefaults.exclude, 'tests/bench/bench-smoke.test.ts'],
+          exclude: [...configDefaults.exclude, LONGEST],
           maxWorkers: WORKERS,
           // Generous: on a busy 2-core machine a real ingest can wait a long time for a core.
           testTimeout: 60_000,
@@ -45,7 +62,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts', 'tests/bench/bench-smoke.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', LONGEST],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // Every file works on the one built sample site read-only, or in a temporary folder of its
           // own, so files may run side by side.

@@ -122,15 +122,16 @@ describe('npm run bench -- --smoke', () => {
     finitePositive(value('eBird lists', /build after adding the export/));
   });
 
-  it('builds an archive at two sizes, adds photos to it and follows a visitor through it', () => {
+  it('builds an archive, adds photos to it and follows a visitor through it', () => {
     const archives = [...new Set(results().rows.filter((r) => /^Archive [\d,]+ photos$/.test(r.part)).map((r) => r.part))];
-    expect(archives).toHaveLength(2);
+    expect(archives).toHaveLength(1);
     for (const part of archives) {
       for (const metric of [/^cold ingest$/, /^no-op ingest$/, /^first build$/, /^no-op build$/, /^build after adding/, /^HTML per photo$/, /^navigation: data \+ HTML fetched$/]) finitePositive(value(part, metric));
       expect(value(part, /^dist\/ files/)!).toBeGreaterThan(0);
       expect(value(part, /^with assetOrigin: dist\/ files/)!).toBeGreaterThan(0);
     }
-    finitePositive(value('Archive', /^navigation bytes/));
-    finitePositive(value('Archive', /^no-op build/));
+    // One archive, compared with itself: the comparison of two sizes is tested on recorded measurements.
+    expect(value('Archive', /^navigation bytes/)).toBe(1);
+    expect(value('Archive', /^no-op build/)).toBe(1);
   });
 });

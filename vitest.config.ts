@@ -1,14 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Files run two at a time, whatever the machine: CI has 2 cores, and most end-to-end files
- * spend their time waiting on a browser or a child process, so a unit or component file fits
- * beside them. Every project shares this one limit, so vitest runs them all in one group
- * (unit and component files beside the end-to-end ones) instead of one project after another.
+ * One file per core, and two on CI's 2 cores (vitest would take one: cores - 1): most end-to-end
+ * files spend their time waiting on a browser or a child process, so another file fits beside
+ * them. Every project has this same limit, so vitest runs them all in one group (unit and
+ * component files beside the end-to-end ones) instead of one project after another.
  */
-const WORKERS = 2;
+const WORKERS = Math.max(2, availableParallelism());
 
 /** The one real run of the benchmark: the longest file by far (a dozen processes, a browser). */
 const LONGEST = 'tests/bench/bench-smoke.test.ts';
@@ -16,7 +17,7 @@ const LONGEST = 'tests/bench/bench-smoke.test.ts';
 /**
  * Vitest's order (end-to-end files first, then unit, then component; the longest first when the
  * last run's times are known, the largest otherwise), with the benchmark run started first:
- * every other file then fills the second worker beside it, and the short ones fill both at the end.
+ * the other files run beside it, and the short ones fill every worker at the end.
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

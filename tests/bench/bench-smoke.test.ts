@@ -14,8 +14,8 @@ import { PART_NAMES } from '../../bench/lib/context.ts';
  * measures the site the E2E global setup built.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-smoke-test-'));
-const resultsFile = path.join(scratch, 'results.json');
+let scratch: string | undefined;
+let resultsFile: string;
 
 interface ResultRow {
   part: string;
@@ -24,11 +24,15 @@ interface ResultRow {
   status: string;
 }
 
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('npm run bench -- --smoke', () => {
   let run: SpawnSyncReturns<string>;
   beforeAll(() => {
+    scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-smoke-test-'));
+    resultsFile = path.join(scratch, 'results.json');
     run = spawnSync(path.join(repo, 'node_modules/.bin/tsx'), ['bench/bench.ts', '--smoke', '--site', inject('distDir'), '--results', resultsFile], {
       cwd: repo,
       encoding: 'utf8',

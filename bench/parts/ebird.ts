@@ -159,7 +159,7 @@ function listsRows(m: ListsMeasured, targeted: boolean): Row[] {
       value: (m.listsPage.html + m.listsPage.data + (m.listsPage.maps ?? 0)) / 1024,
       unit: 'KB',
       target: targeted ? { op: '<=', value: 60 } : undefined,
-      note: `${m.shape}: HTML ${(m.listsPage.html / 1024).toFixed(1)} KB + its data file ${(m.listsPage.data / 1024).toFixed(1)} KB + ${m.listsPage.mapFiles ?? 0} map files ${((m.listsPage.maps ?? 0) / 1024).toFixed(1)} KB (the app's shared scripts come after the first view)`,
+      note: `${m.shape}: HTML ${(m.listsPage.html / 1024).toFixed(1)} KB + its data file ${(m.listsPage.data / 1024).toFixed(1)} KB${m.listsPage.mapFiles === undefined ? '' : ` + ${m.listsPage.mapFiles} map files ${((m.listsPage.maps ?? 0) / 1024).toFixed(1)} KB`} (the app's shared scripts come after the first view)`,
     },
     {
       part: 'eBird lists',

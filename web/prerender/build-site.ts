@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -90,7 +90,12 @@ async function codeHash(settings: string[]): Promise<string> {
  */
 async function bundles(code: string, base: string, assetOrigin: string, nodeEnv: BuildOptions['nodeEnv'], quiet: boolean): Promise<{ dir: string; built: boolean }> {
   const dir = join(bundleCache, `site-${code}`);
-  if (existsSync(join(dir, 'client', 'index.html')) && existsSync(join(dir, 'server', 'entry-server.js'))) return { dir, built: false };
+  if (existsSync(join(dir, 'client', 'index.html')) && existsSync(join(dir, 'server', 'entry-server.js'))) {
+    // Marked as used, so a build of other settings running beside this one does not prune it.
+    const now = new Date();
+    await utimes(dir, now, now);
+    return { dir, built: false };
+  }
   const temp = `${dir}.tmp-${process.pid}`;
   await rm(temp, { recursive: true, force: true });
   const { build } = await import('vite');
@@ -120,11 +125,17 @@ async function bundles(code: string, base: string, assetOrigin: string, nodeEnv:
   return { dir, built: true };
 }
 
-/** Keeps the newest few bundles (builds with another base path or React flavour may still use them). */
+/** A bundle used this recently may belong to a build still running (the tests run several side by side). */
+const IN_USE_MS = 60 * 60 * 1000;
+
+/** Keeps the newest few bundles (builds with another base path or React flavour may still use them), and any used within the hour. */
 async function pruneBundles(keep: string): Promise<void> {
   const names = (await readdir(bundleCache)).filter((n) => n.startsWith('site-') && !n.includes('.tmp-'));
   const dated = await Promise.all(names.map(async (n) => ({ path: join(bundleCache, n), mtime: (await stat(join(bundleCache, n))).mtimeMs })));
-  for (const old of dated.sort((a, b) => b.mtime - a.mtime).slice(KEPT_BUNDLES)) if (old.path !== keep) await rm(old.path, { recursive: true, force: true });
+  const now = Date.now();
+  for (const old of dated.sort((a, b) => b.mtime - a.mtime).slice(KEPT_BUNDLES)) {
+    if (old.path !== keep && now - old.mtime > IN_USE_MS) await rm(old.path, { recursive: true, force: true });
+  }
 }
 
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {

@@ -53,7 +53,13 @@ export async function takeScreenshots(site: string, out: string): Promise<string
       await p.locator('main li a').first().click();
       await p.getByRole('complementary', { name: 'Photo details' }).locator('dd').first().waitFor();
     });
-    if (info.stats.lifeList !== undefined) await shoot('lists', visit(LISTS_ROUTE, 'main svg path'));
+    if (info.stats.lifeList !== undefined) {
+      await shoot('lists', async (p) => {
+        await visit(LISTS_ROUTE, 'main svg use')(p);
+        // Each map's shapes are a file of their own, drawn by <use>: wait until every one has drawn.
+        await p.waitForFunction(() => [...document.querySelectorAll('main svg use')].every((use) => (use as SVGUseElement).getBBox().width > 0));
+      });
+    }
     if (errors.length > 0) throw new Error(`The site logged errors while it was photographed:\n${errors.join('\n')}`);
     await page.context().close();
   } finally {

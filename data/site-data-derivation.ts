@@ -1,5 +1,6 @@
 import { birdLists, countryOf, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
+import { outingsOf, type OutingSettings } from './outings.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
 import {
   creditsDataSchema,
@@ -33,7 +34,7 @@ export interface LifeListLinks {
  * site-relative path → file content, each parsed by its schema so a derivation bug can never
  * publish a file the site would reject.
  */
-export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<string, unknown> {
+export function siteDataFiles(manifests: Manifests, life?: LifeListLinks, outings: OutingSettings = { trips: [] }): Map<string, unknown> {
   const find = photoFinder(manifests);
   const files = new Map<string, unknown>();
   const home = manifests.info.featured.flatMap((id) => {
@@ -41,21 +42,40 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<s
     return entry ? [pagePhoto(entry)] : [];
   });
   files.set(siteDataPaths.home, homeDataSchema.parse({ photos: home }));
-  const searchable = addSpeciesPages(files, manifests, find, life);
+  const searchable = addSpeciesPages(files, manifests, find, life, outings.lastDay);
   addLevelPages(files, manifests, find, life);
   files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: creditedPhotos(Object.values(manifests.photoIndex.photos)) }));
   files.set(siteDataPaths.search, searchDataSchema.parse({ species: searchable.sort((a, b) => compareNames(a.name, b.name)) }));
   if (life) addLifeListPages(files, find, life);
+  addOutingPages(files, manifests, find, life, outings);
   return files;
+}
+
+/** Every species' photos as its page shows them (bird_photos.json order, entries with id 0 left out). */
+function shownPhotos(manifests: Manifests, find: PhotoFinder): Map<string, PhotoEntry[]> {
+  return new Map(Object.entries(manifests.birdPhotos).map(([species, entries]) => [species, entries.flatMap((e) => (e.id === 0 ? [] : (find.bySpeciesNumber(species, e.id) ?? [])))]));
+}
+
+/** The Outings page and a page for every day in the field and every trip. */
+function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, settings: OutingSettings): void {
+  const { index, pages } = outingsOf({
+    photosBySpecies: shownPhotos(manifests, find),
+    toPagePhoto: pagePhoto,
+    featured: manifests.info.featured,
+    ...(life && { records: life.records, bySpecies: life.bySpecies, names: life.places?.names ?? {} }),
+    settings,
+  });
+  if (pages.length === 0) return;
+  files.set(siteDataPaths.outings, index);
+  for (const page of pages) files.set(siteDataPaths.outing(page.key), page);
 }
 
 type PhotoFinder = ReturnType<typeof photoFinder>;
 
 /** A page for every species with a photo or a folder; returns what the search box finds (every one of them). */
-function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined): SearchData['species'] {
+function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, lastDay = '9999-12-31'): SearchData['species'] {
   const searchable: SearchData['species'] = [];
-  for (const [species, entries] of Object.entries(manifests.birdPhotos)) {
-    const shown = entries.flatMap((e) => (e.id === 0 ? [] : (find.bySpeciesNumber(species, e.id) ?? [])));
+  for (const [species, shown] of shownPhotos(manifests, find)) {
     const folder = shown[0]?.folder ?? find.firstOfSpecies(species)?.folder;
     if (!folder) continue;
     const record = life?.bySpecies.get(species);
@@ -64,6 +84,7 @@ function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find
       species,
       ...(record ? { sighting: sightingOf(record), seenIn: seenInOf(record, life?.places?.names ?? {}) } : {}),
       ...(firstPhotographed !== undefined ? { firstPhotographed } : {}),
+      ...outingsOfPhotos(shown, lastDay),
       folder,
       photos: shown.map(pagePhoto),
     };
@@ -71,6 +92,12 @@ function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find
     searchable.push({ name: species, ...(record ? { scientificName: record.scientificName } : {}) });
   }
   return searchable;
+}
+
+/** The days of the outings a species was photographed on (each has its page), oldest first. */
+function outingsOfPhotos(photos: readonly PhotoEntry[], lastDay: string): { outings?: string[] } {
+  const days = [...new Set(photos.flatMap((p) => (p.takenOn === null || p.takenOn > lastDay ? [] : [p.takenOn])))].sort();
+  return days.length > 0 ? { outings: days } : {};
 }
 
 /** A page for every Life List level: a species' photo wall, or a folder's cards (empty folders left out). */

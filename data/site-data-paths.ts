@@ -15,6 +15,10 @@ export const siteDataPaths = {
   lists: `${SITE_DATA_DIR}/lists.json`,
   /** One year, country or state/province list; keys are `2024`, `US`, `US-TX`. */
   list: (key: string) => `${SITE_DATA_DIR}/lists/${key}.json`,
+  /** The Outings page: every outing and trip, newest first, grouped by year. */
+  outings: `${SITE_DATA_DIR}/outings.json`,
+  /** One outing (a day, `2023-06-08`) or trip (`trip-…`). */
+  outing: (key: string) => `${SITE_DATA_DIR}/outings/${key}.json`,
   /** Every species page's names, for the search box: fetched only when the box is first used. */
   search: `${SITE_DATA_DIR}/search.json`,
 } as const;

@@ -1,6 +1,6 @@
-import { birdLists, countryOf, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
+import { birdListDataSchema, birdLists, countryOf, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
-import { outingsOf, type OutingSettings } from './outings.ts';
+import { outingsOf, type OutingData, type OutingSettings, type OutingsData } from './outings.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
 import {
   creditsDataSchema,
@@ -8,6 +8,7 @@ import {
   levelDataSchema,
   notPhotographedDataSchema,
   searchDataSchema,
+  SITE_DATA_DIR,
   siteDataPaths,
   speciesDataSchema,
   type CreditsData,
@@ -68,6 +69,26 @@ function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find:
   if (pages.length === 0) return;
   files.set(siteDataPaths.outings, index);
   for (const page of pages) files.set(siteDataPaths.outing(page.key), page);
+  linkListsToOutings(files, index, pages);
+}
+
+/** Each year, country and state/province list links the outings of the index it covers (a trip once, not its days). */
+function linkListsToOutings(files: Map<string, unknown>, index: OutingsData, pages: readonly OutingData[]): void {
+  const regionsOf = new Map(pages.map((p) => [p.key, p.regions.map((r) => r.code)]));
+  const entries = index.years
+    .flatMap((y) => y.outings)
+    .map((o) => ({ ...o, regionCodes: regionsOf.get(o.key) ?? [] }))
+    .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const listFolder = `${SITE_DATA_DIR}/lists/`;
+  for (const [path, content] of files) {
+    if (!path.startsWith(listFolder)) continue;
+    const list = content as BirdListData;
+    const covered = entries.filter((o) =>
+      list.kind === 'year' ? o.from.slice(0, 4) <= list.key && o.to.slice(0, 4) >= list.key : o.regionCodes.some((code) => code === list.key || countryOf(code) === list.key),
+    );
+    if (covered.length === 0) continue;
+    files.set(path, birdListDataSchema.parse({ ...list, outings: covered.map((o) => ({ key: o.key, from: o.from, to: o.to, ...(o.name !== undefined && { name: o.name }) })) }));
+  }
 }
 
 type PhotoFinder = ReturnType<typeof photoFinder>;

@@ -91,13 +91,23 @@ const outingSummarySchema = z.strictObject({
 });
 export type OutingSummary = z.infer<typeof outingSummarySchema>;
 
-/** The Outings page: its entries, newest first, grouped by year. Links the pages, never carries their contents. */
+/** Past this many entries the Outings page keeps only its newest year's, and every other year has a page of its own. */
+export const OUTINGS_INDEX_LIMIT = 400;
+
+/**
+ * The Outings page: its entries, newest first, grouped by year. Links the pages, never carries
+ * their contents. With more than OUTINGS_INDEX_LIMIT entries, only the newest year's are here.
+ */
 export const outingsDataSchema = z.strictObject({
   /** Whether the counts come from an eBird export (else from the photos alone). */
   fromExport: z.boolean(),
-  years: z.array(z.strictObject({ year: z.int(), outings: z.array(outingSummarySchema) })),
+  years: z.array(z.strictObject({ year: z.int(), count: count(), outings: z.optional(z.array(outingSummarySchema)) })),
 });
 export type OutingsData = z.infer<typeof outingsDataSchema>;
+
+/** One year of outings, on a page of its own when the index is split. */
+export const outingsYearDataSchema = z.strictObject({ fromExport: z.boolean(), year: z.int(), outings: z.array(outingSummarySchema) });
+export type OutingsYearData = z.infer<typeof outingsYearDataSchema>;
 
 export interface OutingInputs {
   /** Every species' shown photos, by species (folder) name, in its page's order. */
@@ -121,7 +131,7 @@ interface Day {
 }
 
 /** The Outings page and every outing page (the days, then the trips). */
-export function outingsOf(inputs: OutingInputs): { index: OutingsData; pages: OutingData[] } {
+export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: OutingsYearData[]; pages: OutingData[]; summaries: OutingSummary[] } {
   const { photosBySpecies, records, settings } = inputs;
   const lastDay = settings.lastDay ?? '9999-12-31';
   const days = new Map<string, Day>();
@@ -172,8 +182,14 @@ export function outingsOf(inputs: OutingInputs): { index: OutingsData; pages: Ou
     const year = Number(s.from.slice(0, 4));
     byYear.set(year, [...(byYear.get(year) ?? []), s]);
   }
-  const index = outingsDataSchema.parse({ fromExport: records !== undefined, years: [...byYear].map(([year, outings]) => ({ year, outings })) });
-  return { index, pages };
+  const fromExport = records !== undefined;
+  const split = summaries.length > OUTINGS_INDEX_LIMIT;
+  const index = outingsDataSchema.parse({
+    fromExport,
+    years: [...byYear].map(([year, outings], i) => ({ year, count: outings.length, ...((!split || i === 0) && { outings }) })),
+  });
+  const years = split ? [...byYear].slice(1).map(([year, outings]) => outingsYearDataSchema.parse({ fromExport, year, outings })) : [];
+  return { index, years, pages, summaries };
 }
 
 /** The owner's trips that cover at least one outing, oldest first; a day already in an earlier trip stays there. */

@@ -120,6 +120,11 @@ export function outingRoute(key: string): string {
   return pageRoute(OUTINGS_FOLDER, encodeURIComponent(key));
 }
 
+/** One year of the outings, `/outings/year/2019/`: only when the Outings page has too many to hold. */
+export function outingsYearRoute(year: number): string {
+  return pageRoute(OUTINGS_FOLDER, 'year', String(year));
+}
+
 /** A trip's key, from its name (the hash keeps two names that slug alike apart). */
 export function tripKey(name: string): string {
   return `trip-${slugWithHash(name)}`;

@@ -1,6 +1,6 @@
 import { birdListDataSchema, birdLists, countryOf, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
-import { outingsOf, type OutingData, type OutingSettings, type OutingsData } from './outings.ts';
+import { outingsOf, type OutingData, type OutingSettings, type OutingSummary } from './outings.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
 import {
   creditsDataSchema,
@@ -59,7 +59,7 @@ function shownPhotos(manifests: Manifests, find: PhotoFinder): Map<string, Photo
 
 /** The Outings page and a page for every day in the field and every trip. */
 function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, settings: OutingSettings): void {
-  const { index, pages } = outingsOf({
+  const { index, years, pages, summaries } = outingsOf({
     photosBySpecies: shownPhotos(manifests, find),
     toPagePhoto: pagePhoto,
     featured: manifests.info.featured,
@@ -68,15 +68,15 @@ function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find:
   });
   if (pages.length === 0) return;
   files.set(siteDataPaths.outings, index);
+  for (const year of years) files.set(siteDataPaths.outingsYear(year.year), year);
   for (const page of pages) files.set(siteDataPaths.outing(page.key), page);
-  linkListsToOutings(files, index, pages);
+  linkListsToOutings(files, summaries, pages);
 }
 
 /** Each year, country and state/province list links the outings of the index it covers (a trip once, not its days). */
-function linkListsToOutings(files: Map<string, unknown>, index: OutingsData, pages: readonly OutingData[]): void {
+function linkListsToOutings(files: Map<string, unknown>, summaries: readonly OutingSummary[], pages: readonly OutingData[]): void {
   const regionsOf = new Map(pages.map((p) => [p.key, p.regions.map((r) => r.code)]));
-  const entries = index.years
-    .flatMap((y) => y.outings)
+  const entries = summaries
     .map((o) => ({ ...o, regionCodes: regionsOf.get(o.key) ?? [] }))
     .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
   const listFolder = `${SITE_DATA_DIR}/lists/`;

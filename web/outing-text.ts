@@ -44,3 +44,7 @@ export function fieldTime(minutes: number): string {
 export function outingsDescription(owner: string): string {
   return `${owner}'s days in the field, newest first: what was seen, what was photographed, what was new.`;
 }
+
+export function outingsYearDescription(owner: string, year: number): string {
+  return `${owner}'s days in the field in ${year}, newest first.`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lifeListRecordsSchema, growthByYear } from '../data/life-records.ts';
-import type { OutingData, OutingsData } from '../data/outings.ts';
+import { OUTINGS_INDEX_LIMIT, outingsOf, type OutingData, type OutingsData } from '../data/outings.ts';
 import { tripKey } from '../data/paths.ts';
 import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.ts';
 import { siteDataPaths, type SpeciesData } from '../data/site-data-schemas.ts';
@@ -38,7 +38,7 @@ describe('the outing pages', () => {
     const index = files.get(siteDataPaths.outings) as OutingsData;
     expect(index.fromExport).toBe(false);
     // The cover is the day's first featured photo.
-    expect(index.years).toEqual([{ year: 2024, outings: [expect.objectContaining({ key: DAY, observed: 4, photos: 5, lifers: 0, cover: expect.objectContaining({ thumbnail: photos.gull.thumbnail }) })] }]);
+    expect(index.years).toEqual([{ year: 2024, count: 1, outings: [expect.objectContaining({ key: DAY, observed: 4, photos: 5, lifers: 0, cover: expect.objectContaining({ thumbnail: photos.gull.thumbnail }) })] }]);
   });
 
   it('with an export: the day\'s species in taxonomic order with its lifers and photos, then those photographed but not listed', () => {
@@ -73,7 +73,7 @@ describe('the outing pages', () => {
     expect(gull.photos.map((p) => p.id)).toEqual([photos.gull.id]);
     expect((files.get(siteDataPaths.outing('2024-05-16')) as OutingData).trip).toEqual({ key, name: trip.name });
     const index = files.get(siteDataPaths.outings) as OutingsData;
-    expect(index.years.flatMap((y) => y.outings.map((o) => o.key))).toEqual([key]);
+    expect(index.years.flatMap((y) => (y.outings ?? []).map((o) => o.key))).toEqual([key]);
   });
 
   it('puts no photo or checklist dated after the last day on an outing', () => {
@@ -81,5 +81,20 @@ describe('the outing pages', () => {
     expect(files.has(siteDataPaths.outing(DAY))).toBe(false);
     expect(files.has(siteDataPaths.outings)).toBe(false);
     expect((files.get(siteDataPaths.species('Wood Duck')) as SpeciesData).outings).toBeUndefined();
+  });
+});
+
+describe('the Outings index', () => {
+  it(`keeps only its newest year's entries past ${OUTINGS_INDEX_LIMIT}, and gives every other year a page of its own`, () => {
+    // A photo a day for 401 days from the start of 2023.
+    const days = Array.from({ length: OUTINGS_INDEX_LIMIT + 1 }, (_, i) => new Date(Date.UTC(2023, 0, 1 + i)).toISOString().slice(0, 10));
+    const gull = days.map((takenOn, i) => ({ ...photos.gull, id: `gull-${i}`, takenOn }));
+    const { index, years, pages } = outingsOf({ photosBySpecies: new Map([["Franklin's Gull", gull]]), toPagePhoto: ({ id, species, width, height, placeholder, thumbnail, display, sources, exif, takenOn }) => ({ id, species, width, height, placeholder, thumbnail, display, sources, exif, takenOn }), featured: [], settings: { trips: [] } });
+    expect(pages).toHaveLength(days.length);
+    expect(index.years.map((y) => [y.year, y.count, y.outings?.length])).toEqual([
+      [2024, 36, 36],
+      [2023, 365, undefined],
+    ]);
+    expect(years.map((y) => [y.year, y.outings.length, y.outings[0]!.key])).toEqual([[2023, 365, '2023-12-31']]);
   });
 });

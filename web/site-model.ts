@@ -2,7 +2,7 @@
 import { MANIFEST_FILES } from '../data/manifest-layout.ts';
 import type { BirdListData, ListsData } from '../data/bird-lists.ts';
 import type { Info } from '../data/manifest-schemas.ts';
-import type { OutingData, OutingsData, OutingSpecies } from '../data/outings.ts';
+import type { OutingData, OutingsData, OutingSpecies, OutingsYearData } from '../data/outings.ts';
 import { OUTING_KEY, speciesRoute, type LifeListOrder } from '../data/paths.ts';
 import { LIST_KEY } from '../data/region-code.ts';
 import type { FolderCard, LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data-schemas.ts';
@@ -167,6 +167,21 @@ export function createSiteModel(load: LoadData) {
 
     /** Every outing and trip, newest first by year; undefined when no photo or checklist has a day. */
     outings: (): Promise<OutingsData | undefined> => orMissing(load('outings', siteDataPaths.outings)),
+
+    /** One year of outings, when the Outings page is split by year; undefined for a year without a page. */
+    outingsYear: async (year: string): Promise<OutingsYearData | undefined> => {
+      if (!/^\d{4}$/.test(year)) return undefined;
+      const data = await orMissing(load('outingsYear', siteDataPaths.outingsYear(Number(year))));
+      return data?.year === Number(year) ? data : undefined;
+    },
+
+    /** Every outing summary of the index, its own and its years' pages', newest first (for the pre-render). */
+    allOutings: async (): Promise<OutingsYearData['outings']> => {
+      const index = await orMissing(load('outings', siteDataPaths.outings));
+      if (!index) return [];
+      const years = await Promise.all(index.years.map(async (y) => y.outings ?? (await load('outingsYear', siteDataPaths.outingsYear(y.year))).outings));
+      return years.flat();
+    },
 
     /** One day in the field or trip; undefined for a key with no outing. */
     outing: async (key: string): Promise<OutingView | undefined> => {

@@ -14,7 +14,7 @@ import { cardName, pageUrl } from './site-url.ts';
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));
 const lists = listsDataSchema.parse(JSON.parse(readFileSync(join(inject('distDir'), siteDataPaths.lists), 'utf8')));
-const outings = outingsDataSchema.parse(JSON.parse(readFileSync(join(inject('distDir'), siteDataPaths.outings), 'utf8'))).years.flatMap((y) => y.outings);
+const outings = outingsDataSchema.parse(JSON.parse(readFileSync(join(inject('distDir'), siteDataPaths.outings), 'utf8'))).years.flatMap((y) => (y.outings ?? []));
 const trip = outings.find((o) => o.kind === 'trip')!;
 const tripDays = outingDataSchema.parse(JSON.parse(readFileSync(join(inject('distDir'), siteDataPaths.outing(trip.key)), 'utf8'))).days!;
 const url = (route: string) => pageUrl(siteUrl, route);

@@ -22,7 +22,7 @@ const read = <T>(path: string, schema: { parse(v: unknown): T }): T => schema.pa
 const html = (route: string) => readFileSync(join(distDir, pageFile(route)), 'utf8');
 
 const index = read(siteDataPaths.outings, outingsDataSchema);
-const entries = index.years.flatMap((y) => y.outings);
+const entries = index.years.flatMap((y) => (y.outings ?? []));
 const trip = entries.find((o) => o.kind === 'trip')!;
 const tripPage = read(siteDataPaths.outing(trip.key), outingDataSchema);
 const photoDay = read(siteDataPaths.outing(tripPage.days!.find((d) => d.photos > 0)!.date), outingDataSchema);

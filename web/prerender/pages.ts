@@ -11,6 +11,7 @@ import {
   describeNotPhotographed,
   describeOuting,
   describeOutings,
+  describeOutingsYear,
   describeList,
   describeLists,
   describePhoto,
@@ -20,7 +21,7 @@ import {
   type SiteIdentity,
 } from '../seo/page-meta.ts';
 import { listTitle, type SiteModel } from '../site-model.ts';
-import { outingDescription, outingsDescription, outingTitle } from '../outing-text.ts';
+import { outingDescription, outingsDescription, outingsYearDescription, outingTitle } from '../outing-text.ts';
 
 /**
  * What every page shows of info.json (the owner and titles in the layout and the tags), as a
@@ -114,20 +115,21 @@ export async function pagesToRender(model: SiteModel, site: SiteIdentity, option
       }
     }
   }
-  // The outings: the index, then each day and trip, each from its own data file.
+  // The outings: the index (and its years' pages when split), then each day and trip, each from its own data file.
   const outings = await model.outings();
   if (outings) {
     add(describeOutings(site, outingsDescription(site.owner), siteImage), [], [siteDataPaths.outings]);
-    for (const { outings: entries } of outings.years) {
-      for (const entry of entries) {
-        const keys = entry.kind === 'trip' ? [entry.key, ...((await model.outing(entry.key))?.days ?? []).map((d) => d.date)] : [entry.key];
-        for (const key of keys) {
-          const outing = await model.outing(key);
-          if (!outing) continue;
-          const photos = outing.species.flatMap((s) => s.photos);
-          const first = photos[0];
-          add(describeOuting(site, key, outingTitle(outing), outingDescription(outing, site.owner), first ? previewOf(first) : siteImage), photos, [siteDataPaths.outing(key)]);
-        }
+    for (const year of outings.years) {
+      if (!year.outings) add(describeOutingsYear(site, year.year, outingsYearDescription(site.owner, year.year), siteImage), [], [siteDataPaths.outingsYear(year.year)]);
+    }
+    for (const entry of await model.allOutings()) {
+      const keys = entry.kind === 'trip' ? [entry.key, ...((await model.outing(entry.key))?.days ?? []).map((d) => d.date)] : [entry.key];
+      for (const key of keys) {
+        const outing = await model.outing(key);
+        if (!outing) continue;
+        const photos = outing.species.flatMap((s) => s.photos);
+        const first = photos[0];
+        add(describeOuting(site, key, outingTitle(outing), outingDescription(outing, site.owner), first ? previewOf(first) : siteImage), photos, [siteDataPaths.outing(key)]);
       }
     }
   }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { OutingSummary } from '../../data/outings.ts';
-import { OUTINGS_ROUTE, outingRoute, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
+import { OUTINGS_ROUTE, outingRoute, outingsYearRoute, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
 import { countOf } from '../../data/count-text.ts';
 import { Day } from '../components/DayAndRegion.tsx';
 import { ImageTile, tileLoading } from '../components/ImageTile.tsx';
@@ -9,7 +9,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
-import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingTitle } from '../outing-text.ts';
+import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsYearDescription, outingTitle } from '../outing-text.ts';
 import { tileOfCover } from '../photos.ts';
 import { site } from '../site.ts';
 import { notFound } from './not-found.tsx';
@@ -45,19 +45,60 @@ export function OutingsPage() {
       <PageMeta title={pageTitle(identity, OUTINGS_TITLE)} description={outingsDescription(identity.owner)} />
       <h1 className="font-serif text-4xl text-stone-50">{OUTINGS_TITLE}</h1>
       <p className="mt-3 max-w-3xl text-stone-300">Every day in the field with its species and photos, newest first.</p>
-      {data.years.map(({ year, outings }) => (
+      {data.years.map(({ year, count, outings }) => (
         <section key={year} aria-labelledby={`year-${year}`} className="mt-10">
           <h2 id={`year-${year}`} className="font-serif text-2xl text-stone-50">
-            {year}
+            {outings ? (
+              year
+            ) : (
+              // A year kept on a page of its own: the index stays small however many outings there are.
+              <Link to={outingsYearRoute(year)} className={linkClass}>
+                {year}
+              </Link>
+            )}
           </h2>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {outings.map((outing) => (
-              <OutingCard key={outing.key} outing={outing} fromExport={data.fromExport} position={position++} />
-            ))}
-          </ul>
+          {outings ? (
+            <OutingCards outings={outings} fromExport={data.fromExport} first={(position += outings.length) - outings.length} />
+          ) : (
+            <p className="mt-1 text-sm text-stone-400">{countOf(count, 'outing')}</p>
+          )}
         </section>
       ))}
     </>
+  );
+}
+
+/** `/outings/year/<year>/`: one year of a split Outings page. */
+export async function outingsYearLoader({ params }: { params: { year?: string } }) {
+  const data = await site.outingsYear(withoutPageExtension(params.year));
+  if (!data) throw notFound();
+  return data;
+}
+
+export function OutingsYearPage() {
+  const data = useLoaderData<typeof outingsYearLoader>();
+  const identity = useSite();
+  return (
+    <>
+      <PageMeta title={pageTitle(identity, `Outings of ${data.year}`)} description={outingsYearDescription(identity.owner, data.year)} />
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
+        <Link to={OUTINGS_ROUTE} className={linkClass}>
+          {OUTINGS_TITLE}
+        </Link>
+      </nav>
+      <h1 className="mt-2 font-serif text-4xl text-stone-50">Outings of {data.year}</h1>
+      <OutingCards outings={data.outings} fromExport={data.fromExport} first={0} />
+    </>
+  );
+}
+
+function OutingCards({ outings, fromExport, first }: { outings: readonly OutingSummary[]; fromExport: boolean; first: number }) {
+  return (
+    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {outings.map((outing, i) => (
+        <OutingCard key={outing.key} outing={outing} fromExport={fromExport} position={first + i} />
+      ))}
+    </ul>
   );
 }
 

@@ -41,7 +41,7 @@ export interface FeedSite {
 export function newestOutings(index: OutingsData | undefined, limit: number): FeedOuting[] {
   if (!index) return [];
   return index.years
-    .flatMap((y) => y.outings)
+    .flatMap((y) => y.outings ?? [])
     .slice(0, limit)
     .map((o) => ({
       key: o.key,

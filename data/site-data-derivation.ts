@@ -66,7 +66,7 @@ function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find:
     ...(life && { records: life.records, bySpecies: life.bySpecies, names: life.places?.names ?? {} }),
     settings,
   });
-  if (pages.length === 0) return;
+  // The Outings page is in the header of every page: it exists, empty, even before the first dated photo.
   files.set(siteDataPaths.outings, index);
   for (const year of years) files.set(siteDataPaths.outingsYear(year.year), year);
   for (const page of pages) files.set(siteDataPaths.outing(page.key), page);

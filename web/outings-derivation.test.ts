@@ -79,7 +79,7 @@ describe('the outing pages', () => {
   it('puts no photo or checklist dated after the last day on an outing', () => {
     const files = siteDataFiles(fixtureManifests(), lifeWithDays([FIELD_DAY]), { trips: [], lastDay: '2024-05-16' });
     expect(files.has(siteDataPaths.outing(DAY))).toBe(false);
-    expect(files.has(siteDataPaths.outings)).toBe(false);
+    expect(files.get(siteDataPaths.outings)).toEqual({ fromExport: true, years: [] });
     expect((files.get(siteDataPaths.species('Wood Duck')) as SpeciesData).outings).toBeUndefined();
   });
 });

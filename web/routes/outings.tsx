@@ -44,7 +44,9 @@ export function OutingsPage() {
     <>
       <PageMeta title={pageTitle(identity, OUTINGS_TITLE)} description={outingsDescription(identity.owner)} />
       <h1 className="font-serif text-4xl text-stone-50">{OUTINGS_TITLE}</h1>
-      <p className="mt-3 max-w-3xl text-stone-300">Every day in the field with its species and photos, newest first.</p>
+      <p className="mt-3 max-w-3xl text-stone-300">
+        {data.years.length > 0 ? 'Every day in the field with its species and photos, newest first.' : 'No outings yet: a day in the field appears here with its first photo that has a capture date.'}
+      </p>
       {data.years.map(({ year, count, outings }) => (
         <section key={year} aria-labelledby={`year-${year}`} className="mt-10">
           <h2 id={`year-${year}`} className="font-serif text-2xl text-stone-50">

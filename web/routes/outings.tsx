@@ -17,7 +17,7 @@ import { pageTitle, useSite } from './root.tsx';
 
 export const OUTINGS_TITLE = 'Outings';
 const linkClass = 'text-amber-200 underline underline-offset-2 hover:text-amber-100';
-const COVER_SIZES = '(min-width: 1024px) 160px, 33vw';
+const COVER_SIZES = '96px';
 const WALL_SIZES = '(min-width: 1280px) 200px, (min-width: 768px) 25vw, 50vw';
 /** Covers and photos on a phone's first screen, below the page's heading. */
 const FIRST_SCREEN_TILES = 4;
@@ -107,8 +107,8 @@ function OutingCards({ outings, fromExport, first }: { outings: readonly OutingS
 function OutingCard({ outing, fromExport, position }: { outing: OutingSummary; fromExport: boolean; position: number }) {
   return (
     <li className="flex gap-3 rounded-sm border border-white/10 bg-stone-900/60 p-3">
-      <div className="w-24 shrink-0 overflow-hidden rounded-sm bg-stone-800" aria-hidden="true">
-        {outing.cover && <ImageTile image={tileOfCover(outing.cover)} alt="" sizes={COVER_SIZES} fit="fill" loading={tileLoading(position, FIRST_SCREEN_TILES)} className="aspect-[4/3]" />}
+      <div className="relative aspect-[4/3] w-24 shrink-0 self-start overflow-hidden rounded-sm bg-stone-800" aria-hidden="true">
+        {outing.cover && <ImageTile image={tileOfCover(outing.cover)} alt="" sizes={COVER_SIZES} fit="fill" loading={tileLoading(position, FIRST_SCREEN_TILES)} />}
       </div>
       <div className="min-w-0 text-sm">
         <Link to={outingRoute(outing.key)} className={`font-serif text-lg ${linkClass}`}>

@@ -1,16 +1,56 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { fileURLToPath } from 'node:url';
 
-// Three projects: fast unit tests (data/, node-lib/, pipeline/), component tests in jsdom (web/),
-// and end-to-end tests that build the sample site and drive Debian's Chromium.
+/**
+ * The bird taxonomy the tests place photos by: a small checklist of the sample's species in the
+ * vendored layout, so the tests hold whichever edition is vendored (or none). Set in this process,
+ * so the E2E global setup's build and every test worker and child process inherit it.
+ */
+process.env.PORTFOLIO_TAXONOMY = fileURLToPath(new URL('./tests/fixtures/taxonomy/sample-checklist.tsv', import.meta.url));
+
+
+/**
+ * One file per core, and two on CI's 2 cores (vitest would take one: cores - 1): most end-to-end
+ * files spend their time waiting on a browser or a child process, so another file fits beside
+ * them. Every project has this same limit, so vitest runs them all in one group (unit and
+ * component files beside the end-to-end ones) instead of one project after another.
+ */
+const WORKERS = Math.max(2, availableParallelism());
+
+/** The one real run of the benchmark: the longest file by far (a dozen processes, a browser). */
+const LONGEST = 'tests/bench/bench-smoke.test.ts';
+
+/**
+ * Vitest's order (end-to-end files first, then unit, then component; the longest first when the
+ * last run's times are known, the largest otherwise), with the benchmark run started first:
+ * the other files run beside it, and the short ones fill every worker at the end.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((f) => f.moduleId.endsWith(LONGEST)), ...sorted.filter((f) => !f.moduleId.endsWith(LONGEST))];
+  }
+}
+
+// Three projects: fast unit tests (data/, pipeline/, the benchmark's own logic), component tests
+// in jsdom (web/), and end-to-end tests that build the sample site and drive Debian's Chromium.
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['data/**/*.test.ts', 'node-lib/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts'],
+          include: ['data/**/*.test.ts', 'node-lib/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          // The one real run of the benchmark measures the sample site the E2E setup builds.
+          exclude: [...configDefaults.exclude, LONGEST],
+          maxWorkers: WORKERS,
+          // Generous: on a busy 2-core machine a real ingest can wait a long time for a core.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -22,6 +62,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          maxWorkers: WORKERS,
           // Component tests wait for states, never for time; on a busy 2-core CI machine running the
           // browser tests beside them, a whole lightbox test can take longer than vitest's 5 s default.
           testTimeout: 30_000,
@@ -31,11 +72,15 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', LONGEST],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // Every file works on the one built sample site read-only, or in a temporary folder of its
+          // own, so files may run side by side.
+          maxWorkers: WORKERS,
+          // Tests a file marks concurrent (each with a browser context of its own): a few at a time.
+          maxConcurrency: 3,
           testTimeout: 120_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
         },
       },
     ],

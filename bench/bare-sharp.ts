@@ -13,6 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { parseSiteConfig, type RenditionOptions } from '../data/site-config.ts';
 import { AVIF_EFFORT, sourcesWanted, thumbHashOf, withJpegShrink } from '../pipeline/photos/renditions.ts';
+import { fullMessageOf } from '../data/error-text.ts';
 
 /**
  * Like the pipeline's second try, at once: files every viewer opens but sharp refuses at its
@@ -46,7 +47,7 @@ async function worker(): Promise<void> {
       await renditions(relative, config.renditions, options.strategy);
     } catch (error) {
       failed++;
-      process.stderr.write(`${relative}: ${(error as Error).message}\n`);
+      process.stderr.write(`${relative}: ${fullMessageOf(error)}\n`);
     }
   }
 }

@@ -54,7 +54,8 @@ const program = new Command('bench')
   .description('Measure cold ingest, no-op re-ingest, memory, pages (Lighthouse) and the lightbox against their targets.')
   .option('--photos <dir>', 'photos folder (life_list/ + site.json) for the cold ingest, instead of the generated 24 MP set')
   .option('--runs <n>', 'Lighthouse runs per page (median); also the cold-ingest repetitions, at most 3', positiveInt, 5)
-  .option('--quick', 'a handful of smaller photos, one Lighthouse run, fewer lightbox opens: checks the benchmark works', false)
+  .option('--quick', 'a handful of smaller photos, one Lighthouse run per page, fewer lightbox opens: a first look in a few minutes', false)
+  .option('--smoke', 'the smallest run of every part (a few photos, one Lighthouse run of the home page): checks the benchmark works, its figures mean nothing', false)
   .option('--only <parts>', `comma-separated parts: ${PART_NAMES.join(', ')}`, partList, [...PART_NAMES])
   .option('--concurrency <n>', "photos in flight, for the pipeline and the bare sharp script alike ", positiveInt, os.availableParallelism())
   .showHelpAfterError()
@@ -67,11 +68,13 @@ const program = new Command('bench')
   .option('--results <file>', 'where to write the JSON results (default bench/results/<timestamp>.json)')
   .parse();
 
-const opts = program.opts<{ photos?: string; runs: number; quick: boolean; only: PartName[]; concurrency: number; build: boolean; site?: string; results?: string; pages?: PageName[]; compression?: boolean[]; hosts?: PageHost[]; replay: boolean }>();
+const opts = program.opts<{ photos?: string; runs: number; quick: boolean; smoke: boolean; only: PartName[]; concurrency: number; build: boolean; site?: string; results?: string; pages?: PageName[]; compression?: boolean[]; hosts?: PageHost[]; replay: boolean }>();
+const quick = opts.quick || opts.smoke;
 const options: BenchOptions = {
-  quick: opts.quick,
+  quick,
+  smoke: opts.smoke,
   runs: opts.runs,
-  ingestRuns: opts.quick ? 1 : Math.min(opts.runs, 3),
+  ingestRuns: quick ? 1 : Math.min(opts.runs, 3),
   photos: opts.photos,
   only: opts.only,
   concurrency: opts.concurrency,

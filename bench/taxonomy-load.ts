@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { fullMessageOf } from '../data/error-text.ts';
 
 const positiveInt = (value: string) => {
   const n = Number(value);
@@ -128,6 +129,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(fullMessageOf(error));
   process.exitCode = 1;
 });

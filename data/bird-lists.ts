@@ -33,6 +33,7 @@ export type ListSummary = z.infer<typeof listSummarySchema>;
 
 /** One shape of a map: a country (ISO code) or state/province (eBird code) as an SVG path; `code` is empty for land without one. */
 const mapShapeSchema = z.strictObject({ code: z.string(), d: nonEmpty() });
+/** A map as the ingest draws it: its size and its shapes (kept with the life list, and written to the map's own file). */
 export const listsMapSchema = z.strictObject({
   width: z.int().check(z.positive()),
   height: z.int().check(z.positive()),
@@ -46,6 +47,25 @@ export const listsMapsSchema = z.strictObject({
 });
 export type ListsMaps = z.infer<typeof listsMapsSchema>;
 
+/**
+ * A map as the Lists page has it: its shapes are in their own file (`file`, site-relative, see
+ * data/lists-map-files.ts), fetched only by the Lists page and cached apart from it; the page
+ * holds the size and the codes drawn, and shades and links those with a list.
+ */
+export const pageMapSchema = z.strictObject({
+  file: nonEmpty(),
+  width: z.int().check(z.positive()),
+  height: z.int().check(z.positive()),
+  /** Every code the file has a shape for, sorted. */
+  codes: z.array(nonEmpty()),
+});
+export type PageMap = z.infer<typeof pageMapSchema>;
+export const pageMapsSchema = z.strictObject({
+  world: pageMapSchema,
+  regions: z.array(z.extend(pageMapSchema, { country: nonEmpty(), name: nonEmpty() })),
+});
+export type PageMaps = z.infer<typeof pageMapsSchema>;
+
 /** The Lists page: eBird's table of lists, and the map. */
 export const listsDataSchema = z.strictObject({
   life: z.strictObject({ observed: count(), photographed: count() }),
@@ -53,7 +73,7 @@ export const listsDataSchema = z.strictObject({
   years: z.array(z.extend(listSummarySchema, { added: count() })),
   /** By name, each with its states/provinces by name. */
   countries: z.array(z.extend(listSummarySchema, { regions: z.array(listSummarySchema) })),
-  maps: z.optional(listsMapsSchema),
+  maps: z.optional(pageMapsSchema),
 });
 export type ListsData = z.infer<typeof listsDataSchema>;
 
@@ -98,7 +118,8 @@ export interface ListInputs {
   photographed: ReadonlyMap<string, PhotographedSpecies>;
   /** Region code (country or state/province) → its name. */
   names: Readonly<Record<string, string>>;
-  maps?: ListsMaps;
+  /** The maps, as the page references them (data/lists-map-files.ts makes them and their files). */
+  maps?: PageMaps;
 }
 
 interface Entry {

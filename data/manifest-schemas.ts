@@ -113,6 +113,8 @@ export const photoEntrySchema = z.strictObject({
   /** Path of the original under life_list/, slash-separated. */
   source: nonEmpty(),
   species: nonEmpty(),
+  /** The species' scientific name in the bird taxonomy, where the taxonomy knows the species' name. */
+  scientificName: z.optional(nonEmpty()),
   /** Folder names from the Life List root down to the species folder. */
   folder: z.array(nonEmpty()).check(z.minLength(1)),
   /** This photo's `id` in bird-photos.json (1-based within its species). */

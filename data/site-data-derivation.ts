@@ -1,4 +1,5 @@
 import { birdListDataSchema, birdLists, countryOf, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
+import { listsMapFiles } from './lists-map-files.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
 import { outingsOf, type OutingData, type OutingSettings, type OutingSummary } from './outings.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
@@ -33,7 +34,7 @@ export interface LifeListLinks {
  * ingest writes them (pipeline/commit/site-data-set.ts); the site's tests derive their fixtures
  * with it, so both always agree. Returns
  * site-relative path → file content, each parsed by its schema so a derivation bug can never
- * publish a file the site would reject.
+ * publish a file the site would reject; a string is a file's text as it is (the Lists page's SVG maps).
  */
 export function siteDataFiles(manifests: Manifests, life?: LifeListLinks, outings: OutingSettings = { trips: [] }): Map<string, unknown> {
   const find = photoFinder(manifests);
@@ -100,17 +101,19 @@ function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find
     const folder = shown[0]?.folder ?? find.firstOfSpecies(species)?.folder;
     if (!folder) continue;
     const record = life?.bySpecies.get(species);
+    // The export's name first; else the taxonomy's, which the ingest gave each photo of the species.
+    const scientificName = record?.scientificName ?? find.firstOfSpecies(species)?.scientificName;
     const firstPhotographed = shown.flatMap((p) => (p.takenOn === null ? [] : [p.takenOn])).sort()[0];
     const data: SpeciesData = {
       species,
-      ...(record ? { sighting: sightingOf(record), seenIn: seenInOf(record, life?.places?.names ?? {}) } : {}),
+      ...(record ? { sighting: sightingOf(record), seenIn: seenInOf(record, life?.places?.names ?? {}) } : scientificName ? { scientificName } : {}),
       ...(firstPhotographed !== undefined ? { firstPhotographed } : {}),
       ...outingsOfPhotos(shown, lastDay),
       folder,
       photos: shown.map(pagePhoto),
     };
     files.set(siteDataPaths.species(species), speciesDataSchema.parse(data));
-    searchable.push({ name: species, ...(record ? { scientificName: record.scientificName } : {}) });
+    searchable.push({ name: species, ...(scientificName ? { scientificName } : {}) });
   }
   return searchable;
 }
@@ -198,8 +201,11 @@ function addLifeListPages(files: Map<string, unknown>, find: PhotoFinder, life: 
     const first = find.firstOfSpecies(species);
     photographedBy.set(record.scientificName, { species, ...(first && { thumbnail: first.thumbnail }) });
   }
-  const { lists, pages } = birdLists({ records: life.records, photographed: photographedBy, names: life.places?.names ?? {}, ...(life.places?.maps && { maps: life.places.maps }) });
+  // The maps' shapes in files of their own (SVG text, not JSON): the Lists page references them.
+  const maps = life.places?.maps && listsMapFiles(life.places.maps);
+  const { lists, pages } = birdLists({ records: life.records, photographed: photographedBy, names: life.places?.names ?? {}, ...(maps && { maps: maps.maps }) });
   files.set(siteDataPaths.lists, lists);
+  for (const [file, svg] of maps?.files ?? []) files.set(file, svg);
   for (const page of pages) files.set(siteDataPaths.list(page.key), page);
   files.set(
     siteDataPaths.notPhotographed,

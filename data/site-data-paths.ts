@@ -21,6 +21,8 @@ export const siteDataPaths = {
   outingsYear: (year: number) => `${SITE_DATA_DIR}/outings/year-${year}.json`,
   /** One outing (a day, `2023-06-08`) or trip (`trip-…`). */
   outing: (key: string) => `${SITE_DATA_DIR}/outings/${key}.json`,
+  /** A map of the Lists page, its shapes only (SVG): `world`, or a country code for its states/provinces (data/lists-map-files.ts). */
+  listsMap: (name: string) => `${SITE_DATA_DIR}/maps/${name}.svg`,
   /** Every species page's names, for the search box: fetched only when the box is first used. */
   search: `${SITE_DATA_DIR}/search.json`,
 } as const;

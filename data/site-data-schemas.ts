@@ -85,6 +85,8 @@ export const speciesDataSchema = z.strictObject({
   species: nonEmpty(),
   /** From the eBird export, when the species folder matched one of its species. */
   sighting: z.optional(sightingSchema),
+  /** From the bird taxonomy, when the export does not name the species (or there is no export). */
+  scientificName: z.optional(nonEmpty()),
   /** Also from the export: every year it was seen in, and every country and state/province (names, no locations). */
   seenIn: z.optional(
     z.strictObject({

@@ -76,7 +76,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
 
   const loaded: Cache = await loadCache(dirs.cacheDir, problems);
   const outputsTrusted = output.manifestsIntact && (await publicMatchesCache(dirs.publicDir, loaded));
-  let list: Placement;
+  let list: Placement & { taxonomy: Taxonomy | undefined };
   let outcomes: photoRecords.PhotoOutcome[];
   try {
     list = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems);
@@ -112,7 +112,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     photos: next.photos,
     marker: next.marker,
     ebird: `${await ebirdStamp(photosDir)}${options.acceptEbirdExport ? ':accepted' : ''}`,
-    placement: placementStamp(published),
+    placement: `${placementStamp(published)}\0${await taxonomyStamp()}`,
   });
   const previous = options.force || !outputsTrusted ? undefined : await loadDerivedState(dirs.cacheDir);
   let derived: DerivedState;
@@ -121,7 +121,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     // Nothing the derived outputs are made of changed since they were written: they stand.
     derived = previous;
   } else {
-    ({ derived, siteData } = await derive({ key, photosDir, published, folders: list.folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport: options.acceptEbirdExport ?? false }));
+    ({ derived, siteData } = await derive({ key, photosDir, published, folders: list.folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport: options.acceptEbirdExport ?? false, taxonomy: list.taxonomy }));
   }
   for (const item of derived.problems) problems.add(item);
 
@@ -152,6 +152,8 @@ interface DeriveInput {
   outputsTrusted: boolean;
   dirs: outputDir.OutputDirs;
   acceptEbirdExport: boolean;
+  /** The taxonomy placement loaded, if it needed one. */
+  taxonomy: Taxonomy | undefined;
 }
 
 /**
@@ -159,13 +161,14 @@ interface DeriveInput {
  * then the removal of what the new manifests no longer list, then the cache and the state
  * that lets the next run skip all this when nothing changed.
  */
-async function derive({ key, photosDir, published, folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport }: DeriveInput): Promise<{ derived: DerivedState; siteData: siteDataSet.SiteDataWrite }> {
+async function derive({ key, photosDir, published, folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport, taxonomy }: DeriveInput): Promise<{ derived: DerivedState; siteData: siteDataSet.SiteDataWrite }> {
   // First, so a build never trusts a public/ this run left half-written.
   await newPublicationStamp(dirs.cacheDir);
   // The derivation's own problems are kept with its state, to be reported again while it stands.
   const problems = new Problems();
   const life = await lifeRecordsOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems);
-  const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, problems });
+  const scientificNames = scientificNamesOf(published, taxonomy ?? (await taxonomyIfVendored(problems)));
+  const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, scientificNames, problems });
 
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);
@@ -199,7 +202,7 @@ async function derive({ key, photosDir, published, folders, site, credits, next,
  * The scan, the keywords and ratings of every photo, then each photo's place on the Life List.
  * The taxonomy is loaded only when something is placed by it or named after it.
  */
-async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfig, settings: PlanSettings, problems: Problems): Promise<Placement> {
+async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfig, settings: PlanSettings, problems: Problems): Promise<Placement & { taxonomy: Taxonomy | undefined }> {
   const found = await photoList.run({ photosDir, problems });
   const requests = [
     ...found.lifeListFiles.map((f) => `${LIFE_LIST_DIR}/${f}`),
@@ -208,12 +211,13 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
   const facts = await photoFacts.run(requests, photosDir, cacheDir, problems);
   const flatSpeciesFolders = found.lifeListFiles.some((f) => f.split('/').length === 2);
   const needsTaxonomy = flatSpeciesFolders || found.inboxFiles.length > 0 || site.names === 'taxonomy';
+  const taxonomy = needsTaxonomy ? await taxonomyOrReport(problems) : undefined;
   const placement = place({
     lifeListFiles: found.lifeListFiles,
     lifeListDirs: found.lifeListDirs,
     inboxFiles: found.inboxFiles,
     facts,
-    taxonomy: needsTaxonomy ? await taxonomyOrReport(problems) : undefined,
+    taxonomy,
     names: site.names,
     minRating: site.publishing.minRating ?? 0,
     photosDir,
@@ -223,7 +227,7 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
   const days = new Set(placement.unplaced.flatMap((p) => (p.takenOn ? [p.takenOn] : [])));
   const candidates = await speciesOnDays(photosDir, days);
   for (const photo of placement.unplaced) problems.error(photo.path, problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));
-  return placement;
+  return { ...placement, taxonomy };
 }
 
 /** The vendored taxonomy; when it cannot be read, the run goes on without it (nothing is moved, no inbox photo placed) and says why once. */
@@ -236,6 +240,31 @@ async function taxonomyOrReport(problems: Problems): Promise<Taxonomy | undefine
     problems.warning('pipeline/taxonomy', problem.taxonomyUnavailable(messageOf(error)));
     return undefined;
   }
+}
+
+/** For the scientific names of a library placement did not need it for: the taxonomy where one is vendored, nothing (and no report) where none is. */
+async function taxonomyIfVendored(problems: Problems): Promise<Taxonomy | undefined> {
+  const { taxonomyFile } = await import('./taxonomy/vendored-file.ts');
+  if (!(await unlessMissing(stat(taxonomyFile())))) return undefined;
+  return taxonomyOrReport(problems);
+}
+
+/** A new edition of the taxonomy (or another checklist) derives the scientific names again. */
+async function taxonomyStamp(): Promise<string> {
+  const { taxonomyFile } = await import('./taxonomy/vendored-file.ts');
+  const info = await unlessMissing(stat(taxonomyFile()));
+  return info ? `${taxonomyFile()}:${info.size}:${info.mtimeMs}` : 'none';
+}
+
+/** Each published species' scientific name, where the taxonomy knows its name. */
+function scientificNamesOf(photos: readonly PublishedPhoto[], taxonomy: Taxonomy | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  if (!taxonomy) return names;
+  for (const species of new Set(photos.map((p) => p.plan.species))) {
+    const match = taxonomy.match(species);
+    if (match) names.set(species, match.species.scientificName);
+  }
+  return names;
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

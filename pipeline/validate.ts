@@ -8,7 +8,7 @@ import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.
 import type { OutingSettings } from '../data/outings.ts';
 import { filesUnder, unlessMissing } from '../node-lib/files.ts';
 import { SITE_DATA_DIR } from '../data/site-data-schemas.ts';
-import { messageOf } from '../data/error-text.ts';
+import { fullMessageOf, messageOf } from '../data/error-text.ts';
 import { JOURNAL_FILE, rollForward } from './commit/manifest-set.ts';
 import { loadLifeLinks, loadOutingSettings } from './commit/site-data-set.ts';
 import { validation } from './report/messages.ts';
@@ -62,7 +62,7 @@ export async function runValidate(outDir: string): Promise<ValidationResult> {
 }
 
 /** A published JSON file, or undefined when it is missing (reported as `missing`) or not JSON (reported). */
-async function readJson(publicDir: string, file: string, missing: string, problems: ValidationProblem[]): Promise<unknown> {
+async function readText(publicDir: string, file: string, missing: string, problems: ValidationProblem[]): Promise<string | undefined> {
   let text: string | undefined;
   try {
     text = await unlessMissing(readFile(path.join(publicDir, ...file.split('/')), 'utf8'));
@@ -70,14 +70,17 @@ async function readJson(publicDir: string, file: string, missing: string, proble
     problems.push({ where: file, reason: validation.unreadable(messageOf(error)) });
     return undefined;
   }
-  if (text === undefined) {
-    problems.push({ where: file, reason: missing });
-    return undefined;
-  }
+  if (text === undefined) problems.push({ where: file, reason: missing });
+  return text;
+}
+
+async function readJson(publicDir: string, file: string, missing: string, problems: ValidationProblem[]): Promise<unknown> {
+  const text = await readText(publicDir, file, missing, problems);
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    problems.push({ where: file, reason: validation.notJson((error as Error).message) });
+    problems.push({ where: file, reason: validation.notJson(fullMessageOf(error)) });
     return undefined;
   }
 }
@@ -94,6 +97,12 @@ function isComplete(loaded: Partial<Manifests>): loaded is Manifests {
 async function checkPageData(manifests: Manifests, life: LifeListLinks | undefined, outings: OutingSettings, publicDir: string, problems: ValidationProblem[]): Promise<number> {
   const expected = siteDataFiles(manifests, life, outings);
   for (const [file, content] of expected) {
+    // A file derived as text (an SVG map) is compared as text.
+    if (typeof content === 'string') {
+      const text = await readText(publicDir, file, validation.pageDataMissing(), problems);
+      if (text !== undefined && text !== content) problems.push({ where: file, reason: validation.pageDataStale() });
+      continue;
+    }
     const json = await readJson(publicDir, file, validation.pageDataMissing(), problems);
     if (json === undefined) continue;
     if (!isDeepStrictEqual(json, content)) problems.push({ where: file, reason: validation.pageDataStale() });

@@ -1,6 +1,6 @@
 /**
  * Writes pipeline/derive/ebird/natural-earth/states-provinces-50m.topo.json: the states and
- * provinces the Lists page's maps draw beyond the US (pipeline/derive/ebird/places.ts), from
+ * provinces the Lists page's maps draw beyond the US (pipeline/derive/ebird/region-maps.ts), from
  * Natural Earth 1:50m (public domain) as GeoJSON in martynafford/natural-earth-geojson (CC0).
  * Run by hand when the data should change, never by CI; the README next to the output says how.
  *   tsx scripts/vendor-natural-earth.ts <ne_50m_admin_1_states_provinces.json> <ne_50m_admin_0_map_units.json>

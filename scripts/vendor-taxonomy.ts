@@ -10,6 +10,7 @@ import { Command } from 'commander';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fullMessageOf } from '../data/error-text.ts';
 import { writeFileAtomically } from '../node-lib/files.ts';
 import { readSourceCsv, type SourceFormat } from '../pipeline/taxonomy/source-formats.ts';
 import { taxonomyFrom } from '../pipeline/taxonomy/taxonomy.ts';
@@ -63,6 +64,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(fullMessageOf(error));
   process.exitCode = 1;
 });

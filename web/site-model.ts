@@ -38,6 +38,8 @@ export interface SpeciesView {
   photos: GalleryPhoto[];
   /** From the eBird export: scientific name, first day and region seen. */
   sighting?: Sighting;
+  /** From the bird taxonomy, where the export does not name the species. */
+  scientificName?: string;
   /** From the eBird export: the years and the countries and states/provinces it was seen in. */
   seenIn?: SpeciesData['seenIn'];
   firstPhotographed?: string;
@@ -102,6 +104,7 @@ function speciesViewOf(data: SpeciesData): SpeciesView {
     folder: data.folder,
     photos: data.photos.map(galleryPhotoFromEntry),
     ...(data.sighting ? { sighting: data.sighting } : {}),
+    ...(data.scientificName ? { scientificName: data.scientificName } : {}),
     ...(data.seenIn ? { seenIn: data.seenIn } : {}),
     ...(data.firstPhotographed !== undefined ? { firstPhotographed: data.firstPhotographed } : {}),
     ...(data.outings ? { outings: data.outings } : {}),

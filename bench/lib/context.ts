@@ -6,6 +6,11 @@ export const PART_NAMES: readonly PartName[] = ['cold', 'formats', 'noop', 'memo
 
 export interface BenchOptions {
   quick: boolean;
+  /**
+   * The smallest run of every part (implies quick): a few photos, one Lighthouse run of one page.
+   * The test suite runs it so the benchmark's code never rots; its figures mean nothing.
+   */
+  smoke: boolean;
   /** Runs per Lighthouse page (median taken); also bounds the ingest repetitions. */
   runs: number;
   ingestRuns: number;
@@ -28,8 +33,8 @@ export interface BenchOptions {
 
 export interface PartResult {
   rows: Row[];
-  /** Everything measured, for the JSON results (per-run figures, settings, environment). */
-  details: Record<string, unknown>;
+  /** Everything measured, for the JSON results (per-run figures, settings, environment); the rows are derived from it. */
+  details: object;
 }
 
 export type Log = (line: string) => void;

@@ -19,7 +19,7 @@ import { lighthouseOnce } from './pages.ts';
  * a no-op build, a build after adding 20 photos (and the files it rewrites), the HTML per
  * photo, and the bytes a visitor's client-side navigation fetches.
  */
-const ADDED = 20;
+const ADDED = { smoke: 2, otherwise: 20 };
 
 /**
  * The static hosts' published limits for one deployment (their documentation, November 2026).
@@ -87,20 +87,24 @@ async function navigationBytes(dist: string): Promise<{ htmlBytes: number; dataB
   }
 }
 
-interface ArchivePoint {
+/** One archive size measured: the bench's JSON results keep it, and its rows are derived from it alone. */
+export interface ArchivePoint {
   photos: number;
   species: number;
-  coldIngest: Measured;
+  coldIngest: { wallMs: number; peakRssBytes: number };
   noopIngestMs: number;
-  coldBuild: Measured;
-  noopBuild: Measured;
-  addBuild: Measured;
+  coldBuild: { wallMs: number; peakRssBytes: number };
+  noopBuild: { wallMs: number };
+  /** Photos added before the third build. */
+  added: number;
+  addBuild: { wallMs: number };
+  /** Files the build after adding photos wrote (renditions left out of the list). */
   addRewritten: ReturnType<typeof rewritten>;
   dist: { files: number; bytes: number; ownBytes: number; htmlFiles: number; htmlBytes: number; largestBytes: number };
   /** The same site built with publishing.assetOrigin: dist/ with pages and data, the photos in a folder of their own. */
   split: { pagesFiles: number; pagesBytes: number; photoFiles: number; photoBytes: number };
   navigation: Awaited<ReturnType<typeof navigationBytes>>;
-  lighthouse?: Record<string, { score: number; lcpMs: number; cls: number; tbtMs: number }>;
+  lighthouse?: Record<string, { score: number; lcpMs: number; cls: number; tbtMs: number }> | undefined;
 }
 
 async function measure(archive: Archive, options: BenchOptions, log: Log, lighthouseRuns: number): Promise<ArchivePoint> {
@@ -119,13 +123,14 @@ async function measure(archive: Archive, options: BenchOptions, log: Log, lighth
     const before = await distFiles(dist);
     const source = path.join(archive.dir, 'life_list', archive.speciesFolders[0]!);
     const sample = (await fs.readdir(source)).find((f) => f.endsWith('.jpg'))!;
-    for (let i = 0; i < ADDED; i++) {
+    const adding = options.smoke ? ADDED.smoke : ADDED.otherwise;
+    for (let i = 0; i < adding; i++) {
       const folder = archive.speciesFolders[i % 2 === 0 ? 1 : archive.speciesFolders.length - 1]!;
       const file = path.join(archive.dir, 'life_list', folder, `NEW_${String(i).padStart(2, '0')}.jpg`);
       await fs.link(path.join(source, sample), file).catch(() => fs.copyFile(path.join(source, sample), file));
       added.push(file);
     }
-    log(`archive: build after adding ${ADDED} photos to ${archive.photos}`);
+    log(`archive: build after adding ${adding} photos to ${archive.photos}`);
     const addBuild = await runBuild(archive.dir, generated, dist);
     const after = await distFiles(dist);
     const addRewritten = rewritten(before, after);
@@ -173,7 +178,21 @@ async function measure(archive: Archive, options: BenchOptions, log: Log, lighth
         await server.close();
       }
     }
-    return { photos: archive.photos, species: archive.species, coldIngest, noopIngestMs: noopIngest.wallMs, coldBuild, noopBuild, addBuild, addRewritten, dist: distFigures, split, navigation, lighthouse };
+    return {
+      photos: archive.photos,
+      species: archive.species,
+      coldIngest: { wallMs: coldIngest.wallMs, peakRssBytes: coldIngest.peakRssBytes },
+      noopIngestMs: noopIngest.wallMs,
+      coldBuild: { wallMs: coldBuild.wallMs, peakRssBytes: coldBuild.peakRssBytes },
+      noopBuild: { wallMs: noopBuild.wallMs },
+      added: adding,
+      addBuild: { wallMs: addBuild.wallMs },
+      addRewritten: { ...addRewritten, files: addRewritten.files.filter((f) => !/\.(jpg|webp|avif)$/.test(f)) },
+      dist: distFigures,
+      split,
+      navigation,
+      lighthouse,
+    };
   } finally {
     // The set stays as generated, for the next run.
     for (const file of added) await fs.rm(file, { force: true });
@@ -182,14 +201,29 @@ async function measure(archive: Archive, options: BenchOptions, log: Log, lighth
   }
 }
 
+/** What the archive part measured: the bench's JSON results keep it, and its rows are derived from it alone. */
+export interface ArchiveMeasured {
+  /** Lighthouse runs per page on the largest archive (0: not measured). */
+  lighthouseRuns: number;
+  points: ArchivePoint[];
+}
+
 export async function archive(options: BenchOptions, log: Log): Promise<PartResult> {
-  const sizes = options.quick ? [[100, 6], [300, 18]] : [[100, 6], [10_000, 600]];
+  // --smoke: one small archive measured once checks the part works; its rows then compare that archive with itself.
+  const sizes = options.smoke ? [[12, 2]] : options.quick ? [[100, 6], [300, 18]] : [[100, 6], [10_000, 600]];
+  const lighthouseRuns = options.quick ? 0 : options.runs;
   const points: ArchivePoint[] = [];
   for (const [photos, species] of sizes) {
     const set = await archiveSet(photos!, species!, log);
     const isLargest = photos === sizes.at(-1)![0];
-    points.push(await measure(set, options, log, isLargest && !options.quick ? options.runs : 0));
+    points.push(await measure(set, options, log, isLargest ? lighthouseRuns : 0));
   }
+  const measured: ArchiveMeasured = { lighthouseRuns, points };
+  return { rows: archiveRows(measured), details: measured };
+}
+
+export function archiveRows(m: ArchiveMeasured): Row[] {
+  const { points } = m;
   const rows: Row[] = [];
   const [small, large] = [points[0]!, points.at(-1)!];
   for (const p of points) {
@@ -200,7 +234,7 @@ export async function archive(options: BenchOptions, log: Log): Promise<PartResu
       { part, metric: 'no-op ingest', value: p.noopIngestMs / 1000, unit: 's' },
       { part, metric: 'first build', value: p.coldBuild.wallMs / 1000, unit: 's', note: 'npm run build into an empty dist/ after the ingest (bundles already cached): every page rendered, every file linked' },
       { part, metric: 'no-op build', value: p.noopBuild.wallMs / 1000, unit: 's', target: { op: '<=', value: p.photos >= 10_000 ? 3 : 1 }, note: 'npm run build with nothing changed, its ingest included' },
-      { part, metric: `build after adding ${ADDED} photos`, value: p.addBuild.wallMs / 1000, unit: 's', note: `rewrote ${p.addRewritten.pages} pages, ${p.addRewritten.data} data files, ${p.addRewritten.other} other files (renditions, sitemap, feed); removed ${p.addRewritten.removed}` },
+      { part, metric: `build after adding ${p.added} photos`, value: p.addBuild.wallMs / 1000, unit: 's', note: `rewrote ${p.addRewritten.pages} pages, ${p.addRewritten.data} data files, ${p.addRewritten.other} other files (renditions, sitemap, feed); removed ${p.addRewritten.removed}` },
       { part, metric: 'peak RSS (cold ingest / cold build)', value: Math.max(p.coldIngest.peakRssBytes, p.coldBuild.peakRssBytes) / MB, unit: 'MB', note: `ingest ${(p.coldIngest.peakRssBytes / MB).toFixed(0)} MB, build ${(p.coldBuild.peakRssBytes / MB).toFixed(0)} MB` },
       { part, metric: 'dist/ size beyond the linked renditions', value: p.dist.ownBytes / MB, unit: 'MB', note: `${(p.dist.bytes / MB).toFixed(0)} MB counting each hard-linked rendition again` },
       { part, metric: 'HTML per photo', value: perPhoto(p.dist.htmlBytes), unit: 'KB' },
@@ -211,12 +245,11 @@ export async function archive(options: BenchOptions, log: Log): Promise<PartResu
       { part, metric: 'navigation: data + HTML fetched', value: (p.navigation.htmlBytes + p.navigation.dataBytes) / 1024, unit: 'KB', note: `home HTML ${(p.navigation.htmlBytes / 1024).toFixed(1)} KB + data ${(p.navigation.dataBytes / 1024).toFixed(1)} KB (${p.navigation.requests.length} requests); library-wide files: ${p.navigation.libraryWide.length === 0 ? 'none' : p.navigation.libraryWide.join(', ')}` },
     );
     for (const [name, figures] of Object.entries(p.lighthouse ?? {})) {
-      rows.push({ part, metric: `Lighthouse ${name}: score / LCP / TBT`, value: figures.score, unit: 'score', target: { op: '>=', value: 98 }, note: `LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${figures.tbtMs.toFixed(0)} ms, CLS ${figures.cls.toFixed(3)}; mobile preset, gzip, median of ${options.runs}` });
+      rows.push({ part, metric: `Lighthouse ${name}: score / LCP / TBT`, value: figures.score, unit: 'score', target: { op: '>=', value: 98 }, note: `LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${figures.tbtMs.toFixed(0)} ms, CLS ${figures.cls.toFixed(3)}; mobile preset, gzip, median of ${m.lighthouseRuns}` });
     }
   }
   const navigation = (p: ArchivePoint) => p.navigation.htmlBytes + p.navigation.dataBytes;
   rows.push({ part: 'Archive', metric: `navigation bytes ${large.photos.toLocaleString('en')} / ${small.photos}`, value: navigation(large) / navigation(small), unit: 'x', target: { op: '<=', value: 1.2 } });
   rows.push({ part: 'Archive', metric: `no-op build ${large.photos.toLocaleString('en')} / ${small.photos}`, value: large.noopBuild.wallMs / small.noopBuild.wallMs, unit: 'x' });
-  const details = points.map((p) => ({ ...p, coldIngest: { wallMs: p.coldIngest.wallMs, peakRssBytes: p.coldIngest.peakRssBytes }, coldBuild: { wallMs: p.coldBuild.wallMs, peakRssBytes: p.coldBuild.peakRssBytes }, noopBuild: { wallMs: p.noopBuild.wallMs }, addBuild: { wallMs: p.addBuild.wallMs }, addRewritten: { ...p.addRewritten, files: p.addRewritten.files.filter((f) => !/\.(jpg|webp|avif)$/.test(f)) } }));
-  return { rows, details: { points: details } };
+  return rows;
 }

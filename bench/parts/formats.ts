@@ -19,8 +19,7 @@ const CAMERA_FILES = [path.join(REPO, 'tests', 'fixtures', 'exif'), path.join(RE
  *   metadata's share of a cold ingest.
  */
 export async function formats(options: BenchOptions, log: Log, earlier: readonly Row[]): Promise<PartResult> {
-  const part = 'Formats';
-  const count = options.quick ? 2 : 8;
+  const count = options.smoke ? 1 : options.quick ? 2 : 8;
   const dir = path.join(PHOTO_ROOT, `heic-${count}`);
   const leaf = path.join(dir, 'life_list', 'Pelecaniformes', 'Ibises and Spoonbills', 'Roseate Spoonbill');
   await fs.mkdir(leaf, { recursive: true });
@@ -55,15 +54,33 @@ export async function formats(options: BenchOptions, log: Log, earlier: readonly
     start.push(base.cpuMs);
     perPhoto.push((run.cpuMs - base.cpuMs) / reads);
   }
-  const files = reads / passes;
-  const metadataPerPhoto = median(perPhoto);
+  const measured: FormatsMeasured = {
+    heic: { count, concurrency: options.concurrency, runs: heicRuns.map((r) => ({ wallMs: r.wallMs, cpuMs: r.cpuMs, peakRssBytes: r.peakRssBytes })) },
+    metadata: { files: reads / passes, passes, perPhoto, start },
+  };
+  return { rows: formatsRows(measured, earlier), details: measured };
+}
+
+/** What the formats part measured: the bench's JSON results keep it, and its rows are derived from it. */
+export interface FormatsMeasured {
+  heic: { count: number; concurrency: number; runs: Array<{ wallMs: number; cpuMs: number; peakRssBytes: number }> };
+  /** ExifTool's CPU: its start-up, and per photo above it, run by run. */
+  metadata: { files: number; passes: number; perPhoto: number[]; start: number[] };
+}
+
+/** The rows; `earlier` holds the cold part's rows when it ran, for metadata's share of a cold ingest. */
+export function formatsRows(m: FormatsMeasured, earlier: readonly Row[]): Row[] {
+  const part = 'Formats';
+  const { count, concurrency, runs: heicRuns } = m.heic;
+  const { files, passes } = m.metadata;
+  const metadataPerPhoto = median(m.metadata.perPhoto);
   const coldCpu = earlier.find((r) => r.part === 'Cold ingest' && r.metric === 'pipeline CPU per photo')?.value ?? null;
-  const rows: Row[] = [
+  return [
     { part, metric: 'HEIC 12 MP: CPU per photo', value: median(heicRuns.map((r) => r.cpuMs)) / count, unit: 'ms', note: `cold ingest of ${count} copies of a 4032×3024 iPhone HEIC, decoded by heic-decode (WebAssembly)` },
-    { part, metric: 'HEIC 12 MP: photos/s', value: (count * 1000) / median(heicRuns.map((r) => r.wallMs)), unit: 'photos/s', note: `${options.concurrency} in flight` },
+    { part, metric: 'HEIC 12 MP: photos/s', value: (count * 1000) / median(heicRuns.map((r) => r.wallMs)), unit: 'photos/s', note: `${concurrency} in flight` },
     { part, metric: 'HEIC 12 MP: peak RSS', value: median(heicRuns.map((r) => r.peakRssBytes)) / MB, unit: 'MB' },
     { part, metric: 'metadata CPU per photo', value: metadataPerPhoto, unit: 'ms', note: `ExifTool in batch mode, ${passes} pass(es) over ${files} real camera files, above its start-up` },
-    { part, metric: 'metadata start-up CPU', value: median(start), unit: 'ms', note: 'node + tsx + one ExifTool (Perl) start, once per cold ingest' },
+    { part, metric: 'metadata start-up CPU', value: median(m.metadata.start), unit: 'ms', note: 'node + tsx + one ExifTool (Perl) start, once per cold ingest' },
     {
       part,
       metric: 'metadata / cold-ingest CPU',
@@ -73,5 +90,4 @@ export async function formats(options: BenchOptions, log: Log, earlier: readonly
       note: coldCpu ? "per photo, against the cold part's 'pipeline CPU per photo'" : 'run with the cold part to get this ratio',
     },
   ];
-  return { rows, details: { heic: heicRuns.map((r) => ({ wallMs: r.wallMs, cpuMs: r.cpuMs, peakRssBytes: r.peakRssBytes })), metadata: { files, passes, perPhoto, start } } };
 }

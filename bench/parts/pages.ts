@@ -110,12 +110,33 @@ export async function initialJavaScript(site: BuiltSite): Promise<{ files: strin
 export const PAGE_NAMES = ['home', 'leaf', 'species', 'lists', 'photoLink', 'sharePage'] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
+/** One page measured on one server. */
+interface PageMeasured {
+  name: PageName;
+  label: string;
+  route: string;
+  url: string;
+  lcpTarget: number;
+  kbTarget?: number | undefined;
+  figures: LighthouseFigures[];
+  /** Through the replaying proxy: its answers replayed and forwarded during the measured runs. */
+  replay?: { replayed: number; forwarded: number } | undefined;
+}
+
+/** What the pages part measured, server by server: the bench's JSON results keep it, and its rows are derived from it alone. */
+export interface PagesMeasured {
+  routes: BuiltSite['routes'];
+  runs: number;
+  /** The first page measured, whose rows name the Lighthouse settings. */
+  firstPage: PageName | undefined;
+  servers: Array<{ mode: string; replayed: boolean; crawl?: { checked: number; failures: string[] } | undefined; pages: PageMeasured[] }>;
+  initialJs: Awaited<ReturnType<typeof initialJavaScript>>;
+}
+
 export async function pages(options: BenchOptions, log: Log): Promise<PartResult> {
   await ensureBuilt(options, log);
   const site = await loadBuiltSite();
   const runs = options.quick ? 1 : options.runs;
-  const rows: Row[] = [];
-  const details: Record<string, unknown> = { routes: site.routes, runs };
   const allPages: Array<{ name: PageName; route: string | undefined; label: string; lcpTarget: number; kbTarget?: number }> = [
     { name: 'home', route: site.routes.home, label: 'Home /', lcpTarget: 1.5, kbTarget: 1024 },
     { name: 'leaf', route: site.routes.leaf, label: 'Life List leaf', lcpTarget: 1.5 },
@@ -124,32 +145,31 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
     { name: 'photoLink', route: site.routes.photoLink, label: 'Photo link ?photo=', lcpTarget: 1.8, kbTarget: 400 },
     { name: 'sharePage', route: site.routes.sharePage, label: 'Photo share page', lcpTarget: 1.8, kbTarget: 400 },
   ];
+  // --smoke: the home page, once, on the gzip bucket server, unless told otherwise.
   const pagesToTest = allPages
     .filter((page): page is typeof page & { route: string } => page.route !== undefined)
-    .filter((page) => (options.pages ?? PAGE_NAMES).includes(page.name));
+    .filter((page) => (options.pages ?? (options.smoke ? ['home'] : PAGE_NAMES)).includes(page.name));
   // A plain bucket serves files as they are; a CDN or nginx compresses text. Both are measured.
   // The hosts' servers serve dist/ at their root: a site built for a sub-path is measured on the bucket server only.
-  const hosts = (options.hosts ?? PAGE_HOSTS).filter((host) => host === 'bucket' || site.info.publishing.basePath === '/');
+  const hosts = (options.hosts ?? (options.smoke ? ['bucket'] : PAGE_HOSTS)).filter((host) => host === 'bucket' || site.info.publishing.basePath === '/');
   // --replay: each host's server also measured through a proxy that gives its recorded answers
   // (bench/lib/replay-proxy.ts), so its own CPU use is not taken from the browser measured.
   const servers = hosts.flatMap((host): Array<{ mode: string; replayed?: boolean; start: () => Promise<{ url: string; close(): Promise<void>; counts?: () => { replayed: number; forwarded: number } }> }> =>
     host === 'bucket'
-      ? (options.compression ?? [true, false]).map((gzip) => ({ mode: gzip ? 'gzip' : 'uncompressed', start: () => startStaticServer({ root: site.dist, basePath: site.info.publishing.basePath, gzip }) }))
+      ? (options.compression ?? (options.smoke ? [true] : [true, false])).map((gzip) => ({ mode: gzip ? 'gzip' : 'uncompressed', start: () => startStaticServer({ root: site.dist, basePath: site.info.publishing.basePath, gzip }) }))
       : [
           { mode: host, start: () => startHostServer(host, site.dist) },
           ...(options.replay ? [{ mode: `${host}, replayed`, replayed: true, start: () => startReplayedHost(host, site.dist) }] : []),
         ],
   );
-  for (const { mode, replayed, start } of servers) {
+  const measured: PagesMeasured = { routes: site.routes, runs, firstPage: pagesToTest[0]?.name, servers: [], initialJs: await initialJavaScript(site) };
+  for (const { mode, replayed = false, start } of servers) {
     const server = await start();
+    const onServer: PagesMeasured['servers'][number] = { mode, replayed, pages: [] };
+    measured.servers.push(onServer);
     try {
       // Through the replaying proxy, the crawl also records the answers to every link; their redirects are the host's own row's.
-      if (mode !== 'uncompressed') {
-        const { checked, failures } = await crawl(server.url);
-        const redirects = failures.filter((failure) => failure.startsWith('3'));
-        details[`crawl-${mode}`] = { checked, failures };
-        if (!replayed) rows.push({ part: `Pages, ${mode}`, metric: 'redirects among links, canonicals, sitemap, feed', value: redirects.length, unit: 'count', target: { op: '==', value: 0 }, note: `${checked} URLs followed from home, sitemap.xml and feed.xml; ${failures.length - redirects.length} other non-200 answers` });
-      }
+      if (mode !== 'uncompressed') onServer.crawl = await crawl(server.url);
       // --quick checks the benchmark works: on the hosts' servers, the home page is enough for that.
       for (const page of options.quick && (replayed || HOST_SERVERS.some((host) => host === mode)) ? pagesToTest.slice(0, 1) : pagesToTest) {
         const url = pageUrl(new URL(server.url).origin, site, page.route);
@@ -165,29 +185,43 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
           figures.push(await lighthouseOnce(url, i === 0));
         }
         const after = server.counts?.();
-        const replay = before && after ? `; ${after.replayed - before.replayed} answers replayed, ${after.forwarded - before.forwarded} forwarded to the server during the measured runs` : '';
-        details[`${page.name}-${mode}`] = { url, route: page.route, server: mode, runs: figures };
-        const m = (key: Exclude<keyof LighthouseFigures, 'benchmarkIndex' | 'diagnostics'>) => median(figures.map((f) => f[key]));
-        const part = `Page ${page.label}, ${mode}`;
-        rows.push(
-          { part, metric: 'performance score', value: m('score'), unit: 'score', target: { op: '>=', value: 99 }, note: `${page === pagesToTest[0] ? `Lighthouse 12 mobile preset, median of ${runs}; ` : ''}Lighthouse benchmarkIndex ${benchmarkIndexOf(figures)} (CPU speed it saw; lower = busier machine)${replay}` },
-          { part, metric: 'LCP', value: m('lcpMs') / 1000, unit: 's', target: { op: '<=', value: page.lcpTarget } },
-          { part, metric: 'CLS', value: m('cls'), unit: '', target: { op: '==', value: 0 } },
-          { part, metric: 'TBT', value: m('tbtMs'), unit: 'ms', target: { op: '<=', value: 50 } },
-          { part, metric: 'transferred', value: m('bytes') / 1024, unit: 'KB', target: page.kbTarget === undefined ? undefined : { op: page.kbTarget < 1024 ? '<=' : '<', value: page.kbTarget } },
-        );
+        const replay = before && after ? { replayed: after.replayed - before.replayed, forwarded: after.forwarded - before.forwarded } : undefined;
+        onServer.pages.push({ name: page.name, label: page.label, route: page.route, url, lcpTarget: page.lcpTarget, kbTarget: page.kbTarget, figures, replay });
       }
     } finally {
       await server.close();
     }
   }
-  const js = await initialJavaScript(site);
-  details.initialJs = js;
+  return { rows: pagesRows(measured), details: measured };
+}
+
+export function pagesRows(m: PagesMeasured): Row[] {
+  const rows: Row[] = [];
+  for (const { mode, replayed, crawl: crawled, pages: measuredPages } of m.servers) {
+    if (crawled && !replayed) {
+      const redirects = crawled.failures.filter((failure) => failure.startsWith('3'));
+      rows.push({ part: `Pages, ${mode}`, metric: 'redirects among links, canonicals, sitemap, feed', value: redirects.length, unit: 'count', target: { op: '==', value: 0 }, note: `${crawled.checked} URLs followed from home, sitemap.xml and feed.xml; ${crawled.failures.length - redirects.length} other non-200 answers` });
+    }
+    for (const page of measuredPages) {
+      const { figures } = page;
+      const m50 = (key: Exclude<keyof LighthouseFigures, 'benchmarkIndex' | 'diagnostics'>) => median(figures.map((f) => f[key]));
+      const replay = page.replay ? `; ${page.replay.replayed} answers replayed, ${page.replay.forwarded} forwarded to the server during the measured runs` : '';
+      const part = `Page ${page.label}, ${mode}`;
+      rows.push(
+        { part, metric: 'performance score', value: m50('score'), unit: 'score', target: { op: '>=', value: 99 }, note: `${page.name === m.firstPage ? `Lighthouse 12 mobile preset, median of ${figures.length}; ` : ''}Lighthouse benchmarkIndex ${benchmarkIndexOf(figures)} (CPU speed it saw; lower = busier machine)${replay}` },
+        { part, metric: 'LCP', value: m50('lcpMs') / 1000, unit: 's', target: { op: '<=', value: page.lcpTarget } },
+        { part, metric: 'CLS', value: m50('cls'), unit: '', target: { op: '==', value: 0 } },
+        { part, metric: 'TBT', value: m50('tbtMs'), unit: 'ms', target: { op: '<=', value: 50 } },
+        { part, metric: 'transferred', value: m50('bytes') / 1024, unit: 'KB', target: page.kbTarget === undefined ? undefined : { op: page.kbTarget < 1024 ? '<=' : '<', value: page.kbTarget } },
+      );
+    }
+  }
+  const js = m.initialJs;
   rows.push(
     { part: 'Pages', metric: 'JS before the first screen (gzip)', value: js.gzipBytes / 1024, unit: 'KB', target: { op: '<=', value: 80 }, note: `${js.files.length} file(s) from dist/index.html's script/modulepreload tags, zlib default level${js.development ? '; WARNING: a development React build (dist/ was built with NODE_ENV≠production), every page figure is pessimistic' : ''}` },
     { part: 'Pages', metric: 'entry JS after the page has loaded (gzip)', value: js.afterLoad.gzipBytes / 1024, unit: 'KB', note: `${js.afterLoad.files.join(', ') || 'none'}: added by the inline loader on the load event, after the first screen's images` },
   );
-  return { rows, details };
+  return rows;
 }
 
 /** A host's own server behind a proxy that records its answers and gives them again from memory. */

@@ -75,7 +75,8 @@ export async function run(files: ReadonlyMap<string, unknown>, publicDir: string
   const next: Record<string, string> = {};
   const written: string[] = [];
   for (const [relative, content] of files) {
-    const text = `${JSON.stringify(content)}\n`;
+    // A string is the file's own text (an SVG map); anything else is JSON.
+    const text = typeof content === 'string' ? content : `${JSON.stringify(content)}\n`;
     const hash = createHash('sha1').update(text).digest('base64url');
     next[relative] = hash;
     const file = path.join(publicDir, ...relative.split('/'));

@@ -3,7 +3,7 @@ import type { SiteConfig } from '../../data/site-config.ts';
 import type { LifeListLinks } from '../../data/site-data-derivation.ts';
 import { matchFolders, readLifeRecords } from './ebird/read-life-records.ts';
 import { chooseExport, loadLastGood, saveLastGood } from './ebird/last-good-export.ts';
-import { placesOf } from './ebird/places.ts';
+import { placesOf, unmappedRegions } from './ebird/region-maps.ts';
 import { ebird as text } from '../report/messages.ts';
 import { LIFE_LIST_DIR } from '../scan/plan.ts';
 import type { Problem, Problems } from '../plumbing/problems.ts';
@@ -43,7 +43,11 @@ export async function lifeRecordsOf(
   const bySpecies = new Map<string, LifeRecord>();
   for (const match of matched.matches) bySpecies.set(match.folder.split('/').at(-1) ?? match.folder, match.record);
   warnPhotographedBeforeSeen(photos, matched.matches, problems);
-  return { records: read.records, bySpecies, places: placesOf(read.records), source: read.source, photographed: matched.photographedCount };
+  const places = placesOf(read.records);
+  // Named, not dropped in silence: the owner can tell a missing shape from a missing list.
+  const unmapped = unmappedRegions(places);
+  if (unmapped.length > 0) problems.warning(read.source, text.regionsNotMapped(unmapped));
+  return { records: read.records, bySpecies, places, source: read.source, photographed: matched.photographedCount };
 }
 
 /**

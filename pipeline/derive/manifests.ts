@@ -19,11 +19,13 @@ export interface DeriveInput {
   credits: ReadonlyMap<string, Credit>;
   /** The eBird life list matched to the species folders (derive/ebird.ts); absent without an export. */
   life?: LifeListLinks | undefined;
+  /** Species name → scientific name, from the bird taxonomy where it knows the name. */
+  scientificNames?: ReadonlyMap<string, string>;
   problems: Problems;
 }
 
 /** Stage: published photos + folders + site.json → the five manifests, each made by its own module in derive/manifests/. */
-export function run({ photos, folders, site, credits, life, problems }: DeriveInput): Manifests {
+export function run({ photos, folders, site, credits, life, scientificNames, problems }: DeriveInput): Manifests {
   const featured = resolveFeatured(photos, site, problems);
   const featuredSet = new Set(featured.map((p) => p.plan.relativePath));
   const numbers = numberPhotos(photos);
@@ -31,7 +33,7 @@ export function run({ photos, folders, site, credits, life, problems }: DeriveIn
     birdPhotos: birdPhotosOf(photos, numbers, featuredSet),
     lifeListStructure: structureOf(photos, folders),
     coverPhotos: coversOf(photos, folders, featured, site, problems),
-    photoIndex: photoIndexOf(photos, numbers, featuredSet, credits, problems),
+    photoIndex: photoIndexOf(photos, numbers, featuredSet, credits, problems, scientificNames),
     info: infoOf(photos, featured, site, life),
   };
 }

@@ -5,9 +5,8 @@ import path from 'node:path';
 import * as z from 'zod/mini';
 import { exifDisplaySchema, imageFileSchema, imageSourceSchema } from '../../data/manifest-schemas.ts';
 import { unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
-import { fatal, problem } from '../report/messages.ts';
-import { messageOf } from '../../data/error-text.ts';
-import { readOptionalTextOrStop, type Problems } from '../plumbing/problems.ts';
+import { loadCacheFile } from '../plumbing/cache-file.ts';
+import type { Problems } from '../plumbing/problems.ts';
 
 /**
  * Pipeline state between runs, in cache/ (never published). Per photo: the file's
@@ -80,17 +79,7 @@ export function emptyCache(): Cache {
  * `addedAt`, and the feed would announce the whole library as new.
  */
 export async function loadCache(cacheDir: string, problems: Problems): Promise<Cache> {
-  const file = path.join(cacheDir, CACHE_FILE);
-  const text = await readOptionalTextOrStop(file, fatal.cacheUnreadable);
-  if (text === undefined) return emptyCache();
-  try {
-    const parsed = cacheSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-    throw new Error(parsed.error.issues[0]?.message ?? 'unexpected shape');
-  } catch (error) {
-    problems.warning(path.relative(process.cwd(), file) || file, problem.cacheCorrupt(messageOf(error)));
-    return emptyCache();
-  }
+  return loadCacheFile(path.join(cacheDir, CACHE_FILE), cacheSchema, emptyCache, problems);
 }
 
 export async function saveCache(cacheDir: string, cache: Cache): Promise<void> {

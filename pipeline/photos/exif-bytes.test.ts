@@ -33,6 +33,17 @@ describe('readMetadataBytes on real files', () => {
     expect(tags.Lens ?? tags.LensModel).toBeTruthy();
   });
 
+  it('hands over XMP written under a non-standard header under the standard one', async () => {
+    // A Nikon D700 photo with no EXIF block: its camera data is XMP whose APP1 header reads 'XMP\0://ns.adobe.com/xap/1.0/'.
+    const { bytes } = await read('sample-library/life_list/Anseriformes/Ducks, Geese, and Waterfowl/Wood Duck/DSC_0412.JPG');
+    // SOI, then APP1 (FF E1, its length), the standard header and the packet, then EOI.
+    expect([...bytes.subarray(2, 4)]).toEqual([0xff, 0xe1]);
+    expect(bytes.readUInt16BE(4)).toBe(bytes.length - 4 - 2);
+    expect(bytes.subarray(6, 35).toString('latin1')).toBe('http://ns.adobe.com/xap/1.0/\0');
+    expect(bytes.subarray(35, 44).toString('latin1')).toBe('<?xpacket');
+    expect(await exifr.parse(bytes, EXIFR_OPTIONS)).toMatchObject({ Model: 'NIKON D700', FNumber: '56/10' });
+  });
+
   it('keeps the orientation of a rotated camera file', async () => {
     const { bytes } = await read('exif/dc_canon-5dmk3_orient6.jpg');
     expect((await exifr.parse(bytes, EXIFR_OPTIONS)).Orientation).toBe(6);

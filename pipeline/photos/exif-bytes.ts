@@ -6,6 +6,11 @@ import { open, type FileHandle } from 'node:fs/promises';
  * marker segments ourselves (reading only their 4-byte headers) until the image data
  * starts, keep the APP1 Exif and XMP segments wherever they are, and hand exifr a
  * small JPEG made of SOI + those segments + EOI. Other formats get a bounded prefix.
+ *
+ * XMP written under a damaged APP1 header ('XMP\0://ns.adobe.com/xap/1.0/' instead of
+ * 'http://…': seen on a Nikon D700 photo edited in Photoshop Elements, with no EXIF block
+ * left) may be a photo's only camera data. ExifTool reads such a packet (warning 'Non-standard header for
+ * APP1 XMP segment'); exifr skips it, so it is handed over under the standard header.
  */
 
 /** Non-JPEG files up to this size are read whole (their metadata may sit anywhere). */
@@ -15,6 +20,12 @@ export const PREFIX_BYTES = 256 * 1024;
 
 const EXIF_HEADER = Buffer.from('Exif\0\0', 'latin1');
 const XMP_HEADER = Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1');
+/** The starts by which ExifTool takes an APP1 segment for XMP under a non-standard header. */
+const DAMAGED_XMP_STARTS = [Buffer.from('XMP\0', 'latin1'), Buffer.from('http', 'latin1')];
+/** Extended XMP (the overflow of a large packet, in parts): not a packet of its own. */
+const EXTENDED_XMP_HEADER = Buffer.from('http://ns.adobe.com/xmp/extension/\0', 'latin1');
+const XMP_PACKET_STARTS = [Buffer.from('<?xpacket', 'latin1'), Buffer.from('<x:xmpmeta', 'latin1')];
+const MAX_SEGMENT_LENGTH = 0xffff;
 const SOI = Buffer.from([0xff, 0xd8]);
 const EOI = Buffer.from([0xff, 0xd9]);
 
@@ -61,11 +72,27 @@ export async function jpegMetadataSegments(handle: FileHandle, size: number): Pr
       const segment = await readAt(handle, position, 2 + length);
       const body = segment.subarray(4);
       if (startsWith(body, EXIF_HEADER) || startsWith(body, XMP_HEADER)) kept.push(segment);
+      else {
+        const repaired = xmpUnderStandardHeader(body);
+        if (repaired) kept.push(repaired);
+      }
     }
     position += 2 + length;
   }
   kept.push(EOI);
   return Buffer.concat(kept);
+}
+
+/** An APP1 segment of the XMP packet in `body`, when `body` is XMP under a non-standard header; else undefined. */
+function xmpUnderStandardHeader(body: Buffer): Buffer | undefined {
+  if (!DAMAGED_XMP_STARTS.some((start) => startsWith(body, start)) || startsWith(body, EXTENDED_XMP_HEADER)) return undefined;
+  const offsets = XMP_PACKET_STARTS.map((start) => body.indexOf(start)).filter((i) => i >= 0);
+  if (offsets.length === 0) return undefined;
+  const packet = body.subarray(Math.min(...offsets));
+  const length = 2 + XMP_HEADER.length + packet.length;
+  if (length > MAX_SEGMENT_LENGTH) return undefined;
+  const header = Buffer.from([0xff, 0xe1, length >> 8, length & 0xff]);
+  return Buffer.concat([header, XMP_HEADER, packet]);
 }
 
 /** Bytes searched for the next marker after stray bytes, before giving up. */

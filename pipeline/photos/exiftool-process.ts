@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { ExifTool } from 'exiftool-vendored';
 
@@ -40,17 +41,51 @@ function perlCommand(): string {
 /**
  * Runs the vendored exiftool script in a Perl that ends when the ingest does. ExifTool's
  * `-stay_open` loop polls its argument pipe for ever, even after the pipe's end, so an ingest
- * killed by a signal (SIGKILL included, which no handler sees) left it running, 25–35 MB each.
- * This prelude checks every second that its parent is still the process that started it, and
- * exits when it is not; then it runs the script as ExifTool's own launcher would.
+ * killed by a signal (SIGKILL included, which no handler sees) would leave it running, 25–35 MB each.
+ *
+ * The watch must not touch ExifTool's own process: a signal there (a timer, say) breaks its
+ * blocking read of the argument pipe (EINTR), which ExifTool takes for the pipe's end, so it
+ * leaves `-stay_open` and exits after the photo it is reading, and a new Perl is started for the
+ * next one. Perl cannot make that read restart instead: its handlers run only once the read returns.
+ *
+ * So this prelude forks a watcher before it runs the script. The watcher blocks (no timer, no
+ * polling) on two pipes at once: fd 3, whose other end only the Node process holds (and the
+ * system closes when it dies, however it dies), and a pipe whose write end only ExifTool holds.
+ * The first to reach its end decides: Node gone, it kills ExifTool (SIGKILL: ExifTool only reads
+ * here, there is nothing to clean up); ExifTool gone, it just exits. It holds none of ExifTool's
+ * stdio, so ExifTool's pipes close when ExifTool ends. exiftool-vendored still recycles a process
+ * after 500 photos or 5 minutes (its guard against a Perl that grows): one start, ~0.04 s of CPU.
  */
-const PARENT_WATCH = 'my $p = getppid(); $SIG{ALRM} = sub { exit 0 if getppid() != $p; alarm 1 }; alarm 1; $0 = shift @ARGV; do $0; die $@ if $@; exit 0;';
+const NODE_WATCH_FD = 3;
+const PARENT_WATCH = [
+  'my $tool = $$;',
+  'pipe(my $ended, my $alive) or die "exiftool watch: pipe: $!";',
+  'my $watcher = fork;',
+  'die "exiftool watch: fork: $!" unless defined $watcher;',
+  'if ($watcher == 0) {',
+  "  $0 = 'exiftool-watch'; close $alive;",
+  "  open STDIN, '<', '/dev/null'; open STDOUT, '>', '/dev/null'; open STDERR, '>', '/dev/null';",
+  `  open(my $node, '<&=', ${NODE_WATCH_FD}) or exit 0;`,
+  "  my $watched = ''; vec($watched, fileno $node, 1) = 1; vec($watched, fileno $ended, 1) = 1;",
+  '  my $ready;',
+  '  until (select($ready = $watched, undef, undef, undef) > 0) { exit 0 unless $!{EINTR} }',
+  "  kill 'KILL', $tool unless vec($ready, fileno $ended, 1);",
+  '  exit 0;',
+  '}',
+  'close $ended;',
+  '$0 = shift @ARGV; do $0; die $@ if $@; exit 0;',
+].join(' ');
+
+/** ExifTool processes an ingest runs at most: one per two cores is plenty, a request costs a few ms next to a decode. */
+export const EXIFTOOL_PROCS = Math.max(1, Math.ceil(availableParallelism() / 2));
 
 /** Longest a single reading may take before ExifTool is taken for stuck: its own task timeout, plus a start. */
 const TASK_TIMEOUT_MS = 20_000;
 const STUCK_AFTER_MS = 60_000;
 
 let instance: ExifTool | undefined;
+/** ExifTool processes this Node process started (Perl path only), for the tests that count them. */
+let started = 0;
 let unavailable: ExiftoolUnavailable | undefined;
 let checked: Promise<void> | undefined;
 
@@ -91,8 +126,7 @@ export async function exiftool(): Promise<ExifTool> {
   await checkExiftool();
   const { ExifTool, exiftoolPath } = await import('exiftool-vendored');
   instance ??= new ExifTool({
-    // One ExifTool per two photos in flight is plenty: a request costs a few ms next to a decode.
-    maxProcs: Math.max(1, Math.ceil(availableParallelism() / 2)),
+    maxProcs: EXIFTOOL_PROCS,
     // Never guess a time zone from GPS (and so never load the time-zone tables): we keep the day text only.
     geoTz: () => undefined,
     taskTimeoutMillis: TASK_TIMEOUT_MS,
@@ -106,13 +140,24 @@ export async function exiftool(): Promise<ExifTool> {
 function startExiftool(script: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(perlCommand(), ['-e', PARENT_WATCH, script, '-stay_open', 'True', '-@', '-'], {
-      stdio: 'pipe',
+      // fd 3: the watcher's end of the ingest's life (see PARENT_WATCH). Never written.
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       env: { ...process.env, LANG: 'C' },
     });
+    started += 1;
+    // It only has to exist: it must not keep the ingest's event loop alive, nor fail it.
+    const lifeline = child.stdio[NODE_WATCH_FD] as Socket | null;
+    lifeline?.unref();
+    lifeline?.on('error', () => {});
     // An 'error' event nobody listens to would end the whole ingest.
     child.once('spawn', () => resolve(child));
     child.once('error', reject);
   });
+}
+
+/** How many ExifTool processes this Node process has started so far (0 on Windows, where the package starts its own). */
+export function exiftoolStarts(): number {
+  return started;
 }
 
 /** Ends the ExifTool processes; the next read starts them again (and checks the machine again). Call when an ingest is done. */

@@ -1,6 +1,7 @@
 import { exiftool, ExiftoolTaskFailed, ExiftoolUnavailable, givenUp, unlessStuck } from './exiftool-process.ts';
 import type { RawExif } from '../../data/exif-display.ts';
 import { tagText } from '../../data/tag-text.ts';
+import { fullMessageOf } from '../../data/error-text.ts';
 
 /**
  * The pipeline's metadata reader: ExifTool (the vendored Perl build that ships with
@@ -110,7 +111,7 @@ async function readTagList(file: string, tagList: readonly string[]): Promise<Ex
     // ExifTool reports a file's own trouble in the reading (`errors`); a thrown error is the tool's:
     // stuck, it is given up for the run; a task that failed (timed out, its process died) only for this photo.
     if (error instanceof ExiftoolUnavailable) throw givenUp(error);
-    throw new ExiftoolTaskFailed(`ExifTool failed on this file (${(error as Error).message})`);
+    throw new ExiftoolTaskFailed(`ExifTool failed on this file (${fullMessageOf(error)})`);
   }
   const errors = Array.isArray(raw.errors) ? raw.errors.filter((e): e is string => typeof e === 'string' && e.length > 0) : [];
   const tags: Record<string, unknown> = {};

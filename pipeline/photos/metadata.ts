@@ -66,15 +66,17 @@ export async function run(file: string, size: number, privacy: PrivacyOptions): 
 
 async function readWithFallback(file: string, size: number, readByExifr: NonNullable<PhotoMetadata['readByExifr']>): Promise<PhotoMetadata> {
   const read = { readByExifr, takenOn: null, text: {}, embed: {} };
-  let raw;
+  let reading;
   try {
-    raw = await readWithExifr(file, size);
+    reading = await readWithExifr(file, size);
   } catch (error) {
     return { ...read, exif: null, warning: problem.exifUnreadable(messageOf(error)) };
   }
-  if (!hasAnyExif(raw)) return { ...read, exif: null };
+  const { raw, damage } = reading;
+  const warning = damage ? problem.exifDamaged(damage) : undefined;
+  if (!hasAnyExif(raw)) return { ...read, exif: null, ...(warning ? { warning } : {}) };
   const exif = formatExif(raw);
-  return { ...read, exif, takenOn: dateTakenIso(raw) ?? null, embed: embeddedExif(raw, exif) };
+  return { ...read, exif, takenOn: dateTakenIso(raw) ?? null, embed: embeddedExif(raw, exif), ...(warning ? { warning } : {}) };
 }
 
 /**
@@ -153,7 +155,8 @@ function signedRational(value: number): string | undefined {
 
 function exifDateText(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const match = /^(\d{4}):(\d{2}):(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?/.exec(value.trim());
+  // EXIF text ('2009:05:05 02:48:04'), or XMP's ISO form ('2009-05-05T02:48:04.72-07:00') as exifr gives it: the time as written.
+  const match = /^(\d{4})[:-](\d{2})[:-](\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?/.exec(value.trim());
   if (!match || match[1] === '0000') return undefined;
   return `${match[1]}:${match[2]}:${match[3]} ${match[4] ?? '00'}:${match[5] ?? '00'}:${match[6] ?? '00'}`;
 }

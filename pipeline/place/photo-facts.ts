@@ -7,8 +7,9 @@ import { hierarchicalKeywordsOf, photoTextOf, ratingOf, readPlacementTags, toRaw
 import { writeFileAtomically } from '../../node-lib/files.ts';
 import { forEachLimited } from '../plumbing/pool.ts';
 import { messageOf } from '../../data/error-text.ts';
-import { readOptionalTextOrStop, type Problems } from '../plumbing/problems.ts';
-import { fatal, problem } from '../report/messages.ts';
+import { loadCacheFile } from '../plumbing/cache-file.ts';
+import type { Problems } from '../plumbing/problems.ts';
+import { problem } from '../report/messages.ts';
 
 /**
  * What places a photo and decides whether it is published, read from the photo and from its
@@ -174,18 +175,8 @@ async function factsWithExifr(absolute: string, file: string, problems: Problems
 }
 
 async function loadCache(cacheDir: string, problems: Problems): Promise<FactsCache> {
-  const file = path.join(cacheDir, FACTS_CACHE_FILE);
-  const text = await readOptionalTextOrStop(file, fatal.cacheUnreadable);
-  const empty: FactsCache = { version: FACTS_CACHE_VERSION, files: {} };
-  if (text === undefined) return empty;
-  try {
-    const parsed = cacheSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-    throw new Error(parsed.error.issues[0]?.message ?? 'unexpected shape');
-  } catch (error) {
-    problems.warning(path.relative(process.cwd(), file) || file, problem.cacheCorrupt(messageOf(error)));
-    return empty;
-  }
+  const empty = (): FactsCache => ({ version: FACTS_CACHE_VERSION, files: {} });
+  return loadCacheFile(path.join(cacheDir, FACTS_CACHE_FILE), cacheSchema, empty, problems);
 }
 
 function sortedCache(cache: FactsCache): FactsCache {

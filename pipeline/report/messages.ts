@@ -129,7 +129,7 @@ export const summary = {
   problemLine: (severity: 'error' | 'warning', path: string, reason: string) => `  ${severity === 'error' ? '✗' : '!'} ${path}: ${reason}`,
   published: (dir: string) => `Manifests and renditions are in ${dir}.`,
   leftOut: (c: LeftOutCounts) =>
-    `Left out as you rated them: ${[c.rejected > 0 ? `${c.rejected} rejected` : '', c.belowRating > 0 ? `${c.belowRating} rated below ${c.minRating} ${c.minRating === 1 ? 'star' : 'stars'} (publishing.minRating)` : ''].filter(Boolean).join(', ')}.`,
+    `Left out as you rated them: ${[c.rejected > 0 ? `${c.rejected} rejected` : '', c.belowRating > 0 ? `${c.belowRating} rated below ${countOf(c.minRating, 'star')} (publishing.minRating)` : ''].filter(Boolean).join(', ')}.`,
   lifeList: (source: string, observed: number, photographed: number) => `eBird life list (${source}): ${observed} species observed, ${photographed} photographed.`,
   validateOk: (manifests: number, files: number) => `valid: ${manifests} manifests, ${files} referenced files all present.`,
   validateFailed: (count: number) => `${countOf(count, 'validation problem')}:`,
@@ -193,6 +193,8 @@ export const ebird = {
   mappedNotInExport: (folder: string, mapped: string, closest: string[]) =>
     `site.json maps species '${folder}' to '${mapped}', which is not a countable species of the eBird export${closest.length > 0 ? `; closest eBird names: ${closest.join(', ')}` : ''}`,
   mapUnknownFolder: (folder: string) => `site.json's ebird.names maps '${folder}', which is no species folder in life_list/`,
+  regionsNotMapped: (codes: string[]) =>
+    `${codes.length === 1 ? 'a state/province has' : `${codes.length} states/provinces have`} no shape on the Lists page's maps (${codes.join(', ')}): ${codes.length === 1 ? 'its list keeps its' : 'their lists keep their'} page and row in the table`,
 };
 
 export const outings = {

@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { messageOf } from '../../data/error-text.ts';
 import { problem } from '../report/messages.ts';
 
 /**
@@ -71,7 +72,7 @@ export async function walkTree(root: string, options: WalkOptions = {}): Promise
     try {
       entries = await readdir(absolute, { withFileTypes: true });
     } catch (error) {
-      notes.push({ severity: 'error', relative: relative || '.', reason: problem.folderUnreadable((error as Error).message) });
+      notes.push({ severity: 'error', relative: relative || '.', reason: problem.folderUnreadable(messageOf(error)) });
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -110,7 +111,7 @@ export async function walkTree(root: string, options: WalkOptions = {}): Promise
       target = await realpath(link.absolute);
       isDirectory = (await stat(target)).isDirectory();
     } catch (error) {
-      notes.push({ severity: 'error', relative: link.relative, reason: problem.linkBroken((error as Error).message) });
+      notes.push({ severity: 'error', relative: link.relative, reason: problem.linkBroken(messageOf(error)) });
       continue;
     }
     if (!isDirectory) {

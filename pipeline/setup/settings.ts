@@ -4,6 +4,7 @@ import { creditSchema } from '../../data/manifest-schemas.ts';
 import { parseSiteConfig, SiteConfigError, type SiteConfig } from '../../data/site-config.ts';
 import { fatal, problem } from '../report/messages.ts';
 import { FatalProblem, readOptionalTextOrStop, type Problems } from '../plumbing/problems.ts';
+import { fullMessageOf } from '../../data/error-text.ts';
 
 export const SITE_CONFIG_FILE = 'site.json';
 export const CREDITS_FILE = 'credits.tsv';
@@ -29,7 +30,7 @@ async function readSiteConfig(photosDir: string): Promise<SiteConfig> {
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new FatalProblem(fatal.siteConfigNotJson(file, (error as Error).message));
+    throw new FatalProblem(fatal.siteConfigNotJson(file, fullMessageOf(error)));
   }
   try {
     return parseSiteConfig(raw, file);

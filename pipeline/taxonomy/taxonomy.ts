@@ -6,7 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { distance } from 'fastest-levenshtein';
 import { binomialOf } from '../../data/life-records.ts';
+import { compareNames } from '../../data/manifest-layout.ts';
 import { normaliseSpeciesName } from '../../data/species-names.ts';
+import { isMissingFile } from '../../node-lib/files.ts';
 import { parseTaxonomyFile, taxonomyFile } from './vendored-file.ts';
 
 export interface TaxonomySpecies {
@@ -129,7 +131,7 @@ export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string
       // The best `count` so far, nearest first; a key whose length alone puts it further than the
       // last of them (edit distance ≥ length difference) is not compared.
       const best: { english: string; d: number }[] = [];
-      const worse = (a: { english: string; d: number }, b: { english: string; d: number }) => a.d > b.d || (a.d === b.d && a.english.localeCompare(b.english, 'en') > 0);
+      const worse = (a: { english: string; d: number }, b: { english: string; d: number }) => a.d > b.d || (a.d === b.d && compareNames(a.english, b.english) > 0);
       for (const s of searchable) {
         let d = Infinity;
         for (const k of s.keys) {
@@ -179,7 +181,7 @@ async function readTaxonomy(file: string): Promise<Taxonomy> {
   try {
     content = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    if (isMissingFile(error)) {
       throw new Error(`${file}: the bird taxonomy is not vendored; pipeline/taxonomy/README.md says how to generate it with scripts/vendor-taxonomy.ts`);
     }
     throw error;

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listsDataSchema } from '../../data/bird-lists.ts';
@@ -92,8 +92,10 @@ const routes: Array<[string, string]> = [
   ['not-found', '/no/such/page'],
 ];
 
-describe.each(viewportNames)('accessibility (axe-core) on %s: no serious or critical violations', (viewport) => {
-  it.each(routes)('%s', async (_name, route) => {
+// Concurrent: each test has a browser context of its own, and most of its time is spent waiting
+// for the page to settle (network idle, lazy photos, transitions), not computing.
+describe.concurrent.each(viewportNames)('accessibility (axe-core) on %s: no serious or critical violations', (viewport) => {
+  it.for(routes)('%s', async ([, route], { expect }) => {
     const { page } = await openPage(browser, VIEWPORTS[viewport]);
     await page.goto(url(route));
     await page.locator('main h1, main h2').first().waitFor();
@@ -102,7 +104,7 @@ describe.each(viewportNames)('accessibility (axe-core) on %s: no serious or crit
     await page.context().close();
   });
 
-  it('the search box with its list of matches open', async () => {
+  it('the search box with its list of matches open', async ({ expect }) => {
     const { page } = await openPage(browser, VIEWPORTS[viewport]);
     await page.goto(url(lifeListRoute([])));
     await appReady(page);
@@ -113,7 +115,7 @@ describe.each(viewportNames)('accessibility (axe-core) on %s: no serious or crit
     await page.context().close();
   });
 
-  it('the open lightbox', async () => {
+  it('the open lightbox', async ({ expect }) => {
     const { page } = await openPage(browser, VIEWPORTS[viewport]);
     await page.goto(url(speciesRoute(species)));
     await page.locator('main li a').first().click();

@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, NOT_FOUND_FILE, pageFile, photoId, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { buildSite, type BuildResult } from '../../web/prerender/build-site.ts';
 
@@ -11,8 +13,9 @@ import { buildSite, type BuildResult } from '../../web/prerender/build-site.ts';
  * `npm run build` on a small tree, again and again: nothing changed rewrites nothing and
  * rebuilds no bundle; a photo added, changed or deleted rewrites exactly the pages it
  * touches (its species, the Life List levels above it, Info, its own share page, the
- * sitemap and feed) and a deleted photo's page disappears. Each test starts from its own
- * freshly built tree, so none depends on what another did.
+ * sitemap and feed) and a deleted photo's page disappears. Each test starts from the same
+ * freshly built tree, so none depends on what another did: built once, kept aside, and put
+ * back before each test (see restoreTree).
  */
 const KESTREL = ['Falconiformes', 'Falcons', 'American Kestrel'];
 const MERLIN = ['Falconiformes', 'Falcons', 'Merlin'];
@@ -35,8 +38,45 @@ const build = (): Promise<BuildResult> => buildSite({ photos, generated, out, qu
 const page = (route: string) => pageFile(route);
 const shareOf = (segments: string[], file: string) => pageFile(photoShareRoute(photoId([...segments, file].join('/'))));
 
-beforeEach(async () => {
-  work = await mkdtemp(join(tmpdir(), 'incremental-build-'));
+let pristine: string;
+let pristineFiles: Map<string, string>;
+
+/** Every file under `dir` with what a build compares (inode, size, time) and its content. */
+async function signatures(dir: string): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    const info = await stat(file);
+    result.set(relative(dir, file), `${info.ino}:${info.size}:${info.mtimeMs}:${createHash('sha256').update(await readFile(file)).digest('hex')}`);
+  }
+  return result;
+}
+
+/**
+ * Puts the tree built once back where it was built (the build keys its state by the output's
+ * path, and the ingest its records by the photos' size and time). generated/ and dist/ come back
+ * as hard links to the kept copy: the build's state names the published files by inode, and the
+ * pipeline and the build replace files (write a new one, rename it) rather than write into them,
+ * so the kept copy never changes (afterAll checks it). The photos, which the tests rewrite and
+ * touch in place, come back as copies with their times (`cp -a`, to the nanosecond).
+ */
+function restoreTree(): void {
+  const run = (args: string[]) => {
+    const result = spawnSync('cp', args, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`cp ${args.join(' ')} failed: ${result.stderr}`);
+  };
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work);
+  run(['-a', join(pristine, 'photos'), photos]);
+  run(['-al', join(pristine, 'generated'), generated]);
+  run(['-al', join(pristine, 'dist'), out]);
+}
+
+beforeAll(async () => {
+  const root = await mkdtemp(join(tmpdir(), 'incremental-build-'));
+  work = join(root, 'tree');
+  pristine = join(root, 'kept');
   photos = join(work, 'photos');
   generated = join(work, 'generated');
   out = join(work, 'dist');
@@ -46,10 +86,25 @@ beforeEach(async () => {
   await photo(WREN, 'w1.jpg', 120);
   await writeFile(join(photos, 'site.json'), JSON.stringify({ owner: 'Incremental Owner', featured: [{ species: 'Carolina Wren', file: 'w1.jpg' }] }));
   await build();
+  // Kept aside as the tree is now: the photos copied with their times, the rest linked.
+  mkdirSync(pristine);
+  for (const [args, name] of [[['-a'], 'photos'], [['-al'], 'generated'], [['-al'], 'dist']] as const) {
+    const result = spawnSync('cp', [...args, join(work, name), join(pristine, name)], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`cp of ${name} failed: ${result.stderr}`);
+  }
+  pristineFiles = await signatures(pristine);
 }, 600_000);
 
-afterEach(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
+beforeEach(() => restoreTree());
+
+afterAll(async () => {
+  if (!pristine) return;
+  try {
+    // Had a build written into a linked file, a later test would have started from another tree.
+    expect(await signatures(pristine)).toEqual(pristineFiles);
+  } finally {
+    await rm(join(pristine, '..'), { recursive: true, force: true });
+  }
 });
 
 describe('incremental build', () => {

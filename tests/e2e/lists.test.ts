@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { birdListDataSchema, listsDataSchema } from '../../data/bird-lists.ts';
 import { INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, pageFile, speciesRoute } from '../../data/paths.ts';
@@ -71,8 +71,37 @@ describe('the lists of the sample export', () => {
       await expect(map.locator(`a[href="/lists/${region}/"]`).count(), region).resolves.toBe(1);
     }
     await expect(page.locator('main svg[role="group"]').count()).resolves.toBe(4);
+    // The shapes come from each map's own file (`<use>`), not the page: each link is drawn where its shape is.
+    expect(prerendered).not.toMatch(/<path d="M/);
+    const texas = page.getByRole('link', { name: `${state.name}: ${state.observed} species` });
+    await expect.poll(async () => (await texas.boundingBox())?.width ?? 0).toBeGreaterThan(5);
     const usRow = page.locator('main table tr', { has: page.getByRole('link', { name: 'United States', exact: true }) });
     await expect(usRow.locator('td').allTextContents()).resolves.toEqual([String(us.observed), `${us.photographed} of ${us.observed}`]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("fetches each map's shapes from its own file, only on the Lists page", async () => {
+    const files = [lists.maps!.world, ...lists.maps!.regions].map((m) => m.file);
+    expect(files).toEqual([siteDataPaths.listsMap('world'), ...['CA', 'GB', 'US'].map((c) => siteDataPaths.listsMap(c))]);
+    const fetched = (page: Page) => {
+      const urls: string[] = [];
+      page.on('response', (r) => {
+        if (r.url().endsWith('.svg')) urls.push(`${r.status()} ${new URL(r.url()).pathname}`);
+      });
+      return urls;
+    };
+    const { page, errors } = await openPage(browser);
+    const svgs = fetched(page);
+    await page.goto(url(LISTS_ROUTE));
+    await appReady(page);
+    await expect.poll(() => svgs.length).toBe(files.length);
+    expect(svgs.sort()).toEqual(files.map((f) => `200 /${f}`).sort());
+    // A list page has no map: it fetches none.
+    const other = fetched(page);
+    await page.goto(url(listRoute(newestYear.key)));
+    await appReady(page);
+    expect(other).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });

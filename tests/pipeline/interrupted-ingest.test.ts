@@ -42,6 +42,18 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, sec
   }
 }
 
+/** The watcher each ExifTool forks as it starts (pipeline/photos/exiftool-process.ts): it must end with the run too. */
+async function watchersOf(exiftools: Array<{ pid: number }>): Promise<number[]> {
+  return waitFor(
+    'each ExifTool to start its watcher',
+    async () => {
+      const found = await Promise.all(exiftools.map(async ({ pid }) => (await childrenOf(pid)).map((c) => c.pid)));
+      return found.every((children) => children.length === 1) ? found.flat() : undefined;
+    },
+    10,
+  );
+}
+
 /**
  * Real ingests, killed while ExifTool is running: whatever the signal, no ExifTool process of
  * the run is left a few seconds later, and the data stays valid for the next run.
@@ -74,11 +86,12 @@ describe('an ingest interrupted while ExifTool runs', () => {
       'ExifTool to start',
       async () => {
         if (child.exitCode !== null) throw new Error(`the ingest ended before ExifTool started: ${stderr}`);
-        const found = (await childrenOf(child.pid!)).filter((c) => c.command.includes('exiftool'));
+        const found = (await childrenOf(child.pid!)).filter((c) => c.command.includes('exiftool-vendored.pl'));
         return found.length > 0 ? found : undefined;
       },
       60,
     );
+    const watchers = await watchersOf(exiftools);
     child.kill(signal);
     const end = await ended;
     if (exitCode === null) expect(end.signal).toBe('SIGKILL');
@@ -86,8 +99,8 @@ describe('an ingest interrupted while ExifTool runs', () => {
       expect(end.code).toBe(exitCode);
       expect(stderr).toContain(`interrupted (${signal})`);
     }
-    // SIGKILL gives the process no chance: ExifTool notices its parent is gone within a second or so.
-    for (const { pid } of exiftools) await waitFor(`ExifTool ${pid} to end`, async () => ((await running(pid)) ? undefined : true), 10);
+    // SIGKILL gives the process no chance: ExifTool's watcher sees the ingest's end of its pipe close, and ends it.
+    for (const pid of [...exiftools.map((e) => e.pid), ...watchers]) await waitFor(`ExifTool or its watcher ${pid} to end`, async () => ((await running(pid)) ? undefined : true), 10);
     expect((await runValidate(tree.outDir)).problems).toEqual([]);
   });
 });
@@ -95,7 +108,7 @@ describe('an ingest interrupted while ExifTool runs', () => {
 /**
  * ExifTool waiting for its next request when its parent dies: its `-stay_open` loop would poll
  * the closed pipe for ever (no write, so no SIGPIPE either). Killed busy, it dies of the broken
- * pipe; killed idle, only the parent watch in pipeline/photos/exiftool.ts ends it.
+ * pipe; killed idle, only the watch in pipeline/photos/exiftool-process.ts ends it.
  */
 describe('an idle ExifTool whose parent is killed', () => {
   it('ends within seconds', async () => {
@@ -113,10 +126,11 @@ describe('an idle ExifTool whose parent is killed', () => {
       },
       60,
     );
-    const exiftools = (await childrenOf(child.pid!)).filter((c) => c.command.includes('exiftool'));
+    const exiftools = (await childrenOf(child.pid!)).filter((c) => c.command.includes('exiftool-vendored.pl'));
     expect(exiftools.length).toBeGreaterThan(0);
+    const watchers = await watchersOf(exiftools);
     child.kill('SIGKILL');
     await ended;
-    for (const { pid } of exiftools) await waitFor(`ExifTool ${pid} to end`, async () => ((await running(pid)) ? undefined : true), 10);
+    for (const pid of [...exiftools.map((e) => e.pid), ...watchers]) await waitFor(`ExifTool or its watcher ${pid} to end`, async () => ((await running(pid)) ? undefined : true), 10);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ExifTool } from 'exiftool-vendored';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { birdPhotosSchema, lifeListStructureSchema, photoIndexSchema, type LifeListFolder } from '../../data/manifest-schemas.ts';
+import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { formatTaxonomyFile } from '../../pipeline/taxonomy/vendored-file.ts';
 import { fixture, readJson, runCli, type CliRun } from './helpers.ts';
 
@@ -127,6 +128,10 @@ describe('a library of owner folders, flat species folders and a keyworded inbox
     expect(bySpecies('Mallard')).toEqual(['IMG_0002.jpg', 'mallard.jpg']);
     expect(bySpecies('Osprey')).toEqual(['IMG_0001.jpg']);
     expect(bySpecies('Rock Wren')).toEqual(['IMG_0004.jpg', 'rock.jpg']);
+    // Without an eBird export, every species still gets its scientific name, from the taxonomy.
+    expect(Object.values(index.photos).find((p) => p.species === 'Canyon Wren')?.scientificName).toBe('Catherpes mexicanus');
+    const page = speciesDataSchema.parse(await readJson(publicFile(siteDataPaths.species('Canyon Wren'))));
+    expect(page.scientificName).toBe('Catherpes mexicanus');
     const flock = Object.values(index.photos).filter((p) => p.fileName === 'IMG_0002.jpg');
     for (const photo of flock) {
       expect(photo.title).toBe('Mixed flock');

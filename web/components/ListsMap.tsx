@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { ListsMap as MapData } from '../../data/bird-lists.ts';
+import type { PageMap } from '../../data/bird-lists.ts';
+import { LAND_ID } from '../../data/lists-map-files.ts';
 import { listRoute } from '../../data/paths.ts';
 
 /** Species counts at which the shading steps up: a few, some, many, most of a birder's lists. */
@@ -20,22 +21,28 @@ export interface MapCounts {
 }
 
 /**
- * A map drawn at ingest (pipeline/derive/ebird/places.ts): every shape in grey, those with a list
- * shaded by its species count and linked to it. Plain SVG, so it shows without JavaScript;
- * the same figures are in the table beside it for readers who cannot see it.
+ * A map drawn at ingest (pipeline/derive/ebird/region-maps.ts), its shapes in a file of their
+ * own (data/lists-map-files.ts) that the page draws with `<use>`: every shape in grey, those with
+ * a list shaded by its species count and linked to it. The links and their names are the page's
+ * own SVG, so the map works without JavaScript and reads as the page does; the same figures
+ * are in the table below for readers who cannot see it.
  */
-export function ListsMap({ map, counts, title }: { map: MapData; counts: MapCounts; title: string }) {
+export function ListsMap({ map, counts, title }: { map: PageMap; counts: MapCounts; title: string }) {
+  // The site's own origin and base path: `<use>` draws only from the page's origin.
+  const file = `${import.meta.env.BASE_URL}${map.file}`;
   return (
     <svg viewBox={`0 0 ${map.width} ${map.height}`} className="h-auto w-full" role="group" aria-label={title}>
-      {map.shapes.map((shape, i) => {
-        const list = shape.code ? counts[shape.code] : undefined;
-        if (!list) return <path key={`${shape.code}-${i}`} d={shape.d} className="fill-stone-700 stroke-stone-950" strokeWidth={0.5} aria-hidden="true" />;
+      <use href={`${file}#${LAND_ID}`} className="fill-stone-700 stroke-stone-950" strokeWidth={0.5} aria-hidden="true" />
+      {map.codes.map((code) => {
+        const list = counts[code];
+        if (!list) return null;
+        const label = `${list.name}: ${list.observed.toLocaleString('en-US')} species`;
         return (
           // A router link: the base path and client-side navigation, as every other link of the site.
-          <Link key={`${shape.code}-${i}`} to={listRoute(shape.code)} aria-label={`${list.name}: ${list.observed.toLocaleString('en-US')} species`}>
-            <path d={shape.d} className={`${shadeOf(list.observed)} stroke-stone-950 hover:fill-amber-100`} strokeWidth={0.5}>
-              <title>{`${list.name}: ${list.observed.toLocaleString('en-US')} species`}</title>
-            </path>
+          <Link key={code} to={listRoute(code)} aria-label={label}>
+            <use href={`${file}#${code}`} className={`${shadeOf(list.observed)} stroke-stone-950 hover:fill-amber-100`} strokeWidth={0.5}>
+              <title>{label}</title>
+            </use>
           </Link>
         );
       })}

@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { removeEmptyParents, unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
+import { fullMessageOf } from '../../data/error-text.ts';
 
 /**
  * What a build put into dist/: each file's signature (a page's inputs, or the identity of
@@ -49,7 +50,7 @@ export async function loadBuildState(stateFile: string, dist: string, warn: (lin
   try {
     saved = text === undefined ? undefined : (JSON.parse(text) as typeof saved);
   } catch (error) {
-    warn(`${stateFile} is damaged (${(error as Error).message}): ${dist} is built afresh.`);
+    warn(`${stateFile} is damaged (${fullMessageOf(error)}): ${dist} is built afresh.`);
   }
   const marker = await readMarker(dist);
   if (saved && typeof saved.id === 'string' && marker?.id === saved.id && typeof saved.files === 'object' && saved.files !== null) {

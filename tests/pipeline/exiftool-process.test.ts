@@ -1,0 +1,72 @@
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endExiftool, exiftool, exiftoolStarts, EXIFTOOL_PROCS } from '../../pipeline/photos/exiftool-process.ts';
+import { readTags } from '../../pipeline/photos/exiftool.ts';
+import { fixture, runCli } from './helpers.ts';
+
+/** Processes whose parent is `pid` (from /proc: Linux). */
+async function childrenOf(pid: number): Promise<number[]> {
+  const found: number[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
+    // pid (comm) state ppid …: comm may hold spaces and parentheses, so split after the last ')'.
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) found.push(Number(name));
+  }
+  return found;
+}
+
+/** Whether a process is still running: gone, or a zombie waiting for a reaper, is not. */
+async function running(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+}
+
+async function waitUntilEnded(pid: number, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (await running(pid)) {
+    if (Date.now() > deadline) throw new Error(`process ${pid} still running after ${seconds} s`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * ExifTool is started once per process slot and kept for the whole run: a Perl start costs
+ * more than a hundred readings. Counted, not timed: every start goes through the pipeline's
+ * process factory, which counts it.
+ */
+describe('the ExifTool processes of an ingest', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'exiftool-starts-'));
+    await cp(fixture('sample-library'), path.join(root, 'photos'), { recursive: true });
+  });
+  afterAll(async () => {
+    await endExiftool();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it(`are started at most ${EXIFTOOL_PROCS} time(s) for all the test library's photos`, async () => {
+    const before = exiftoolStarts();
+    const run = await runCli(['ingest', '--photos', path.join(root, 'photos'), '--out', path.join(root, 'out'), '--quiet', '--concurrency', '2']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.state.ingest?.counts?.new).toBeGreaterThan(40);
+    expect(run.state.ingest?.counts?.new).toBe(run.state.ingest?.photos);
+    const starts = exiftoolStarts() - before;
+    expect(starts).toBeGreaterThanOrEqual(1);
+    expect(starts).toBeLessThanOrEqual(EXIFTOOL_PROCS);
+  });
+
+  it('end with their watchers when the run ends them', async () => {
+    await readTags(fixture('photos/epy_nikon-d3100_gps.jpg'));
+    const tools = (await exiftool()).pids;
+    expect(tools.length).toBeGreaterThan(0);
+    const watchers = (await Promise.all(tools.map(childrenOf))).flat();
+    // One watcher per ExifTool, and nothing else started by it.
+    expect(watchers).toHaveLength(tools.length);
+    await endExiftool();
+    for (const pid of [...tools, ...watchers]) await waitUntilEnded(pid, 10);
+  });
+});

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isoDateSchema, regionCodeSchema, type LifeListRecords, type LifeRecord } from './life-records.ts';
 import { compareNames, imageFileSchema } from './manifest-schemas.ts';
 import { LIST_KEY } from './region-code.ts';
+import { OUTING_KEY } from './paths.ts';
 
 /**
  * The lists a birder keeps, as eBird's "My eBird" table has them: life, each year, each
@@ -100,6 +101,8 @@ export const birdListDataSchema = z.strictObject({
   observed: count(),
   photographed: count(),
   species: z.array(listSpeciesSchema),
+  /** The outings (days, or the trips they belong to) in this year or region, oldest first. */
+  outings: z.optional(z.array(z.strictObject({ key: z.string().check(z.regex(OUTING_KEY)), from: isoDateSchema, to: isoDateSchema, name: z.optional(nonEmpty()) }))),
 });
 export type BirdListData = z.infer<typeof birdListDataSchema>;
 

@@ -55,6 +55,23 @@ export const lifeGrowthYearSchema = z.strictObject({
 });
 export type LifeGrowthYear = z.infer<typeof lifeGrowthYearSchema>;
 
+/**
+ * One day of the export: what the outing pages are made of. Counts only: never a location,
+ * a checklist id, a comment or a count of birds.
+ */
+export const fieldDaySchema = z.strictObject({
+  date: isoDateSchema,
+  /** State/province codes (a country's own code where the export had no subdivision), sorted. */
+  regions: z.array(regionCodeSchema),
+  /** Distinct checklists submitted that day. */
+  checklists: z.int().check(z.minimum(0)),
+  /** Minutes in the field: the sum of those checklists' durations (0 when none gave one). */
+  minutes: z.int().check(z.minimum(0)),
+  /** Countable species seen that day, by the scientific name of their life record, in taxonomic order. */
+  species: z.array(z.string().check(z.minLength(1))),
+});
+export type FieldDay = z.infer<typeof fieldDaySchema>;
+
 /** The life list read from the export; the site publishes it split into per-page data files (data/site-data-derivation.ts). */
 export const lifeListRecordsSchema = z
   .strictObject({
@@ -64,6 +81,8 @@ export const lifeListRecordsSchema = z
     species: z.array(lifeRecordSchema),
     /** Species added per year, every year from the first to the last, in order. */
     growth: z.array(lifeGrowthYearSchema),
+    /** Every day with a checklist, oldest first: the outings. */
+    days: z.optional(z.array(fieldDaySchema)),
   })
   .check(
     z.refine((l) => l.species.length === l.observedCount, 'observedCount must equal the number of species'),

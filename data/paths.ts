@@ -108,6 +108,28 @@ export function listRoute(key: string): string {
   return pageRoute(LISTS_FOLDER, encodeURIComponent(key));
 }
 
+/** The outings: every day in the field, and the owner's named trips. */
+export const OUTINGS_FOLDER = 'outings';
+export const OUTINGS_ROUTE = pageRoute(OUTINGS_FOLDER);
+
+/** An outing's key: its day (`2023-06-08`), or a trip's slug (`trip-arizona-june-2023-…`). Without zod, for the site's first bundle. */
+export const OUTING_KEY = /^(?:\d{4}-\d{2}-\d{2}|trip-[a-z0-9-]+)$/;
+
+/** `/outings/2023-06-08/`, or a trip's `/outings/trip-…/`. */
+export function outingRoute(key: string): string {
+  return pageRoute(OUTINGS_FOLDER, encodeURIComponent(key));
+}
+
+/** One year of the outings, `/outings/year/2019/`: only when the Outings page has too many to hold. */
+export function outingsYearRoute(year: number): string {
+  return pageRoute(OUTINGS_FOLDER, 'year', String(year));
+}
+
+/** A trip's key, from its name (the hash keeps two names that slug alike apart). */
+export function tripKey(name: string): string {
+  return `trip-${slugWithHash(name)}`;
+}
+
 /** The folder of the photos' share pages. */
 export const PHOTO_SHARE_FOLDER = 'photo';
 

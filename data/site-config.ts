@@ -63,6 +63,13 @@ export const ebirdOptionsSchema = z.strictObject({
   names: z.record(z.string().min(1), z.string().min(1)).default({}),
 });
 
+const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day YYYY-MM-DD');
+
+/** A named trip: consecutive days shown together on one outing page. */
+export const tripSchema = z
+  .strictObject({ name: z.string().min(1), from: daySchema, to: daySchema })
+  .refine((t) => t.from <= t.to, { message: '`from` must not come after `to`' });
+
 export const siteConfigSchema = z.strictObject({
   owner: z.string().min(1),
   title: z.string().min(1).optional(),
@@ -85,6 +92,8 @@ export const siteConfigSchema = z.strictObject({
   names: z.enum(['folders', 'taxonomy']).default('folders'),
   /** How the eBird export in photos/ebird/ is read (optional). */
   ebird: ebirdOptionsSchema.optional(),
+  /** Named trips: each gets one outing page over its days. */
+  trips: z.array(tripSchema).default([]),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -1,6 +1,7 @@
-import { birdLists, countryOf, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
+import { birdListDataSchema, birdLists, countryOf, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import { listsMapFiles } from './lists-map-files.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
+import { outingsOf, type OutingData, type OutingSettings, type OutingSummary } from './outings.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
 import {
   creditsDataSchema,
@@ -8,6 +9,7 @@ import {
   levelDataSchema,
   notPhotographedDataSchema,
   searchDataSchema,
+  SITE_DATA_DIR,
   siteDataPaths,
   speciesDataSchema,
   type CreditsData,
@@ -34,7 +36,7 @@ export interface LifeListLinks {
  * site-relative path → file content, each parsed by its schema so a derivation bug can never
  * publish a file the site would reject; a string is a file's text as it is (the Lists page's SVG maps).
  */
-export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<string, unknown> {
+export function siteDataFiles(manifests: Manifests, life?: LifeListLinks, outings: OutingSettings = { trips: [] }): Map<string, unknown> {
   const find = photoFinder(manifests);
   const files = new Map<string, unknown>();
   const home = manifests.info.featured.flatMap((id) => {
@@ -42,21 +44,60 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks): Map<s
     return entry ? [pagePhoto(entry)] : [];
   });
   files.set(siteDataPaths.home, homeDataSchema.parse({ photos: home }));
-  const searchable = addSpeciesPages(files, manifests, find, life);
+  const searchable = addSpeciesPages(files, manifests, find, life, outings.lastDay);
   addLevelPages(files, manifests, find, life);
   files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: creditedPhotos(Object.values(manifests.photoIndex.photos)) }));
   files.set(siteDataPaths.search, searchDataSchema.parse({ species: searchable.sort((a, b) => compareNames(a.name, b.name)) }));
   if (life) addLifeListPages(files, find, life);
+  addOutingPages(files, manifests, find, life, outings);
   return files;
+}
+
+/** Every species' photos as its page shows them (bird_photos.json order, entries with id 0 left out). */
+function shownPhotos(manifests: Manifests, find: PhotoFinder): Map<string, PhotoEntry[]> {
+  return new Map(Object.entries(manifests.birdPhotos).map(([species, entries]) => [species, entries.flatMap((e) => (e.id === 0 ? [] : (find.bySpeciesNumber(species, e.id) ?? [])))]));
+}
+
+/** The Outings page and a page for every day in the field and every trip. */
+function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, settings: OutingSettings): void {
+  const { index, years, pages, summaries } = outingsOf({
+    photosBySpecies: shownPhotos(manifests, find),
+    toPagePhoto: pagePhoto,
+    featured: manifests.info.featured,
+    ...(life && { records: life.records, bySpecies: life.bySpecies, names: life.places?.names ?? {} }),
+    settings,
+  });
+  // The Outings page is in the header of every page: it exists, empty, even before the first dated photo.
+  files.set(siteDataPaths.outings, index);
+  for (const year of years) files.set(siteDataPaths.outingsYear(year.year), year);
+  for (const page of pages) files.set(siteDataPaths.outing(page.key), page);
+  linkListsToOutings(files, summaries, pages);
+}
+
+/** Each year, country and state/province list links the outings of the index it covers (a trip once, not its days). */
+function linkListsToOutings(files: Map<string, unknown>, summaries: readonly OutingSummary[], pages: readonly OutingData[]): void {
+  const regionsOf = new Map(pages.map((p) => [p.key, p.regions.map((r) => r.code)]));
+  const entries = summaries
+    .map((o) => ({ ...o, regionCodes: regionsOf.get(o.key) ?? [] }))
+    .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const listFolder = `${SITE_DATA_DIR}/lists/`;
+  for (const [path, content] of files) {
+    if (!path.startsWith(listFolder)) continue;
+    const list = content as BirdListData;
+    const covered = entries.filter((o) =>
+      list.kind === 'year' ? o.from.slice(0, 4) <= list.key && o.to.slice(0, 4) >= list.key : o.regionCodes.some((code) => code === list.key || countryOf(code) === list.key),
+    );
+    if (covered.length === 0) continue;
+    files.set(path, birdListDataSchema.parse({ ...list, outings: covered.map((o) => ({ key: o.key, from: o.from, to: o.to, ...(o.name !== undefined && { name: o.name }) })) }));
+  }
 }
 
 type PhotoFinder = ReturnType<typeof photoFinder>;
 
 /** A page for every species with a photo or a folder; returns what the search box finds (every one of them). */
-function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined): SearchData['species'] {
+function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, lastDay = '9999-12-31'): SearchData['species'] {
   const searchable: SearchData['species'] = [];
-  for (const [species, entries] of Object.entries(manifests.birdPhotos)) {
-    const shown = entries.flatMap((e) => (e.id === 0 ? [] : (find.bySpeciesNumber(species, e.id) ?? [])));
+  for (const [species, shown] of shownPhotos(manifests, find)) {
     const folder = shown[0]?.folder ?? find.firstOfSpecies(species)?.folder;
     if (!folder) continue;
     const record = life?.bySpecies.get(species);
@@ -67,6 +108,7 @@ function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find
       species,
       ...(record ? { sighting: sightingOf(record), seenIn: seenInOf(record, life?.places?.names ?? {}) } : scientificName ? { scientificName } : {}),
       ...(firstPhotographed !== undefined ? { firstPhotographed } : {}),
+      ...outingsOfPhotos(shown, lastDay),
       folder,
       photos: shown.map(pagePhoto),
     };
@@ -74,6 +116,12 @@ function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find
     searchable.push({ name: species, ...(scientificName ? { scientificName } : {}) });
   }
   return searchable;
+}
+
+/** The days of the outings a species was photographed on (each has its page), oldest first. */
+function outingsOfPhotos(photos: readonly PhotoEntry[], lastDay: string): { outings?: string[] } {
+  const days = [...new Set(photos.flatMap((p) => (p.takenOn === null || p.takenOn > lastDay ? [] : [p.takenOn])))].sort();
+  return days.length > 0 ? { outings: days } : {};
 }
 
 /** A page for every Life List level: a species' photo wall, or a folder's cards (empty folders left out). */

@@ -15,6 +15,12 @@ export const siteDataPaths = {
   lists: `${SITE_DATA_DIR}/lists.json`,
   /** One year, country or state/province list; keys are `2024`, `US`, `US-TX`. */
   list: (key: string) => `${SITE_DATA_DIR}/lists/${key}.json`,
+  /** The Outings page: every outing and trip, newest first, grouped by year. */
+  outings: `${SITE_DATA_DIR}/outings.json`,
+  /** One year of the Outings page, when it has too many entries for one page. */
+  outingsYear: (year: number) => `${SITE_DATA_DIR}/outings/year-${year}.json`,
+  /** One outing (a day, `2023-06-08`) or trip (`trip-…`). */
+  outing: (key: string) => `${SITE_DATA_DIR}/outings/${key}.json`,
   /** A map of the Lists page, its shapes only (SVG): `world`, or a country code for its states/provinces (data/lists-map-files.ts). */
   listsMap: (name: string) => `${SITE_DATA_DIR}/maps/${name}.svg`,
   /** Every species page's names, for the search box: fetched only when the box is first used. */

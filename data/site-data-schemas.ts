@@ -96,6 +96,8 @@ export const speciesDataSchema = z.strictObject({
   ),
   /** Day of the earliest photo with a known date (same form as a photo's takenOn). */
   firstPhotographed: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  /** The days of the outings it was photographed on, oldest first (each has its outing page). */
+  outings: z.optional(z.array(isoDateSchema)),
   /** Folder names from the Life List root down to the species folder. */
   folder: z.array(nonEmpty()).check(z.minLength(1)),
   /** The species' photos in bird-photos.json order (entries with id 0 left out). */

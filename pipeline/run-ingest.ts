@@ -5,6 +5,7 @@ import { emptyCache, inCacheOrder, loadCache, outputPathsOf, publicMatchesCache,
 import { endExiftool } from './photos/exiftool-process.ts';
 import * as manifestsStage from './derive/manifests.ts';
 import { lifeRecordsOf } from './derive/ebird.ts';
+import { outingSettingsOf } from './derive/outings.ts';
 import * as manifestSet from './commit/manifest-set.ts';
 import { MANIFEST_FILES, type Credit } from '../data/manifest-schemas.ts';
 import type { SiteConfig } from '../data/site-config.ts';
@@ -172,9 +173,11 @@ async function derive({ key, photosDir, published, folders, site, credits, next,
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);
   await manifestSet.run(manifests, dirs.publicDir, dirs.cacheDir);
-  const pageData = siteDataFiles(manifests, life);
+  const outings = outingSettingsOf({ site, photos: published, records: life?.records, source: life?.source, today: localToday() }, problems);
+  const pageData = siteDataFiles(manifests, life, outings);
   const siteData = await siteDataSet.run(pageData, dirs.publicDir, dirs.cacheDir, outputsTrusted);
   await siteDataSet.saveLifeLinks(dirs.cacheDir, life);
+  await siteDataSet.saveOutingSettings(dirs.cacheDir, outings);
 
   // Only now that the new manifests are committed may the files they no longer list go.
   const keep = new Set(Object.values(next.photos).flatMap((r) => outputPathsOf(r)));
@@ -266,4 +269,10 @@ function scientificNamesOf(photos: readonly PublishedPhoto[], taxonomy: Taxonomy
 
 async function isDirectory(dir: string): Promise<boolean> {
   return (await unlessMissing(stat(dir)))?.isDirectory() ?? false;
+}
+
+/** Today on this machine's calendar: capture days are the camera's local days, so they are compared with the local one. */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }

@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { LIFE_LIST_DIR, MANIFEST_FILES, manifestSchemas, type LifeListFolder, type ManifestName, type Manifests, childFolders } from '../data/manifest-schemas.ts';
 import { describeIssues } from '../data/site-config.ts';
 import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.ts';
+import type { OutingSettings } from '../data/outings.ts';
 import { filesUnder, unlessMissing } from '../node-lib/files.ts';
 import { SITE_DATA_DIR } from '../data/site-data-schemas.ts';
 import { fullMessageOf, messageOf } from '../data/error-text.ts';
 import { JOURNAL_FILE, rollForward } from './commit/manifest-set.ts';
-import { loadLifeLinks } from './commit/site-data-set.ts';
+import { loadLifeLinks, loadOutingSettings } from './commit/site-data-set.ts';
 import { validation } from './report/messages.ts';
 import { outputDirs } from './setup/output-dir.ts';
 
@@ -56,7 +57,7 @@ export async function runValidate(outDir: string): Promise<ValidationResult> {
     const indexed = Object.keys(loaded.photoIndex.photos).length;
     if (listed !== indexed) problems.push({ where: MANIFEST_FILES.lifeListStructure, reason: validation.structureMismatch(`${listed} photos counted, ${indexed} in the index`) });
   }
-  const pageData = isComplete(loaded) ? await checkPageData(loaded, await loadLifeLinks(cacheDir), publicDir, problems) : 0;
+  const pageData = isComplete(loaded) ? await checkPageData(loaded, await loadLifeLinks(cacheDir), await loadOutingSettings(cacheDir), publicDir, problems) : 0;
   return { problems, manifests: Object.keys(loaded).length, files: references.length + pageData };
 }
 
@@ -93,8 +94,8 @@ function isComplete(loaded: Partial<Manifests>): loaded is Manifests {
  * holds exactly what they imply (derived by the same function as the ingest), and no other
  * is left behind. Returns how many were checked.
  */
-async function checkPageData(manifests: Manifests, life: LifeListLinks | undefined, publicDir: string, problems: ValidationProblem[]): Promise<number> {
-  const expected = siteDataFiles(manifests, life);
+async function checkPageData(manifests: Manifests, life: LifeListLinks | undefined, outings: OutingSettings, publicDir: string, problems: ValidationProblem[]): Promise<number> {
+  const expected = siteDataFiles(manifests, life, outings);
   for (const [file, content] of expected) {
     // A file derived as text (an SVG map) is compared as text.
     if (typeof content === 'string') {

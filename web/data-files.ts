@@ -1,4 +1,5 @@
 import type { BirdListData, ListsData } from '../data/bird-lists.ts';
+import type { OutingData, OutingsData, OutingsYearData } from '../data/outings.ts';
 import type { Info } from '../data/manifest-schemas.ts';
 import type { CreditsData, HomeData, LevelData, NotPhotographedData, SearchData, SpeciesData } from '../data/site-data-schemas.ts';
 import { fullMessageOf } from '../data/error-text.ts';
@@ -20,6 +21,9 @@ export interface DataTypes {
   search: SearchData;
   lists: ListsData;
   list: BirdListData;
+  outings: OutingsData;
+  outing: OutingData;
+  outingsYear: OutingsYearData;
 }
 export type DataKind = keyof DataTypes;
 

@@ -2,6 +2,7 @@ import type { ZodMiniType } from 'zod/mini';
 import { describeIssues } from '../data/describe-issues.ts';
 import { birdListDataSchema, listsDataSchema } from '../data/bird-lists.ts';
 import { infoSchema } from '../data/manifest-schemas.ts';
+import { outingDataSchema, outingsDataSchema, outingsYearDataSchema } from '../data/outings.ts';
 import { creditsDataSchema, homeDataSchema, levelDataSchema, notPhotographedDataSchema, searchDataSchema, speciesDataSchema } from '../data/site-data-schemas.ts';
 import type { DataKind, DataTypes } from './data-files.ts';
 
@@ -21,6 +22,9 @@ const schemas: { [K in DataKind]: ZodMiniType<DataTypes[K]> } = {
   search: searchDataSchema,
   lists: listsDataSchema,
   list: birdListDataSchema,
+  outings: outingsDataSchema,
+  outing: outingDataSchema,
+  outingsYear: outingsYearDataSchema,
 };
 
 export type ParsedData<K extends DataKind> = { ok: true; data: DataTypes[K] } | { ok: false; problems: string[] };

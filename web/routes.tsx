@@ -8,7 +8,8 @@ import { LifeListPage, lifeListLoader } from './routes/life-list.tsx';
 import { ListPage, listLoader, ListsPage, listsLoader } from './routes/lists.tsx';
 import { notFoundLoader } from './routes/not-found.tsx';
 import { NotPhotographedPage, notPhotographedLoader } from './routes/not-photographed.tsx';
-import { CREDITS_FOLDER, INFO_FOLDER, LIFE_LIST_FOLDERS, LISTS_FOLDER, NOT_PHOTOGRAPHED_FOLDER, PHOTO_SHARE_FOLDER, routerPaths } from '../data/paths.ts';
+import { OutingPage, outingLoader, OutingsPage, outingsLoader, OutingsYearPage, outingsYearLoader } from './routes/outings.tsx';
+import { CREDITS_FOLDER, INFO_FOLDER, LIFE_LIST_FOLDERS, LISTS_FOLDER, NOT_PHOTOGRAPHED_FOLDER, OUTINGS_FOLDER, PHOTO_SHARE_FOLDER, routerPaths } from '../data/paths.ts';
 import { ROOT_ROUTE_ID, RootError, RootHydrateFallback, RootLayout, rootLoader } from './routes/root.tsx';
 import { ShareLinkPage, shareLinkLoader } from './routes/share-link.tsx';
 import { SpeciesPage, speciesLoader } from './routes/species.tsx';
@@ -41,6 +42,9 @@ export const routes: RouteObject[] = [
       ...routerPaths(NOT_PHOTOGRAPHED_FOLDER).map((path) => page(path, notPhotographedLoader, NotPhotographedPage)),
       ...routerPaths(LISTS_FOLDER).map((path) => page(path, listsLoader, ListsPage)),
       page(`${LISTS_FOLDER}/:key`, listLoader, ListPage),
+      ...routerPaths(OUTINGS_FOLDER).map((path) => page(path, outingsLoader, OutingsPage)),
+      page(`${OUTINGS_FOLDER}/:key`, outingLoader, OutingPage),
+      page(`${OUTINGS_FOLDER}/year/:year`, outingsYearLoader, OutingsYearPage),
       page('species/:species', speciesLoader, SpeciesPage),
       ...routerPaths(INFO_FOLDER).map((path) => page(path, infoLoader, InfoPage)),
       ...routerPaths(CREDITS_FOLDER).map((path) => page(path, creditsLoader, CreditsPage)),

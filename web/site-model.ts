@@ -2,7 +2,8 @@
 import { MANIFEST_FILES } from '../data/manifest-layout.ts';
 import type { BirdListData, ListsData } from '../data/bird-lists.ts';
 import type { Info } from '../data/manifest-schemas.ts';
-import { speciesRoute, type LifeListOrder } from '../data/paths.ts';
+import type { OutingData, OutingsData, OutingSpecies, OutingsYearData } from '../data/outings.ts';
+import { OUTING_KEY, speciesRoute, type LifeListOrder } from '../data/paths.ts';
 import { LIST_KEY } from '../data/region-code.ts';
 import type { FolderCard, LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data-schemas.ts';
 import { siteDataPaths } from '../data/site-data-paths.ts';
@@ -42,7 +43,12 @@ export interface SpeciesView {
   /** From the eBird export: the years and the countries and states/provinces it was seen in. */
   seenIn?: SpeciesData['seenIn'];
   firstPhotographed?: string;
+  /** The days of the outings it was photographed on. */
+  outings?: string[];
 }
+
+/** One outing's page, its photos ready for the tiles and the lightbox. */
+export type OutingView = Omit<OutingData, 'species'> & { species: Array<Omit<OutingSpecies, 'photos'> & { photos: GalleryPhoto[] }> };
 
 /** One species the search box can find, and the page it goes to. */
 export interface SearchEntry {
@@ -101,6 +107,7 @@ function speciesViewOf(data: SpeciesData): SpeciesView {
     ...(data.scientificName ? { scientificName: data.scientificName } : {}),
     ...(data.seenIn ? { seenIn: data.seenIn } : {}),
     ...(data.firstPhotographed !== undefined ? { firstPhotographed: data.firstPhotographed } : {}),
+    ...(data.outings ? { outings: data.outings } : {}),
   };
 }
 
@@ -159,6 +166,32 @@ export function createSiteModel(load: LoadData) {
       if (!LIST_KEY.test(key)) return undefined;
       const data = await orMissing(load('list', siteDataPaths.list(key)));
       return data?.key === key ? data : undefined;
+    },
+
+    /** Every outing and trip, newest first by year; undefined when no photo or checklist has a day. */
+    outings: (): Promise<OutingsData | undefined> => orMissing(load('outings', siteDataPaths.outings)),
+
+    /** One year of outings, when the Outings page is split by year; undefined for a year without a page. */
+    outingsYear: async (year: string): Promise<OutingsYearData | undefined> => {
+      if (!/^\d{4}$/.test(year)) return undefined;
+      const data = await orMissing(load('outingsYear', siteDataPaths.outingsYear(Number(year))));
+      return data?.year === Number(year) ? data : undefined;
+    },
+
+    /** Every outing summary of the index, its own and its years' pages', newest first (for the pre-render). */
+    allOutings: async (): Promise<OutingsYearData['outings']> => {
+      const index = await orMissing(load('outings', siteDataPaths.outings));
+      if (!index) return [];
+      const years = await Promise.all(index.years.map(async (y) => y.outings ?? (await load('outingsYear', siteDataPaths.outingsYear(y.year))).outings));
+      return years.flat();
+    },
+
+    /** One day in the field or trip; undefined for a key with no outing. */
+    outing: async (key: string): Promise<OutingView | undefined> => {
+      if (!OUTING_KEY.test(key)) return undefined;
+      const data = await orMissing(load('outing', siteDataPaths.outing(key)));
+      if (data?.key !== key) return undefined;
+      return { ...data, species: data.species.map((s) => ({ ...s, photos: s.photos.map(galleryPhotoFromEntry) })) };
     },
 
     /** Every species page, for the search box (loaded when the box is first used). */

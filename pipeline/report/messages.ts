@@ -174,6 +174,7 @@ export const ebird = {
     `${count} ${count === 1 ? 'row has' : 'rows have'} ${reason} (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}${count > lines.length ? ', …' : ''}); ${count === 1 ? 'it is' : 'they are'} left out, the rest is used`,
   unclosedQuote: (line: number, used: number) =>
     `a quoted field opened on line ${line} is never closed, so the rest of the file could not be read; the ${used} ${used === 1 ? 'row' : 'rows'} before it ${used === 1 ? 'was' : 'were'} used. Download the export again from eBird`,
+  checklistInFuture: (day: string, today: string) => `a checklist is dated ${day}, after today (${today}): it is on no outing until that day`,
   photographedBeforeSeen: (taken: string, firstSeen: string) => `photographed ${taken}, first seen in eBird ${firstSeen}: your export may miss an older sighting`,
   cutShort: (line: number) => `the last row (line ${line}) stops part-way: the file was cut short (an interrupted download?). Download the export again from eBird`,
   keptLastGood: (source: string, readAt: string, observed: number) =>
@@ -194,4 +195,11 @@ export const ebird = {
   mapUnknownFolder: (folder: string) => `site.json's ebird.names maps '${folder}', which is no species folder in life_list/`,
   regionsNotMapped: (codes: string[]) =>
     `${codes.length === 1 ? 'a state/province has' : `${codes.length} states/provinces have`} no shape on the Lists page's maps (${codes.join(', ')}): ${codes.length === 1 ? 'its list keeps its' : 'their lists keep their'} page and row in the table`,
+};
+
+export const outings = {
+  photoInFuture: (day: string, today: string) => `taken ${day} by the camera's clock, after today (${today}): the photo is on no outing (check the camera's date, or fix the capture date)`,
+  tripOverlaps: (name: string, other: string) => `trip '${name}' overlaps trip '${other}': their shared days stay with '${other}'`,
+  tripWithoutDays: (name: string, from: string, to: string) => `trip '${name}' (${from} to ${to}) covers no day with photos or checklists, so it has no page`,
+  tripSameKey: (name: string, other: string) => `trip '${name}' has the same page address as trip '${other}': give it another name`,
 };

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listsDataSchema } from '../../data/bird-lists.ts';
-import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, outingRoute, speciesRoute } from '../../data/paths.ts';
+import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { appReady, launchBrowser, openPage, pageSettled } from './browser.ts';
 import { readSite } from './sample-site.ts';
@@ -13,6 +14,9 @@ import { cardName, pageUrl } from './site-url.ts';
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));
 const lists = listsDataSchema.parse(JSON.parse(readFileSync(join(inject('distDir'), siteDataPaths.lists), 'utf8')));
+const outings = outingsDataSchema.parse(JSON.parse(readFileSync(join(inject('distDir'), siteDataPaths.outings), 'utf8'))).years.flatMap((y) => (y.outings ?? []));
+const trip = outings.find((o) => o.kind === 'trip')!;
+const tripDays = outingDataSchema.parse(JSON.parse(readFileSync(join(inject('distDir'), siteDataPaths.outing(trip.key)), 'utf8'))).days!;
 const url = (route: string) => pageUrl(siteUrl, route);
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -81,6 +85,10 @@ const routes: Array<[string, string]> = [
   ['lists', LISTS_ROUTE],
   ['year list', listRoute(lists.years[0]!.key)],
   ['state list', listRoute(lists.countries.find((c) => c.regions.length > 0)!.regions[0]!.key)],
+  ['outings', OUTINGS_ROUTE],
+  ['trip', outingRoute(trip.key)],
+  ['outing with photos', outingRoute(tripDays.find((d) => d.photos > 0)!.date)],
+  ['outing of checklists', outingRoute(outings.find((o) => o.kind === 'day' && o.photos === 0)!.key)],
   ['not-found', '/no/such/page'],
 ];
 

@@ -19,6 +19,9 @@ describe('privacy of the eBird export in dist/', () => {
     expect(secrets.length).toBeGreaterThan(100);
     const files = await fg('**/*.{html,json,js,css,xml,txt,webmanifest}', { cwd: distDir, dot: true });
     expect(files.length).toBeGreaterThan(50);
+    // The outings (a page and a data file per day and trip) are among the files checked.
+    expect(files.filter((f) => f.startsWith('outings/') && f.endsWith('.html')).length).toBeGreaterThan(10);
+    expect(files.filter((f) => f.startsWith('site-data/outings/')).length).toBeGreaterThan(10);
     const leaks = files.flatMap((file) => leakedSecrets(readFileSync(join(distDir, file), 'utf8'), secrets).map((secret) => `${file}: ${secret}`));
     expect(leaks).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, isPhotoWall, type LifeListFolder, type PhotoEntry } from '../../data/manifest-schemas.ts';
-import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
 import { launchBrowser } from './browser.ts';
 import { cardName } from './site-url.ts';
@@ -342,13 +342,18 @@ describe('head tags, sitemap and feed', () => {
     expect(parsed.locs.filter((l) => l.startsWith('/species/'))).toHaveLength(speciesCount);
     expect(parsed.images.length).toBeGreaterThanOrEqual(photos.length);
     for (const url of [...parsed.locs, ...parsed.images]) expect(fileForUrl(dist, url, '/'), url).toBeDefined();
-    expect(parsed.entries.length).toBe(Math.min(30, photos.length));
-    for (const entry of parsed.entries) {
+    // The newest photos, then the newest outings (days in the field), each an entry of its own.
+    const photoEntries = parsed.entries.filter((e) => !e.href.startsWith(OUTINGS_ROUTE));
+    const outingEntries = parsed.entries.filter((e) => e.href.startsWith(OUTINGS_ROUTE));
+    expect(photoEntries.length).toBe(Math.min(30, photos.length));
+    expect(outingEntries.length).toBe(30);
+    for (const entry of photoEntries) {
       expect(fileForUrl(dist, entry.href, '/'), entry.href).toBeDefined();
       expect(fileForUrl(dist, entry.image, '/'), entry.image).toBeDefined();
     }
+    for (const entry of outingEntries) expect(fileForUrl(dist, entry.href, '/'), entry.href).toBeDefined();
     // Newest by date taken first.
     const newest = [...photos].filter((p) => p.takenOn).sort((a, b) => (a.takenOn! < b.takenOn! ? 1 : -1))[0];
-    if (newest) expect(photos.find((p) => photoShareRoute(p.id) === parsed.entries[0]?.href)?.takenOn).toBe(newest.takenOn);
+    if (newest) expect(photos.find((p) => photoShareRoute(p.id) === photoEntries[0]?.href)?.takenOn).toBe(newest.takenOn);
   });
 });

@@ -1,4 +1,7 @@
 import type { ExifDisplay } from '../../data/manifest-schemas.ts';
+import { Link } from 'react-router';
+import { outingRoute } from '../../data/paths.ts';
+import { Day } from '../components/DayAndRegion.tsx';
 import type { GalleryPhoto } from '../photos.ts';
 
 export const METADATA_LABELS: ReadonlyArray<[keyof ExifDisplay, string]> = [
@@ -42,6 +45,14 @@ export function MetadataPanel({ photo, title }: MetadataPanelProps) {
             </div>
           ))}
         </dl>
+      )}
+      {photo.takenOn && (
+        <p className="mt-4 text-stone-400" data-testid="photo-outing">
+          Outing:{' '}
+          <Link to={outingRoute(photo.takenOn)} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
+            <Day day={photo.takenOn} />
+          </Link>
+        </p>
       )}
       {photo.caption && (
         <p className="mt-5 border-t border-white/10 pt-4 leading-relaxed whitespace-pre-line text-stone-200" data-testid="photo-caption">

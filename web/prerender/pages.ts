@@ -9,6 +9,9 @@ import {
   describeLifeList,
   describeNotFound,
   describeNotPhotographed,
+  describeOuting,
+  describeOutings,
+  describeOutingsYear,
   describeList,
   describeLists,
   describePhoto,
@@ -18,6 +21,7 @@ import {
   type SiteIdentity,
 } from '../seo/page-meta.ts';
 import { listTitle, type SiteModel } from '../site-model.ts';
+import { outingDescription, outingsDescription, outingsYearDescription, outingTitle } from '../outing-text.ts';
 
 /**
  * What every page shows of info.json (the owner and titles in the layout and the tags), as a
@@ -108,6 +112,24 @@ export async function pagesToRender(model: SiteModel, site: SiteIdentity, option
       for (const key of keys) {
         const list = await model.list(key);
         if (list) add(describeList(site, key, listTitle(list), list.observed, list.photographed, siteImage), [], [siteDataPaths.list(key)]);
+      }
+    }
+  }
+  // The outings: the index (and its years' pages when split), then each day and trip, each from its own data file.
+  const outings = await model.outings();
+  if (outings) {
+    add(describeOutings(site, outingsDescription(site.owner), siteImage), [], [siteDataPaths.outings]);
+    for (const year of outings.years) {
+      if (!year.outings) add(describeOutingsYear(site, year.year, outingsYearDescription(site.owner, year.year), siteImage), [], [siteDataPaths.outingsYear(year.year)]);
+    }
+    for (const entry of await model.allOutings()) {
+      const keys = entry.kind === 'trip' ? [entry.key, ...((await model.outing(entry.key))?.days ?? []).map((d) => d.date)] : [entry.key];
+      for (const key of keys) {
+        const outing = await model.outing(key);
+        if (!outing) continue;
+        const photos = outing.species.flatMap((s) => s.photos);
+        const first = photos[0];
+        add(describeOuting(site, key, outingTitle(outing), outingDescription(outing, site.owner), first ? previewOf(first) : siteImage), photos, [siteDataPaths.outing(key)]);
       }
     }
   }

@@ -11,7 +11,7 @@ import { MANIFEST_FILES, photoIndexSchema, type PhotoEntry } from '../../data/ma
 import type { DataKind, DataTypes } from '../data-files.ts';
 import { DataFileError } from '../data-files.ts';
 import { escapeHtml } from '../seo/escape.ts';
-import { atomFeed, newestPhotos } from '../seo/feed.ts';
+import { atomFeed, newestOutings, newestPhotos } from '../seo/feed.ts';
 import { headTags, type SiteIdentity } from '../seo/page-meta.ts';
 import { robotsTxt, sitemapXml } from '../seo/sitemap.ts';
 import { createSiteUrls, type SiteUrls } from '../seo/site-urls.ts';
@@ -189,6 +189,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   const inSitemap = pages.filter((p) => p.inSitemap);
   const indexText = await readFile(join(options.publicDir, MANIFEST_FILES.photoIndex), 'utf8');
   const listed = createHash('sha1').update(options.codeHash).update(identity).update(JSON.stringify(inSitemap.map((p) => [p.route, p.images, p.description]))).update(indexText).digest('base64url');
+  const feedOutings = newestOutings(await model.outings(), options.feedSize ?? 30);
   let newest: ReturnType<typeof newestPhotos<PhotoEntry>> | undefined;
   const newestOf = () => {
     if (!newest) {
@@ -201,7 +202,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   const extras: Array<[string, string, () => string]> = [
     ['sitemap.xml', listed, () => sitemapXml(inSitemap, urls)],
     ['robots.txt', createHash('sha1').update(identity).digest('base64url'), () => robotsTxt(urls)],
-    [FEED_FILE, listed, () => atomFeed(site, newestOf(), urls, `/${FEED_FILE}`)],
+    [FEED_FILE, listed, () => atomFeed(site, newestOf(), urls, `/${FEED_FILE}`, feedOutings)],
   ];
   for (const [file, signature, content] of extras) {
     if (await writeIfChanged(options.state, options.dist, file, signature, async () => content())) rendered.push(file);

@@ -1,11 +1,12 @@
 import { Link, useLoaderData, useParams } from 'react-router';
 import type { ListsData, ListSummary } from '../../data/bird-lists.ts';
-import { LISTS_ROUTE, lifeListRoute, listRoute, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
+import { LISTS_ROUTE, OUTINGS_ROUTE, lifeListRoute, listRoute, outingRoute, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
 import { imageUrl } from '../assets.ts';
 import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
 import { ListsMap, MapLegend, type MapCounts } from '../components/ListsMap.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { listTitle } from '../site-model.ts';
+import { outingTitle } from '../outing-text.ts';
 import { site } from '../site.ts';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
@@ -65,6 +66,9 @@ export function ListsPage() {
         The lists eBird keeps, from {identity.owner}'s records: {n(data.life.observed)} species in all, {n(data.life.photographed)} of them photographed.{' '}
         <Link to={lifeListRoute([], 'taxonomic')} className={linkClass}>
           Life List
+        </Link>{' · '}
+        <Link to={OUTINGS_ROUTE} className={linkClass}>
+          Outings
         </Link>
       </p>
       {data.maps && (
@@ -157,6 +161,19 @@ export function ListPage() {
         {n(list.observed)} species, {n(list.photographed)} photographed
         {list.kind === 'year' && `; ${n(added)} new for the life list`}. In taxonomic order.
       </p>
+      {list.outings && (
+        <nav aria-label="Outings" className="mt-3 text-sm text-stone-300">
+          Outings:{' '}
+          {list.outings.map((o, i) => (
+            <span key={o.key}>
+              {i > 0 && ', '}
+              <Link to={outingRoute(o.key)} className={linkClass}>
+                {outingTitle(o)}
+              </Link>
+            </span>
+          ))}
+        </nav>
+      )}
       <table className="mt-8 w-full text-left text-sm">
         <caption className="sr-only">The species of the {title} list, with the first day seen{list.kind === 'year' ? ' and where' : ''}</caption>
         <thead className="text-stone-400">

@@ -60,6 +60,8 @@ describe('home', () => {
     const caption = within(tile).getByText("Franklin's Gull");
     expect(caption).toHaveClass('opacity-0', 'group-hover:opacity-100', 'group-focus-visible:opacity-100');
     expect(tile).toHaveClass('group');
+    // The owner's name, then Life List, Outings, Info and search in the header.
+    await userEvent.tab();
     await userEvent.tab();
     await userEvent.tab();
     await userEvent.tab();

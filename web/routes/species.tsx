@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { lifeListRoute, listRoute, withoutPageExtension } from '../../data/paths.ts';
+import { lifeListRoute, listRoute, outingRoute, withoutPageExtension } from '../../data/paths.ts';
 import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { masonryLoading } from '../components/masonry.ts';
@@ -30,7 +30,7 @@ export async function speciesLoader({ params }: LoaderFunctionArgs) {
 }
 
 export function SpeciesPage() {
-  const { species, photos, folder, sighting, seenIn, firstPhotographed, scientificName } = useLoaderData<typeof speciesLoader>();
+  const { species, photos, folder, sighting, seenIn, firstPhotographed, scientificName, outings } = useLoaderData<typeof speciesLoader>();
   const covered = useLightboxOpen(photos);
   const identity = useSite();
   const count = countOf(photos.length, 'photo');
@@ -63,6 +63,18 @@ export function SpeciesPage() {
           {seenIn && seenIn.places.length > 0 && (
             <Fact term="Seen in:">
               <ListLinks lists={seenIn.places.map((place) => ({ key: place.code, name: place.name }))} />
+            </Fact>
+          )}
+          {outings && outings.length > 0 && (
+            <Fact term="Photographed on:">
+              {outings.map((day, i) => (
+                <span key={day}>
+                  {i > 0 && ', '}
+                  <Link to={outingRoute(day)} className="hover:text-amber-200">
+                    <Day day={day} />
+                  </Link>
+                </span>
+              ))}
             </Fact>
           )}
           {seenIn && seenIn.years.length > 0 && (

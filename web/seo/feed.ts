@@ -1,3 +1,6 @@
+import type { OutingsData } from '../../data/outings.ts';
+import { outingRoute } from '../../data/paths.ts';
+import { outingCounts, outingTitle } from '../outing-text.ts';
 import { escapeXml } from './escape.ts';
 import { photoShareRoute } from './page-meta.ts';
 import type { SiteUrls } from './site-urls.ts';
@@ -15,10 +18,39 @@ export interface FeedPhoto {
   display: { path: string; width: number; height: number };
 }
 
+/** A day in the field (or a trip) as the feed announces it. */
+export interface FeedOuting {
+  key: string;
+  /** The outing's page. */
+  route: string;
+  title: string;
+  /** `YYYY-MM-DD`: its last day, when it became news. */
+  to: string;
+  /** `North Carolina, United States; 62 species, 3 lifers, 12 photos`. */
+  summary: string;
+  cover?: { path: string; width: number; height: number };
+}
+
 export interface FeedSite {
   title: string;
   owner: string;
   description: string;
+}
+
+/** The newest outings and trips of the index (newest first already), as the feed announces them. */
+export function newestOutings(index: OutingsData | undefined, limit: number): FeedOuting[] {
+  if (!index) return [];
+  return index.years
+    .flatMap((y) => y.outings ?? [])
+    .slice(0, limit)
+    .map((o) => ({
+      key: o.key,
+      route: outingRoute(o.key),
+      title: outingTitle(o),
+      to: o.to,
+      summary: [...(o.regions.length > 0 ? [o.regions.join('; ')] : []), outingCounts(o, index.fromExport)].join('; '),
+      ...(o.cover && { cover: o.cover.thumbnail }),
+    }));
 }
 
 /** Newest first by date taken (unknown dates last), then by when the photo was added, then by id for a stable order. */
@@ -49,8 +81,13 @@ function latest(photos: readonly FeedPhoto[]): string {
   return new Date(times.length > 0 ? Math.max(...times) : 0).toISOString();
 }
 
+/** An outing is news from the end of its last day (a date, not a time: the same in every build). */
+function outingUpdated(outing: FeedOuting): string {
+  return `${outing.to}T23:59:59.000Z`;
+}
+
 /** An Atom feed of the given photos (already sorted and cut), each entry linking to its photo's share page. */
-export function atomFeed(site: FeedSite, photos: readonly FeedPhoto[], urls: SiteUrls, feedRoute = '/feed.xml'): string {
+export function atomFeed(site: FeedSite, photos: readonly FeedPhoto[], urls: SiteUrls, feedRoute = '/feed.xml', outings: readonly FeedOuting[] = []): string {
   const x = escapeXml;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -60,7 +97,7 @@ export function atomFeed(site: FeedSite, photos: readonly FeedPhoto[], urls: Sit
     `  <id>${x(atomId(urls, '/', 'site'))}</id>`,
     `  <link rel="self" type="application/atom+xml" href="${x(urls.page(feedRoute))}"/>`,
     `  <link rel="alternate" type="text/html" href="${x(urls.page('/'))}"/>`,
-    `  <updated>${latest(photos)}</updated>`,
+    `  <updated>${[latest(photos), ...outings.map(outingUpdated)].sort().at(-1)}</updated>`,
     `  <author><name>${x(site.owner)}</name></author>`,
   ];
   for (const photo of photos) {
@@ -78,6 +115,20 @@ export function atomFeed(site: FeedSite, photos: readonly FeedPhoto[], urls: Sit
       `    <link rel="enclosure" type="image/jpeg" href="${x(image)}"/>`,
       `    <updated>${new Date(photo.addedAt).toISOString()}</updated>`,
       `    <summary>${x(`${photo.species}. ${taken}`)}</summary>`,
+      `    <content type="html">${x(html)}</content>`,
+      '  </entry>',
+    );
+  }
+  for (const outing of outings) {
+    const image = outing.cover && urls.asset(outing.cover.path);
+    const html = `${image ? `<p><img src="${x(image)}" alt="" width="${outing.cover!.width}" height="${outing.cover!.height}"></p>` : ''}<p>${x(outing.title)}: ${x(outing.summary)}.</p>`;
+    lines.push(
+      '  <entry>',
+      `    <title>${x(outing.title)}</title>`,
+      `    <id>${x(atomId(urls, outing.route, `outing:${outing.key}`))}</id>`,
+      `    <link rel="alternate" type="text/html" href="${x(urls.page(outing.route))}"/>`,
+      `    <updated>${outingUpdated(outing)}</updated>`,
+      `    <summary>${x(outing.summary)}</summary>`,
       `    <content type="html">${x(html)}</content>`,
       '  </entry>',
     );

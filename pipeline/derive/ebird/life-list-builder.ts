@@ -31,20 +31,32 @@ function keepFirst<K>(map: Map<K, Sighting>, key: K, sighting: Sighting): void {
   if (!known || earlier(sighting, known)) map.set(key, sighting);
 }
 
+/** What a day of the export adds up to while rows are read: checklist ids stay here, and only their count and minutes leave. */
+interface DayState {
+  regions: Set<string>;
+  /** Checklist id → its duration in minutes (0 when none). */
+  checklists: Map<string, number>;
+  /** Keys of the species seen (binomials, lower-cased). */
+  species: Set<string>;
+}
+
 /**
  * Folds observations into the life list, one row at a time (memory grows with the
  * number of species, not of rows). `add` each row, then `result()`.
  */
 export class LifeListBuilder {
   readonly #species = new Map<string, SpeciesState>();
+  readonly #days = new Map<string, DayState>();
   /** Rows per kind, for reports and tests. */
   readonly kinds: Record<RowKind, number> = { species: 0, group: 0, spuh: 0, slash: 0, hybrid: 0, domestic: 0 };
 
   add(row: ObservationRow): void {
     const c = classifyRow(row.commonName, row.scientificName);
     this.kinds[c.kind]++;
+    const day = this.#dayOf(row);
     if (c.kind !== 'species' && c.kind !== 'group') return;
     const key = c.binomial.toLowerCase();
+    day.species.add(key);
     const minutes = row.minutes ?? 24 * 60; // a row without a time sorts after timed rows of its day
     const sighting: Sighting = { date: row.date, minutes, region: row.region };
     let s = this.#species.get(key);
@@ -80,6 +92,18 @@ export class LifeListBuilder {
     }
   }
 
+  /** A spuh's checklist is a checklist of the day all the same: every row counts toward the day's checklists, regions and minutes. */
+  #dayOf(row: ObservationRow): DayState {
+    let day = this.#days.get(row.date);
+    if (!day) {
+      day = { regions: new Set(), checklists: new Map(), species: new Set() };
+      this.#days.set(row.date, day);
+    }
+    if (row.region !== undefined) day.regions.add(row.region);
+    if (row.checklist !== undefined) day.checklists.set(row.checklist, Math.max(day.checklists.get(row.checklist) ?? 0, row.duration ?? 0));
+    return day;
+  }
+
   /** The published life list: species in taxonomic order (ties by name), growth per year; checked against its schema. */
   result(): LifeListRecords {
     const species: LifeRecord[] = [...this.#species.values()]
@@ -93,6 +117,16 @@ export class LifeListBuilder {
         regions: [...s.regions].sort(([a], [b]) => a.localeCompare(b, 'en')).map(([region, first]) => ({ region, firstSeen: first.date })),
       }))
       .sort((a, b) => a.taxonOrder - b.taxonOrder || compareNames(a.commonName, b.commonName));
-    return lifeListRecordsSchema.parse({ observedCount: species.length, species, growth: growthByYear(species) });
+    const orderOf = new Map(species.map((s, i) => [s.scientificName.toLowerCase(), i]));
+    const days = [...this.#days]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([date, day]) => ({
+        date,
+        regions: [...day.regions].sort(),
+        checklists: day.checklists.size,
+        minutes: [...day.checklists.values()].reduce((sum, m) => sum + m, 0),
+        species: [...day.species].map((key) => this.#species.get(key)!.scientificName).sort((a, b) => orderOf.get(a.toLowerCase())! - orderOf.get(b.toLowerCase())!),
+      }));
+    return lifeListRecordsSchema.parse({ observedCount: species.length, species, growth: growthByYear(species), days });
   }
 }

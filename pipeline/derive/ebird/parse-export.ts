@@ -23,6 +23,13 @@ export interface ObservationRow {
   minutes?: number;
   /** Region code such as `US-NC`; undefined when the column is empty or holds no code. */
   region?: string;
+  /**
+   * The checklist's Submission ID, read only to count a day's distinct checklists and add up
+   * their durations: never published (the outing derivation keeps counts, not ids).
+   */
+  checklist?: string;
+  /** The checklist's Duration (Min), when the column holds a whole number of minutes. */
+  duration?: number;
 }
 
 export type BadRowReason = keyof typeof text.badRowReason;
@@ -144,7 +151,20 @@ function observationOf(fields: readonly string[], header: ReadonlyMap<string, nu
   const region = get('State/Province').toUpperCase();
   // Optional column: orders two sightings of the same day.
   const minutes = minutesOf(get('Time'));
-  return { line, commonName, scientificName, taxonOrder, date, ...(minutes !== undefined && { minutes }), ...(REGION_CODE.test(region) && { region }) };
+  // Optional columns: a day's checklists and its time in the field.
+  const checklist = get('Submission ID');
+  const duration = durationOf(get('Duration (Min)'));
+  return {
+    line,
+    commonName,
+    scientificName,
+    taxonOrder,
+    date,
+    ...(minutes !== undefined && { minutes }),
+    ...(REGION_CODE.test(region) && { region }),
+    ...(checklist !== '' && { checklist }),
+    ...(duration !== undefined && { duration }),
+  };
 }
 
 /** Column positions by name, or why this first line is not eBird's header. */
@@ -168,6 +188,13 @@ function isoDate(value: string): string | undefined {
   const us = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
   const iso = us ? `${us[3]}-${us[1]}-${us[2]}` : value;
   return isCalendarDate(iso) ? iso : undefined;
+}
+
+/** A checklist's minutes in the field: a whole number from 0 to a day's 1,440; anything else is none. */
+function durationOf(value: string): number | undefined {
+  if (!/^\d{1,4}$/.test(value)) return undefined;
+  const minutes = Number(value);
+  return minutes <= 24 * 60 ? minutes : undefined;
 }
 
 /** `07:42 AM` → 462; `19:05` → 1145. */

@@ -13,9 +13,9 @@ const HEADER =
   'Submission ID,Common Name,Scientific Name,Taxonomic Order,Count,State/Province,County,Location ID,Location,Latitude,Longitude,Date,Time,Protocol,Duration (Min),All Obs Reported,Distance Traveled (km),Area Covered (ha),Number of Observers,Breeding Code,Observation Details,Checklist Comments,ML Catalog Numbers';
 
 /** One row in eBird's layout; `comment` is written as given (quote it yourself). */
-function row(common: string, scientific: string, order: string, date: string, region = 'US-NC', { count = '1', time = '08:00 AM', comment = '', location = 'Pea Island NWR--North Pond' } = {}): string {
+function row(common: string, scientific: string, order: string, date: string, region = 'US-NC', { count = '1', time = '08:00 AM', comment = '', location = 'Pea Island NWR--North Pond', checklist = 'S1', duration = '' } = {}): string {
   const quotedCommon = /[,"]/.test(common) ? `"${common.replace(/"/g, '""')}"` : common;
-  return ['S1', quotedCommon, scientific, order, count, region, 'Dare', 'L1', location, '35.1', '-75.9', date, time, 'Incidental', '', '1', '', '', '1', '', '', comment, ''].join(',');
+  return [checklist, quotedCommon, scientific, order, count, region, 'Dare', 'L1', location, '35.1', '-75.9', date, time, 'Incidental', duration, '1', '', '', '1', '', '', comment, ''].join(',');
 }
 
 const dirs: string[] = [];
@@ -137,7 +137,8 @@ describe('readLifeRecords: count rules', () => {
     ].join('\n');
     const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': csv }));
     expect(result.problems).toEqual([]);
-    expect(result.records).toEqual({ observedCount: 0, species: [], growth: [] });
+    // The checklist still makes a day in the field, with no countable species.
+    expect(result.records).toEqual({ observedCount: 0, species: [], growth: [], days: [{ date: '2020-01-01', regions: ['US-NC'], checklists: 1, minutes: 0, species: [] }] });
   });
 
   it('counts a subspecies group as its species and takes its earlier date', async () => {
@@ -299,5 +300,26 @@ describe('readLifeRecords: bad input is reported with the file name, never throw
     const result = await readLifeRecords(dir);
     expect(result.records!.observedCount).toBe(1);
     expect(result.problems).toEqual([{ path: 'ebird/MyEBirdData.csv', severity: 'warning', reason: expect.stringMatching(/using ebird\/MyEBirdData\.csv \(the newest\) and ignoring ebird\/old\.csv/) }]);
+  });
+});
+
+describe('readLifeRecords: days in the field', () => {
+  it('counts each day\'s distinct checklists, adds their durations once each, and lists its species in taxonomic order', async () => {
+    const csv = [
+      HEADER,
+      row('Carolina Wren', 'Thryothorus ludovicianus', '26520', '2023-06-08', 'US-AZ', { checklist: 'S10', duration: '90' }),
+      row('Mallard', 'Anas platyrhynchos', '475', '2023-06-08', 'US-AZ', { checklist: 'S10', duration: '90' }),
+      row('Mallard', 'Anas platyrhynchos', '475', '2023-06-08', 'US-NM', { checklist: 'S11', duration: '45' }),
+      row('duck sp.', 'Anatinae sp.', '700', '2023-06-08', 'US-NM', { checklist: 'S12', duration: 'n/a' }),
+      row('Yellow-rumped Warbler (Myrtle)', 'Setophaga coronata coronata', '30000', '2023-06-09', 'US-AZ', { checklist: 'S13', duration: '30' }),
+    ].join('\n');
+    const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': csv }));
+    expect(result.problems).toEqual([]);
+    expect(result.records!.days).toEqual([
+      { date: '2023-06-08', regions: ['US-AZ', 'US-NM'], checklists: 3, minutes: 135, species: ['Anas platyrhynchos', 'Thryothorus ludovicianus'] },
+      { date: '2023-06-09', regions: ['US-AZ'], checklists: 1, minutes: 30, species: ['Setophaga coronata'] },
+    ]);
+    // Counts only: no checklist id reaches the records.
+    expect(JSON.stringify(result.records)).not.toMatch(/S1[0-3]/);
   });
 });

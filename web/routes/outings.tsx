@@ -1,0 +1,237 @@
+import type { ReactNode } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import type { OutingSummary } from '../../data/outings.ts';
+import { OUTINGS_ROUTE, outingRoute, outingsYearRoute, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
+import { countOf } from '../../data/count-text.ts';
+import { Day } from '../components/DayAndRegion.tsx';
+import { ImageTile, tileLoading } from '../components/ImageTile.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
+import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
+import { useLightboxOpen } from '../lightbox/photo-param.ts';
+import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsYearDescription, outingTitle } from '../outing-text.ts';
+import { tileOfCover } from '../photos.ts';
+import { site } from '../site.ts';
+import { notFound } from './not-found.tsx';
+import { pageTitle, useSite } from './root.tsx';
+
+export const OUTINGS_TITLE = 'Outings';
+const linkClass = 'text-amber-200 underline underline-offset-2 hover:text-amber-100';
+const COVER_SIZES = '96px';
+const WALL_SIZES = '(min-width: 1280px) 200px, (min-width: 768px) 25vw, 50vw';
+/** Covers and photos on a phone's first screen, below the page's heading. */
+const FIRST_SCREEN_TILES = 4;
+
+/** Every outing and trip, newest first, grouped by year. */
+export async function outingsLoader() {
+  const data = await site.outings();
+  if (!data) throw notFound();
+  return data;
+}
+
+/** `/outings/<day or trip>/`. */
+export async function outingLoader({ params }: { params: { key?: string } }) {
+  const data = await site.outing(withoutPageExtension(params.key));
+  if (!data) throw notFound();
+  return data;
+}
+
+export function OutingsPage() {
+  const data = useLoaderData<typeof outingsLoader>();
+  const identity = useSite();
+  let position = 0;
+  return (
+    <>
+      <PageMeta title={pageTitle(identity, OUTINGS_TITLE)} description={outingsDescription(identity.owner)} />
+      <h1 className="font-serif text-4xl text-stone-50">{OUTINGS_TITLE}</h1>
+      <p className="mt-3 max-w-3xl text-stone-300">
+        {data.years.length > 0 ? 'Every day in the field with its species and photos, newest first.' : 'No outings yet: a day in the field appears here with its first photo that has a capture date.'}
+      </p>
+      {data.years.map(({ year, count, outings }) => (
+        <section key={year} aria-labelledby={`year-${year}`} className="mt-10">
+          <h2 id={`year-${year}`} className="font-serif text-2xl text-stone-50">
+            {outings ? (
+              year
+            ) : (
+              // A year kept on a page of its own: the index stays small however many outings there are.
+              <Link to={outingsYearRoute(year)} className={linkClass}>
+                {year}
+              </Link>
+            )}
+          </h2>
+          {outings ? (
+            <OutingCards outings={outings} fromExport={data.fromExport} first={(position += outings.length) - outings.length} />
+          ) : (
+            <p className="mt-1 text-sm text-stone-400">{countOf(count, 'outing')}</p>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** `/outings/year/<year>/`: one year of a split Outings page. */
+export async function outingsYearLoader({ params }: { params: { year?: string } }) {
+  const data = await site.outingsYear(withoutPageExtension(params.year));
+  if (!data) throw notFound();
+  return data;
+}
+
+export function OutingsYearPage() {
+  const data = useLoaderData<typeof outingsYearLoader>();
+  const identity = useSite();
+  return (
+    <>
+      <PageMeta title={pageTitle(identity, `Outings of ${data.year}`)} description={outingsYearDescription(identity.owner, data.year)} />
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
+        <Link to={OUTINGS_ROUTE} className={linkClass}>
+          {OUTINGS_TITLE}
+        </Link>
+      </nav>
+      <h1 className="mt-2 font-serif text-4xl text-stone-50">Outings of {data.year}</h1>
+      <OutingCards outings={data.outings} fromExport={data.fromExport} first={0} />
+    </>
+  );
+}
+
+function OutingCards({ outings, fromExport, first }: { outings: readonly OutingSummary[]; fromExport: boolean; first: number }) {
+  return (
+    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {outings.map((outing, i) => (
+        <OutingCard key={outing.key} outing={outing} fromExport={fromExport} position={first + i} />
+      ))}
+    </ul>
+  );
+}
+
+function OutingCard({ outing, fromExport, position }: { outing: OutingSummary; fromExport: boolean; position: number }) {
+  return (
+    <li className="flex gap-3 rounded-sm border border-white/10 bg-stone-900/60 p-3">
+      <div className="relative aspect-[4/3] w-24 shrink-0 self-start overflow-hidden rounded-sm bg-stone-800" aria-hidden="true">
+        {outing.cover && <ImageTile image={tileOfCover(outing.cover)} alt="" sizes={COVER_SIZES} fit="fill" loading={tileLoading(position, FIRST_SCREEN_TILES)} />}
+      </div>
+      <div className="min-w-0 text-sm">
+        <Link to={outingRoute(outing.key)} className={`font-serif text-lg ${linkClass}`}>
+          {outingTitle(outing)}
+        </Link>
+        {outing.kind === 'trip' && <p className="text-stone-400">{outingDates(outing)}</p>}
+        {outing.regions.length > 0 && <p className="text-stone-300">{outing.regions.join('; ')}</p>}
+        <p className="text-stone-400">{outingCounts(outing, fromExport)}</p>
+      </div>
+    </li>
+  );
+}
+
+export function OutingPage() {
+  const outing = useLoaderData<typeof outingLoader>();
+  const identity = useSite();
+  const photos = outing.species.flatMap((s) => s.photos);
+  const covered = useLightboxOpen(photos);
+  const title = outingTitle(outing);
+  const listed = outing.species.filter((s) => !s.notListed);
+  const notListed = outing.species.filter((s) => s.notListed);
+  let position = 0;
+  const wall = (photosOf: typeof photos) => (
+    <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+      {photosOf.map((photo) => (
+        <li key={photo.key}>
+          <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position++, FIRST_SCREEN_TILES)} covered={covered} />
+        </li>
+      ))}
+    </ul>
+  );
+  const speciesItem = (s: (typeof outing.species)[number]) => (
+    <li key={s.scientificName ?? s.commonName} className="py-4" data-species={s.commonName}>
+      <h3 className="font-serif text-xl text-stone-50">
+        {s.species ? (
+          <Link to={speciesRoute(s.species)} className={linkClass}>
+            {s.commonName}
+          </Link>
+        ) : (
+          s.commonName
+        )}
+        {s.lifer && <span className="ml-2 rounded-sm bg-amber-200 px-1.5 py-0.5 align-middle font-sans text-xs uppercase tracking-wider text-stone-950">Lifer</span>}
+      </h3>
+      {s.scientificName && (
+        <p className="text-xs italic text-stone-400" lang="la">
+          {s.scientificName}
+        </p>
+      )}
+      {s.photos.length > 0 ? wall(s.photos) : <p className="mt-1 text-sm text-stone-400">Not photographed</p>}
+    </li>
+  );
+  return (
+    <>
+      <PageMeta title={pageTitle(identity, title)} description={outingDescription(outing, identity.owner)} />
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
+        <Link to={OUTINGS_ROUTE} className={linkClass}>
+          {OUTINGS_TITLE}
+        </Link>
+        {outing.trip && (
+          <>
+            {' / '}
+            <Link to={outingRoute(outing.trip.key)} className={linkClass}>
+              {outing.trip.name}
+            </Link>
+          </>
+        )}
+      </nav>
+      <h1 className="mt-2 font-serif text-4xl text-stone-50" data-outing={outing.key}>
+        {outing.kind === 'day' ? <Day day={outing.from} /> : title}
+      </h1>
+      <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
+        {outing.kind === 'trip' && <Fact term="Dates:">{outingDates(outing)}</Fact>}
+        {outing.regions.length > 0 && <Fact term="Where:">{outing.regions.map((r) => r.name).join('; ')}</Fact>}
+        {outing.checklists !== undefined && outing.checklists > 0 && <Fact term="Checklists:">{outing.checklists.toLocaleString('en-US')}</Fact>}
+        {outing.minutes !== undefined && outing.minutes > 0 && <Fact term="In the field:">{fieldTime(outing.minutes)}</Fact>}
+        <Fact term={outing.checklists === undefined ? 'Species photographed:' : 'Species:'}>{outing.observed.toLocaleString('en-US')}</Fact>
+        {outing.lifers > 0 && <Fact term="Lifers:">{outing.lifers.toLocaleString('en-US')}</Fact>}
+        <Fact term="Photos:">{outing.photoCount.toLocaleString('en-US')}</Fact>
+      </dl>
+      {outing.days && (
+        <section aria-labelledby="days" className="mt-8">
+          <h2 id="days" className="font-serif text-2xl text-stone-50">
+            Days
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm text-stone-300">
+            {outing.days.map((day) => (
+              <li key={day.date}>
+                <Link to={outingRoute(day.date)} className={linkClass}>
+                  <Day day={day.date} />
+                </Link>
+                : {outingCounts({ observed: day.species, lifers: day.lifers, photos: day.photos }, outing.checklists !== undefined)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {listed.length > 0 && (
+        <section aria-labelledby="seen" className="mt-8">
+          <h2 id="seen" className="font-serif text-2xl text-stone-50">
+            {outing.checklists === undefined ? 'Photographed' : 'Seen'}
+          </h2>
+          <p className="text-sm text-stone-400">{outing.checklists === undefined ? countOf(listed.length, 'species', 'species') : `${countOf(listed.length, 'species', 'species')}, in taxonomic order`}</p>
+          <ul className="divide-y divide-white/10">{listed.map(speciesItem)}</ul>
+        </section>
+      )}
+      {notListed.length > 0 && (
+        <section aria-labelledby="not-listed" className="mt-8">
+          <h2 id="not-listed" className="font-serif text-2xl text-stone-50">
+            Photographed, not on the checklists
+          </h2>
+          <ul className="divide-y divide-white/10">{notListed.map(speciesItem)}</ul>
+        </section>
+      )}
+      <PhotoGallery photos={photos} title={title} />
+    </>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-1">
+      <dt>{term}</dt>
+      <dd className="text-stone-200">{children}</dd>
+    </div>
+  );
+}

@@ -66,7 +66,7 @@ function warnPhotographedBeforeSeen(photos: readonly PublishedPhoto[], matches: 
   }
   for (const [folder, photo] of earliest) {
     const record = byFolder.get(folder)!;
-    if (photo.record.takenOn! < record.firstSeen) problems.warning(`${LIFE_LIST_DIR}/${photo.plan.relativePath}`, text.photographedBeforeSeen(photo.record.takenOn!, record.firstSeen));
+    if (photo.record.takenOn! < record.firstSeen) problems.warning(photo.source ?? `${LIFE_LIST_DIR}/${photo.plan.relativePath}`, text.photographedBeforeSeen(photo.record.takenOn!, record.firstSeen));
   }
 }
 

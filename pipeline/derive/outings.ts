@@ -21,7 +21,7 @@ export function outingSettingsOf(
   for (const photo of photos) {
     const day = photo.record.takenOn;
     if (!day) continue;
-    if (day > today) problems.warning(`${LIFE_LIST_DIR}/${photo.plan.relativePath}`, text.photoInFuture(day, today));
+    if (day > today) problems.warning(photo.source ?? `${LIFE_LIST_DIR}/${photo.plan.relativePath}`, text.photoInFuture(day, today));
     else days.add(day);
   }
   for (const field of records?.days ?? []) {

@@ -20,6 +20,7 @@ import { LIFE_LIST_DIR, type PlanSettings } from './scan/plan.ts';
 import * as photoList from './scan/photo-list.ts';
 import * as photoFacts from './place/photo-facts.ts';
 import { place, type Placement } from './place/placement.ts';
+import type { FileIdentity } from './plumbing/file-identity.ts';
 import type { Taxonomy } from './taxonomy/taxonomy.ts';
 import { speciesOnDays } from './derive/ebird/day-species.ts';
 import * as photoRecords from './photos/photo-records.ts';
@@ -76,29 +77,27 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
 
   const loaded: Cache = await loadCache(dirs.cacheDir, problems);
   const outputsTrusted = output.manifestsIntact && (await publicMatchesCache(dirs.publicDir, loaded));
-  let list: Placement & { taxonomy: Taxonomy | undefined };
+  let list: Awaited<ReturnType<typeof placedPhotos>>;
   let outcomes: photoRecords.PhotoOutcome[];
+  // ExifTool serves both the placement's reading of keywords and ratings and the photos' camera data.
   try {
     list = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems);
-    outcomes = await recordsOf(list.photos);
+    outcomes = await photoRecords.run({
+      photos: list.photos,
+      identities: list.identities,
+      cache: loaded,
+      outputsTrusted,
+      settings,
+      publicDir: dirs.publicDir,
+      concurrency: options.concurrency ?? defaultConcurrency(),
+      force: options.force ?? false,
+      maxPixels: options.maxPixels ?? DEFAULT_MAX_MEGAPIXELS * 1e6,
+      now: new Date().toISOString(),
+      problems,
+      progress: options.progress,
+    });
   } finally {
     await endExiftool();
-  }
-
-  async function recordsOf(photos: Placement['photos']) {
-    return photoRecords.run({
-    photos,
-    cache: loaded,
-    outputsTrusted,
-    settings,
-    publicDir: dirs.publicDir,
-    concurrency: options.concurrency ?? defaultConcurrency(),
-    force: options.force ?? false,
-    maxPixels: (options.maxPixels ?? DEFAULT_MAX_MEGAPIXELS * 1e6),
-    now: new Date().toISOString(),
-    problems,
-    progress: options.progress,
-    });
   }
 
   const next: Cache = { ...emptyCache(), marker: loaded.marker };
@@ -202,13 +201,13 @@ async function derive({ key, photosDir, published, folders, site, credits, next,
  * The scan, the keywords and ratings of every photo, then each photo's place on the Life List.
  * The taxonomy is loaded only when something is placed by it or named after it.
  */
-async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfig, settings: PlanSettings, problems: Problems): Promise<Placement & { taxonomy: Taxonomy | undefined }> {
+async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfig, settings: PlanSettings, problems: Problems): Promise<Placement & { taxonomy: Taxonomy | undefined; identities: Map<string, FileIdentity | Error> }> {
   const found = await photoList.run({ photosDir, problems });
   const requests = [
     ...found.lifeListFiles.map((f) => `${LIFE_LIST_DIR}/${f}`),
     ...found.inboxFiles.map((f) => `${photoList.INBOX_DIR}/${f}`),
   ].map((photo) => ({ photo, sidecar: found.sidecars.get(photo) }));
-  const facts = await photoFacts.run(requests, photosDir, cacheDir, problems);
+  const { facts, identities } = await photoFacts.run(requests, photosDir, cacheDir, problems);
   const flatSpeciesFolders = found.lifeListFiles.some((f) => f.split('/').length === 2);
   const needsTaxonomy = flatSpeciesFolders || found.inboxFiles.length > 0 || site.names === 'taxonomy';
   const taxonomy = needsTaxonomy ? await taxonomyOrReport(problems) : undefined;
@@ -227,7 +226,7 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
   const days = new Set(placement.unplaced.flatMap((p) => (p.takenOn ? [p.takenOn] : [])));
   const candidates = await speciesOnDays(photosDir, days);
   for (const photo of placement.unplaced) problems.error(photo.path, problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));
-  return { ...placement, taxonomy };
+  return { ...placement, taxonomy, identities };
 }
 
 /** The vendored taxonomy; when it cannot be read, the run goes on without it (nothing is moved, no inbox photo placed) and says why once. */

@@ -7,18 +7,14 @@ import { problem } from '../report/messages.ts';
 import { OUTPUT_KINDS, outputKeys, type OutputKind, type PlanSettings } from '../scan/plan.ts';
 import type { ScannedPhoto } from '../scan/photo-list.ts';
 import { forEachLimited } from '../plumbing/pool.ts';
+import { identitiesOf, type FileIdentity } from '../plumbing/file-identity.ts';
 import type { ProgressSink } from '../report/progress.ts';
 import { messageOf } from '../../data/error-text.ts';
 import { PhotoProblem, type Problems } from '../plumbing/problems.ts';
 
 export type PhotoStatus = 'new' | 'updated' | 'unchanged' | 'failed';
 
-interface FileIdentity {
-  size: number;
-  mtimeMs: number;
-}
 
-const STAT_CONCURRENCY = 32;
 
 export interface PhotoOutcome {
   photo: ScannedPhoto;
@@ -29,6 +25,8 @@ export interface PhotoOutcome {
 
 export interface RecordsOptions {
   photos: readonly ScannedPhoto[];
+  /** The photos' identities by source path, where an earlier stage has them (one stat per photo per run). */
+  identities?: ReadonlyMap<string, FileIdentity | Error>;
   cache: Cache;
   /** False when public/ no longer holds what the cache describes: every output is remade. */
   outputsTrusted: boolean;
@@ -54,15 +52,10 @@ interface RunContext {
 export async function run(options: RecordsOptions): Promise<PhotoOutcome[]> {
   const outcomes: PhotoOutcome[] = new Array(options.photos.length);
   const keys = outputKeys(options.settings);
-  // Every photo's stat first, many at once: on a run with little to do they are most of its
-  // work, and on a network share many stats in flight hide its latency.
-  const identities: Array<FileIdentity | Error> = new Array(options.photos.length);
-  await forEachLimited(options.photos, STAT_CONCURRENCY, async (photo, index) => {
-    identities[index] = await stat(photo.absolutePath).then(
-      (info) => ({ size: info.size, mtimeMs: info.mtimeMs }),
-      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-    );
-  });
+  // Every photo's stat first (the placement stage's, where it made them), many at once.
+  const known = options.identities ?? new Map<string, FileIdentity | Error>();
+  const missing = await identitiesOf(options.photos.filter((p) => !known.has(p.source)).map((p) => ({ key: p.source, path: p.absolutePath })));
+  const identities = options.photos.map((photo) => known.get(photo.source) ?? missing.get(photo.source)!);
   // Photos exifr read while ExifTool could not run are read again as soon as it can (a check costs one Perl start).
   const context: RunContext = { exiftoolBack: false, exiftoolProblems: new Set(), exiftoolFailedOn: new Set() };
   if (Object.values(options.cache.photos).some((r) => r.metadataReadBy === 'exifr')) {

@@ -1,10 +1,10 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { dateTakenIso } from '../../data/exif-display.ts';
 import { ExiftoolTaskFailed, ExiftoolUnavailable } from '../photos/exiftool-process.ts';
 import { hierarchicalKeywordsOf, photoTextOf, ratingOf, readPlacementTags, toRawExif } from '../photos/exiftool.ts';
 import { writeFileAtomically } from '../../node-lib/files.ts';
+import { identitiesOf, type FileIdentity } from '../plumbing/file-identity.ts';
 import { forEachLimited } from '../plumbing/pool.ts';
 import { messageOf } from '../../data/error-text.ts';
 import { loadCacheFile } from '../plumbing/cache-file.ts';
@@ -60,15 +60,23 @@ export interface FactsRequest {
 
 const NO_FACTS: FileFacts = { keywords: [], hierarchicalKeywords: [] };
 
+export interface PhotoFactsResult {
+  facts: Map<string, PhotoFacts>;
+  /** Every photo's and sidecar's identity (or stat error), by path relative to the photos folder: the photo stage uses them. */
+  identities: Map<string, FileIdentity | Error>;
+}
+
 /** Stage: each photo and sidecar → its facts, from the cache where the file is unchanged. */
-export async function run(requests: readonly FactsRequest[], photosDir: string, cacheDir: string, problems: Problems): Promise<Map<string, PhotoFacts>> {
+export async function run(requests: readonly FactsRequest[], photosDir: string, cacheDir: string, problems: Problems): Promise<PhotoFactsResult> {
   const cache = await loadCache(cacheDir, problems);
   const next: FactsCache = { version: FACTS_CACHE_VERSION, files: {} };
   const files = [...new Set(requests.flatMap((r) => (r.sidecar ? [r.photo, r.sidecar] : [r.photo])))];
+  const absolute = (file: string) => path.join(photosDir, ...file.split('/'));
+  const identities = await identitiesOf(files.map((file) => ({ key: file, path: absolute(file) })));
   const read = new Map<string, FileFacts>();
   let changed = files.length !== Object.keys(cache.files).length;
   await forEachLimited(files, READ_CONCURRENCY, async (file) => {
-    const entry = await factsOf(file, path.join(photosDir, ...file.split('/')), cache.files[file], problems);
+    const entry = await factsOf(file, absolute(file), identities.get(file)!, cache.files[file], problems);
     if (!entry) return;
     read.set(file, entry.facts);
     if (entry.cacheable) next.files[file] = entry.entry;
@@ -81,7 +89,7 @@ export async function run(requests: readonly FactsRequest[], photosDir: string, 
     const side = sidecar ? read.get(sidecar) : undefined;
     facts.set(photo, side && sidecar ? { ...withSidecar(own, side), sidecar } : own);
   }
-  return facts;
+  return { facts, identities };
 }
 
 /** The sidecar's keywords, rating, title and caption win where it has them; the day comes from the photo. */
@@ -105,19 +113,17 @@ interface Read {
   cacheable: boolean;
 }
 
-async function factsOf(file: string, absolute: string, cached: Entry | undefined, problems: Problems): Promise<Read | undefined> {
-  let info;
-  try {
-    info = await stat(absolute);
-  } catch (error) {
-    problems.warning(file, problem.factsUnreadable(messageOf(error)));
+async function factsOf(file: string, absolute: string, info: FileIdentity | Error, cached: Entry | undefined, problems: Problems): Promise<Read | undefined> {
+  const isSidecar = /\.xmp$/i.test(file);
+  if (info instanceof Error) {
+    // A photo that cannot be read is the photo stage's to report; a sidecar is reported here.
+    if (isSidecar) problems.warning(file, problem.factsUnreadable(messageOf(info)));
     return undefined;
   }
   if (cached && cached.size === info.size && cached.mtimeMs === info.mtimeMs) {
     if (cached.warning) problems.warning(file, cached.warning);
     return { facts: cached.facts, entry: cached, cacheable: true };
   }
-  const isSidecar = /\.xmp$/i.test(file);
   try {
     const reading = await readPlacementTags(absolute);
     const facts = factsFromTags(reading.tags);

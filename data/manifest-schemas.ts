@@ -115,6 +115,11 @@ export const photoEntrySchema = z.strictObject({
   species: nonEmpty(),
   /** The species' scientific name in the bird taxonomy, where the taxonomy knows the species' name. */
   scientificName: z.optional(nonEmpty()),
+  /**
+   * The species' place in the bird taxonomy's field-guide sequence, next to its scientific name:
+   * the taxonomic order of a site without an eBird export (with one, the export's order is used).
+   */
+  taxonSequence: z.optional(positiveInt()),
   /** Folder names from the Life List root down to the species folder. */
   folder: z.array(nonEmpty()).check(z.minLength(1)),
   /** This photo's `id` in bird-photos.json (1-based within its species). */

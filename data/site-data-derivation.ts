@@ -126,7 +126,7 @@ function outingsOfPhotos(photos: readonly PhotoEntry[], lastDay: string): { outi
 
 /** A page for every Life List level: a species' photo wall, or a folder's cards (empty folders left out). */
 function addLevelPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined): void {
-  const facts = folderFacts(life);
+  const facts = folderFacts(life, find);
   const visit = (folder: LifeListFolder, segments: string[]) => {
     const species = segments.at(-1);
     let level: LevelData;
@@ -156,7 +156,7 @@ function addLevelPages(files: Map<string, unknown>, manifests: Manifests, find: 
 }
 
 /** A folder card's counts, each folder's worked out once however deep the tree. */
-function folderFacts(life: LifeListLinks | undefined) {
+function folderFacts(life: LifeListLinks | undefined, find: PhotoFinder) {
   const speciesCounts = new Map<LifeListFolder, number>();
   const speciesCount = (folder: LifeListFolder): number => {
     let count = speciesCounts.get(folder);
@@ -167,11 +167,14 @@ function folderFacts(life: LifeListLinks | undefined) {
     return count;
   };
   const taxonOrders = new Map<LifeListFolder, number | undefined>();
-  // A folder's field-guide place is its first species' taxonomic order (data/taxonomic-order.ts sorts by it).
+  // A folder's field-guide place is its first species' taxonomic order (data/taxonomic-order.ts sorts by it):
+  // the eBird export's when there is one, else the bird taxonomy's sequence the ingest gave the species' photos.
+  // The two are never mixed, as their numbers are not on one scale.
+  const speciesOrder = life ? (species: string) => life.bySpecies.get(species)?.taxonOrder : (species: string) => find.firstOfSpecies(species)?.taxonSequence;
   const taxonOrder = (folder: LifeListFolder, name: string): number | undefined => {
     if (taxonOrders.has(folder)) return taxonOrders.get(folder);
     let order: number | undefined;
-    if (isPhotoWall(folder)) order = life?.bySpecies.get(name)?.taxonOrder;
+    if (isPhotoWall(folder)) order = speciesOrder(name);
     else
       for (const [childName, child] of childFolders(folder)) {
         const o = taxonOrder(child, childName);

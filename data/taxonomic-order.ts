@@ -2,7 +2,7 @@ import { compareNames } from './manifest-layout.ts';
 
 /**
  * Field-guide (taxonomic) order for a folder tree of any shape: a species (leaf) sorts
- * by its eBird taxonomic order, an order or family folder by the smallest taxonomic
+ * by its taxonomic order (the eBird export's, else the bird taxonomy's sequence), an order or family folder by the smallest taxonomic
  * order of the species under it ("ordered by its first species"). Folders with no
  * known order follow, alphabetically; ties are broken by name. Pure and generic: the
  * caller says how to get a node's name, children and, for species, taxonomic order.
@@ -10,7 +10,7 @@ import { compareNames } from './manifest-layout.ts';
 export interface TaxonomicAccessors<T> {
   name: (node: T) => string;
   children: (node: T) => readonly T[];
-  /** Taxonomic order of a species node (a leaf); undefined when it is unknown (not in the export). */
+  /** Taxonomic order of a species node (a leaf); undefined when it is unknown (not in the export or the taxonomy). */
   speciesOrder: (node: T) => number | undefined;
 }
 

@@ -22,6 +22,7 @@ import * as photoFacts from './place/photo-facts.ts';
 import { place, type Placement } from './place/placement.ts';
 import type { FileIdentity } from './plumbing/file-identity.ts';
 import type { Taxonomy } from './taxonomy/taxonomy.ts';
+import type { TaxonName } from './derive/manifests/photo-index.ts';
 import { speciesOnDays } from './derive/ebird/day-species.ts';
 import * as photoRecords from './photos/photo-records.ts';
 import { messageOf } from '../data/error-text.ts';
@@ -166,8 +167,8 @@ async function derive({ key, photosDir, published, folders, site, credits, next,
   // The derivation's own problems are kept with its state, to be reported again while it stands.
   const problems = new Problems();
   const life = await lifeRecordsOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems);
-  const scientificNames = scientificNamesOf(published, taxonomy ?? (await taxonomyIfVendored(problems)));
-  const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, scientificNames, problems });
+  const taxonNames = taxonNamesOf(published, taxonomy ?? (await taxonomyIfVendored(problems)));
+  const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, taxonNames, problems });
 
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);
@@ -255,13 +256,13 @@ async function taxonomyStamp(): Promise<string> {
   return info ? `${taxonomyFile()}:${info.size}:${info.mtimeMs}` : 'none';
 }
 
-/** Each published species' scientific name, where the taxonomy knows its name. */
-function scientificNamesOf(photos: readonly PublishedPhoto[], taxonomy: Taxonomy | undefined): Map<string, string> {
-  const names = new Map<string, string>();
+/** Each published species' scientific name and field-guide sequence, where the taxonomy knows its name. */
+function taxonNamesOf(photos: readonly PublishedPhoto[], taxonomy: Taxonomy | undefined): Map<string, TaxonName> {
+  const names = new Map<string, TaxonName>();
   if (!taxonomy) return names;
   for (const species of new Set(photos.map((p) => p.plan.species))) {
     const match = taxonomy.match(species);
-    if (match) names.set(species, match.species.scientificName);
+    if (match) names.set(species, { scientificName: match.species.scientificName, sequence: match.species.sequence });
   }
   return names;
 }

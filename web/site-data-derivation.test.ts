@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteDataPaths, levelDataSchema, notPhotographedDataSchema, searchDataSchema, speciesDataSchema } from '../data/site-data-schemas.ts';
 import { siteDataFiles } from '../data/site-data-derivation.ts';
-import { fixtureLifeList, fixtureManifests, LIFE_RECORDS, MALLARD, photos, WOOD_DUCK } from './test/fixtures.tsx';
+import { fixtureLifeList, fixtureManifests, fixtureManifestsWithTaxonomy, LIFE_RECORDS, MALLARD, photos, WOOD_DUCK } from './test/fixtures.tsx';
 
 /** data/site-data-derivation.ts with and without the eBird life list: what the ingest writes and the fixtures serve. */
 const species = (files: Map<string, unknown>, name: string) => speciesDataSchema.parse(files.get(siteDataPaths.species(name)));
@@ -82,5 +82,40 @@ describe('per-page data without an eBird export', () => {
     expect([...withLife.keys()].filter((k) => !files.has(k)).sort()).toEqual([siteDataPaths.lists, siteDataPaths.notPhotographed]);
     expect(withLife.get(siteDataPaths.home)).toEqual(files.get(siteDataPaths.home));
     expect(withLife.get(siteDataPaths.credits)).toEqual(files.get(siteDataPaths.credits));
+  });
+});
+
+describe('per-page data without an eBird export, the species found in the bird taxonomy', () => {
+  const files = siteDataFiles(fixtureManifestsWithTaxonomy());
+
+  it("gives each card its first species' place in the taxonomy's sequence; a folder of species it does not know has none", () => {
+    const root = level(files, []);
+    if (root.kind !== 'folders') throw new Error('the root is a folder level');
+    expect(root.cards.map((c) => [c.name, c.taxonOrder])).toEqual([
+      ['Anseriformes', 300],
+      ['Charadriiformes', 100],
+      ['Passeriformes', undefined],
+    ]);
+    const ducks = level(files, WOOD_DUCK.slice(0, 2));
+    if (ducks.kind !== 'folders') throw new Error('the family is a folder level');
+    expect(ducks.cards.map((c) => [c.name, c.taxonOrder])).toEqual([
+      ['Mallard', 300],
+      ['Wood Duck', 400],
+    ]);
+  });
+
+  it("uses the eBird export's order, never the taxonomy's, when there is an export", () => {
+    const root = level(siteDataFiles(fixtureManifestsWithTaxonomy(), fixtureLifeList()), []);
+    if (root.kind !== 'folders') throw new Error('the root is a folder level');
+    expect(root.cards.map((c) => [c.name, c.taxonOrder])).toEqual([
+      ['Anseriformes', 280],
+      ['Charadriiformes', 5500],
+      ['Passeriformes', undefined],
+    ]);
+  });
+
+  it('still writes no life list files', () => {
+    expect(files.has(siteDataPaths.notPhotographed)).toBe(false);
+    expect(files.has(siteDataPaths.lists)).toBe(false);
   });
 });

@@ -25,7 +25,7 @@ export interface FolderView {
   photoCount: number;
   speciesCount: number;
   cover?: TileImage;
-  /** The eBird taxonomic order of its first species, when known. */
+  /** The taxonomic order of its first species, when known (the eBird export's, else the bird taxonomy's sequence). */
   taxonOrder?: number;
   /** A species' photo wall (the same page in either order). */
   isSpecies: boolean;
@@ -153,6 +153,16 @@ export function createSiteModel(load: LoadData) {
       const data = await orMissing(load('level', siteDataPaths.level(segments)));
       if (!data || !sameSegments(data.segments, segments)) return undefined;
       return levelView(data, order);
+    },
+
+    /**
+     * Whether the Life List has a taxonomic order: always with an eBird export, else when the bird
+     * taxonomy placed some species (a root card then has an order, as a folder takes its first species').
+     */
+    hasTaxonomicOrder: async (info: Info): Promise<boolean> => {
+      if (info.stats.lifeList !== undefined) return true;
+      const root = await orMissing(load('level', siteDataPaths.level([])));
+      return root?.kind === 'folders' && root.cards.some((card) => card.taxonOrder !== undefined);
     },
 
     /** The life list's species without a photo, in taxonomic order; undefined when the site has no eBird export. */

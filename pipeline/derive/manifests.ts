@@ -5,7 +5,7 @@ import { birdPhotosOf, numberPhotos } from './manifests/bird-photos.ts';
 import { coversOf } from './manifests/covers.ts';
 import { resolveFeatured } from './manifests/featured.ts';
 import { infoOf } from './manifests/info.ts';
-import { photoIndexOf } from './manifests/photo-index.ts';
+import { photoIndexOf, type TaxonName } from './manifests/photo-index.ts';
 import type { PublishedPhoto } from './manifests/published-photo.ts';
 import { structureOf } from './manifests/structure.ts';
 import type { Problems } from '../plumbing/problems.ts';
@@ -19,13 +19,13 @@ export interface DeriveInput {
   credits: ReadonlyMap<string, Credit>;
   /** The eBird life list matched to the species folders (derive/ebird.ts); absent without an export. */
   life?: LifeListLinks | undefined;
-  /** Species name → scientific name, from the bird taxonomy where it knows the name. */
-  scientificNames?: ReadonlyMap<string, string>;
+  /** Species name → scientific name and field-guide sequence, from the bird taxonomy where it knows the name. */
+  taxonNames?: ReadonlyMap<string, TaxonName>;
   problems: Problems;
 }
 
 /** Stage: published photos + folders + site.json → the five manifests, each made by its own module in derive/manifests/. */
-export function run({ photos, folders, site, credits, life, scientificNames, problems }: DeriveInput): Manifests {
+export function run({ photos, folders, site, credits, life, taxonNames, problems }: DeriveInput): Manifests {
   const featured = resolveFeatured(photos, site, problems);
   const featuredSet = new Set(featured.map((p) => p.plan.relativePath));
   const numbers = numberPhotos(photos);
@@ -33,7 +33,7 @@ export function run({ photos, folders, site, credits, life, scientificNames, pro
     birdPhotos: birdPhotosOf(photos, numbers, featuredSet),
     lifeListStructure: structureOf(photos, folders),
     coverPhotos: coversOf(photos, folders, featured, site, problems),
-    photoIndex: photoIndexOf(photos, numbers, featuredSet, credits, problems, scientificNames),
+    photoIndex: photoIndexOf(photos, numbers, featuredSet, credits, problems, taxonNames),
     info: infoOf(photos, featured, site, life),
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ExifTool } from 'exiftool-vendored';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { birdPhotosSchema, lifeListStructureSchema, photoIndexSchema, type LifeListFolder } from '../../data/manifest-schemas.ts';
-import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
+import { levelDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { formatTaxonomyFile } from '../../pipeline/taxonomy/vendored-file.ts';
 import { fixture, readJson, runCli, type CliRun } from './helpers.ts';
 
@@ -137,6 +137,20 @@ describe('a library of owner folders, flat species folders and a keyworded inbox
       expect(photo.title).toBe('Mixed flock');
       expect(photo.keywords).toEqual(['Mallard']);
     }
+  });
+
+  it("gives each photo its species' place in the taxonomy's sequence, so the Life List has a taxonomic order without an export", async () => {
+    const index = photoIndexSchema.parse(await readJson(publicFile('photo-index.json')));
+    const sequences = Object.fromEntries(Object.values(index.photos).map((p) => [p.species, p.taxonSequence]));
+    expect(sequences).toEqual({ Mallard: 1, Osprey: 2, 'Rock Wren': 3, 'Canyon Wren': 4 });
+    const root = levelDataSchema.parse(await readJson(publicFile(siteDataPaths.level([]))));
+    if (root.kind !== 'folders') throw new Error('the root is a folder level');
+    // A folder takes its first species' place: the order the field guide shows them in.
+    expect(root.cards.map((c) => [c.name, c.taxonOrder])).toEqual([
+      ['Accipitriformes', 2],
+      ['Anseriformes', 1],
+      ['Passeriformes', 3],
+    ]);
   });
 
   it('reports what it left out and why, with paths, and exits 1 for the photo it could not place', () => {

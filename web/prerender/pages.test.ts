@@ -5,7 +5,7 @@ import { siteDataFiles } from '../../data/site-data-derivation.ts';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { parseData } from '../data-schemas.ts';
 import { createSiteModel, type LoadData } from '../site-model.ts';
-import { fixtureLifeList, fixtureManifests, fixtureManifestsWithLifeList, GULL, photos, WOOD_DUCK } from '../test/fixtures.tsx';
+import { fixtureLifeList, fixtureManifests, fixtureManifestsWithLifeList, fixtureManifestsWithTaxonomy, GULL, photos, WOOD_DUCK } from '../test/fixtures.tsx';
 import { pagesToRender, SITE_IDENTITY } from './pages.ts';
 
 const manifests = fixtureManifests();
@@ -103,5 +103,25 @@ describe('pagesToRender with an eBird life list', () => {
 
   it('adds neither without one', () => {
     expect(pages.some((p) => p.route === NOT_PHOTOGRAPHED_ROUTE || p.route.includes('taxonomic'))).toBe(false);
+  });
+});
+
+describe('pagesToRender without an eBird life list, the species found in the bird taxonomy', () => {
+  const withTaxonomy = fixtureManifestsWithTaxonomy();
+  const taxonomyFiles = new Map<string, unknown>([[MANIFEST_FILES.info, withTaxonomy.info], ...siteDataFiles(withTaxonomy)]);
+  const taxonomyLoad: LoadData = async (kind, path) => {
+    const parsed = parseData(kind, taxonomyFiles.get(path));
+    if (!parsed.ok) throw Object.assign(new Error(`missing ${path}`), { status: 404 });
+    return parsed.data;
+  };
+
+  it('adds each folder level in taxonomic order, but not the not-yet-photographed page or the lists', async () => {
+    const taxonomyPages = await pagesToRender(createSiteModel(taxonomyLoad), site, { credits: true });
+    const taxonomic = taxonomyPages.filter((p) => p.route.startsWith(lifeListRoute([], 'taxonomic')));
+    expect(taxonomic.map((p) => p.route).sort()).toEqual(
+      [[], ['Anseriformes'], WOOD_DUCK.slice(0, 2), ['Charadriiformes'], GULL.slice(0, 2), ['Passeriformes'], ['Passeriformes', 'Fauvettes et alliés']].map((s) => lifeListRoute(s, 'taxonomic')).sort(),
+    );
+    expect(taxonomic.every((p) => !p.inSitemap)).toBe(true);
+    expect(taxonomyPages.some((p) => p.route === NOT_PHOTOGRAPHED_ROUTE || p.dependsOn.includes(siteDataPaths.lists))).toBe(false);
   });
 });

@@ -94,14 +94,17 @@ export async function pagesToRender(model: SiteModel, site: SiteIdentity, option
   });
   add(describeHome(site, siteImage), featured, [siteDataPaths.home]);
   for (const addLevel of levels) addLevel();
-  // With an eBird export: the Life List's folder levels once more in taxonomic order, and the not-yet-photographed page.
+  // With an eBird export, or without one when the bird taxonomy placed some species: the Life List's folder levels once more in taxonomic order.
   const info = await model.info();
-  if (info.stats.lifeList) {
+  if (await model.hasTaxonomicOrder(info)) {
     await model.walk((level) => {
       if (level.kind === 'folders') {
         add(describeLifeList(site, level.segments, level.photoCount, siteImage, 'taxonomic'), [], [siteDataPaths.level(level.segments)], { inSitemap: false });
       }
     }, 'taxonomic');
+  }
+  // With an eBird export: the not-yet-photographed page and the lists.
+  if (info.stats.lifeList) {
     const notPhotographed = await model.notPhotographed();
     if (notPhotographed) add(describeNotPhotographed(site, notPhotographed.species.length, siteImage), [], [siteDataPaths.notPhotographed]);
     // The lists: the table and map, then each year, country and state/province.

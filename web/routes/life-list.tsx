@@ -21,21 +21,25 @@ const CARD_FIRST_SCREEN_TILES = 4;
 
 /**
  * One Life List level in one order: its folder cards, or a species' photo wall, from that
- * level's data file (and the species'). The taxonomic order exists only with an eBird export
- * (info.json, which every page has loaded already, says whether there is one).
+ * level's data file (and the species'). The taxonomic order exists with an eBird export
+ * (info.json, which every page has loaded already, says whether there is one) or, without one,
+ * when the bird taxonomy gave some species its place (the root level's cards say so).
  */
 export interface LifeListData {
   level: LevelView;
-  /** An eBird export was published: the taxonomic order and the not-yet-photographed page exist. */
+  /** An eBird export was published: the not-yet-photographed page and the Lists exist. */
   hasLifeList: boolean;
+  /** The taxonomic order exists: the order choice is shown and `/life-list-taxonomic/…` pages exist. */
+  hasTaxonomicOrder: boolean;
 }
 
 export function lifeListLoader(order: LifeListOrder) {
   return async ({ params }: LoaderFunctionArgs): Promise<LifeListData> => {
     const [level, info] = await Promise.all([site.level(decodeLifeListPath(params.path), order), site.info()]);
     const hasLifeList = info.stats.lifeList !== undefined;
-    if (!level || (order === 'taxonomic' && (!hasLifeList || level.kind === 'wall'))) throw notFound();
-    return { level, hasLifeList };
+    const hasTaxonomicOrder = level?.kind === 'folders' && (await site.hasTaxonomicOrder(info));
+    if (!level || (order === 'taxonomic' && !hasTaxonomicOrder)) throw notFound();
+    return { level, hasLifeList, hasTaxonomicOrder };
   };
 }
 
@@ -88,7 +92,7 @@ function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder
 }
 
 export function LifeListPage() {
-  const { level, hasLifeList } = useLoaderData<LifeListData>();
+  const { level, hasLifeList, hasTaxonomicOrder } = useLoaderData<LifeListData>();
   const covered = useLightboxOpen(level.kind === 'wall' ? level.species.photos : []);
   const identity = useSite();
   const navigate = useNavigate();
@@ -116,9 +120,9 @@ export function LifeListPage() {
           <h1 className="font-serif text-4xl text-stone-50">{title}</h1>
         </div>
       </div>
-      {level.kind === 'folders' && (hasLifeList || level.segments.length === 0) && (
+      {level.kind === 'folders' && (hasTaxonomicOrder || level.segments.length === 0) && (
         <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
-          {hasLifeList && <OrderChoice segments={level.segments} order={level.order} />}
+          {hasTaxonomicOrder && <OrderChoice segments={level.segments} order={level.order} />}
           {level.segments.length === 0 && (
             <SpeciesSearch load={() => site.searchEntries()} onSelect={(entry) => void navigate(entry.href)} className="w-full sm:w-80" />
           )}

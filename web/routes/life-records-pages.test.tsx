@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute, INFO_ROUTE } from '../../data/paths.ts';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
-import { renderRoute, useFixtureLifeList, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
+import { fixtureManifestsWithTaxonomy, renderRoute, useFixtureLifeList, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
 
 /** The pages of issue 10 with the fixture's eBird life list, and the same pages without one. */
 const main = () => within(screen.getByRole('main'));
@@ -73,6 +73,40 @@ describe('Life List order', () => {
     expect(screen.queryByRole('link', { name: /not yet photographed/ })).toBeNull();
     unmount();
     renderRoute(lifeListRoute([], 'taxonomic'));
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('Life List order without an eBird export, the species found in the bird taxonomy', () => {
+  it("offers the taxonomic order, sorted by the taxonomy's sequence, with folders of unknown species last; no life list links", async () => {
+    useFixtureManifests(fixtureManifestsWithTaxonomy());
+    renderRoute(lifeListRoute([], 'taxonomic'));
+    const order = await screen.findByRole('navigation', { name: 'Order' });
+    expect(within(order).getByRole('link', { name: 'Taxonomic' })).toHaveAttribute('aria-current', 'page');
+    expect(cardLinks().map((a) => a.getAttribute('href'))).toEqual([
+      lifeListRoute(['Charadriiformes'], 'taxonomic'),
+      lifeListRoute(['Anseriformes'], 'taxonomic'),
+      lifeListRoute(['Passeriformes'], 'taxonomic'),
+    ]);
+    expect(screen.queryByRole('link', { name: /not yet photographed/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /state lists/ })).toBeNull();
+    await userEvent.click(cardLinks()[1]!);
+    await userEvent.click(await screen.findByRole('link', { name: /^Ducks, Geese, and Waterfowl/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Ducks, Geese, and Waterfowl' });
+    // Mallard (300) before Wood Duck (400): the taxonomy's sequence, not the alphabet's or the export's order.
+    expect(cardLinks().map((a) => a.textContent)).toEqual(['Mallard 1 species', 'Wood Duck 1 species']);
+  });
+
+  it('offers the choice on the alphabetical pages too', async () => {
+    useFixtureManifests(fixtureManifestsWithTaxonomy());
+    renderRoute(lifeListRoute(['Charadriiformes']));
+    const order = await screen.findByRole('navigation', { name: 'Order' });
+    expect(within(order).getByRole('link', { name: 'Taxonomic' })).toHaveAttribute('href', lifeListRoute(['Charadriiformes'], 'taxonomic'));
+  });
+
+  it('has no taxonomic page when the taxonomy knows no species (no sequence on any photo)', async () => {
+    useFixtureManifests();
+    renderRoute(lifeListRoute(['Charadriiformes'], 'taxonomic'));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

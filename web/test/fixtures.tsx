@@ -185,3 +185,19 @@ export function renderRoute(url: string) {
 export function useFixtureLifeList() {
   return useFixtureManifests(fixtureManifestsWithLifeList(), {}, fixtureLifeList());
 }
+
+/**
+ * The fixture site without an eBird export whose ingest found the species in the bird taxonomy:
+ * its photos carry the taxonomy's sequence, in an order neither alphabetical nor the export's.
+ * The warbler is not in the taxonomy.
+ */
+export const TAXON_SEQUENCES: Readonly<Record<string, number>> = { "Franklin's Gull": 100, Mallard: 300, 'Wood Duck': 400 };
+
+export function fixtureManifestsWithTaxonomy(): Manifests {
+  const manifests = fixtureManifests();
+  for (const [id, photo] of Object.entries(manifests.photoIndex.photos)) {
+    const sequence = TAXON_SEQUENCES[photo.species];
+    if (sequence !== undefined) manifests.photoIndex.photos[id] = { ...photo, taxonSequence: sequence };
+  }
+  return manifests;
+}

@@ -5,6 +5,12 @@ import type { Problems } from '../../plumbing/problems.ts';
 import { CREDITS_FILE } from '../../setup/settings.ts';
 import { wordsOf, type PublishedPhoto } from './published-photo.ts';
 
+/** A species as the bird taxonomy knows it: its scientific name and its place in the field-guide sequence. */
+export interface TaxonName {
+  scientificName: string;
+  sequence: number;
+}
+
 /** photo-index.json: every published photo by its id, with renditions, display metadata and credit. */
 export function photoIndexOf(
   photos: readonly PublishedPhoto[],
@@ -12,12 +18,12 @@ export function photoIndexOf(
   featured: ReadonlySet<string>,
   credits: ReadonlyMap<string, Credit>,
   problems: Problems,
-  scientificNames: ReadonlyMap<string, string> = new Map(),
+  taxonNames: ReadonlyMap<string, TaxonName> = new Map(),
 ): PhotoIndex {
   const entries: Record<string, PhotoEntry> = {};
   for (const photo of photos) {
     const path = photo.plan.relativePath;
-    const entry = photoEntry(photo, numbers.get(path)!, featured.has(path), creditOf(photo, credits), scientificNames.get(photo.plan.species));
+    const entry = photoEntry(photo, numbers.get(path)!, featured.has(path), creditOf(photo, credits), taxonNames.get(photo.plan.species));
     entries[entry.id] = entry;
   }
   // A credit names a photo by its path under life_list/ as published, or by where it lies under the photos folder.
@@ -32,7 +38,7 @@ function creditOf(photo: PublishedPhoto, credits: ReadonlyMap<string, Credit>): 
   return credits.get(photo.plan.relativePath) ?? (photo.source ? credits.get(photo.source) : undefined);
 }
 
-function photoEntry(photo: PublishedPhoto, number: number, featured: boolean, credit: Credit | undefined, scientificName: string | undefined): PhotoEntry {
+function photoEntry(photo: PublishedPhoto, number: number, featured: boolean, credit: Credit | undefined, taxon: TaxonName | undefined): PhotoEntry {
   const { plan, record } = photo;
   const o = record.outputs;
   if (!o.display || !o.thumbnail || !o.sources || !o.placeholder || !record.width || !record.height) {
@@ -42,7 +48,7 @@ function photoEntry(photo: PublishedPhoto, number: number, featured: boolean, cr
     id: photoId(plan.relativePath),
     source: plan.relativePath,
     species: plan.species,
-    ...(scientificName ? { scientificName } : {}),
+    ...(taxon ? { scientificName: taxon.scientificName, taxonSequence: taxon.sequence } : {}),
     folder: plan.folder,
     number,
     fileName: plan.displayName,

@@ -46,7 +46,7 @@ export const folderCardSchema = z.strictObject({
   /** Species folders in the folder's subtree (itself, for a species). */
   speciesCount: count(),
   cover: z.optional(z.pick(photoEntrySchema, { thumbnail: true, placeholder: true, sources: true })),
-  /** The eBird taxonomic order of the folder's first species (the folder's field-guide place); absent when none is in the export. */
+  /** The folder's field-guide place: its first species' taxonomic order in the eBird export, else the bird taxonomy's sequence; absent when neither knows any of its species. */
   taxonOrder: z.optional(z.number().check(z.positive())),
   /** True when the folder is a species' photo wall, whose page is the same in either order. */
   species: z.optional(z.literal(true)),

@@ -39,17 +39,18 @@ export interface LifeListLinks {
 export function siteDataFiles(manifests: Manifests, life?: LifeListLinks, outings: OutingSettings = { trips: [] }): Map<string, unknown> {
   const find = photoFinder(manifests);
   const files = new Map<string, unknown>();
+  const pagePhoto = pagePhotoOf(outings.lastDay);
   const home = manifests.info.featured.flatMap((id) => {
     const entry = find.byId(id);
     return entry ? [pagePhoto(entry)] : [];
   });
   files.set(siteDataPaths.home, homeDataSchema.parse({ photos: home }));
-  const searchable = addSpeciesPages(files, manifests, find, life, outings.lastDay);
+  const searchable = addSpeciesPages(files, manifests, find, life, pagePhoto, outings.lastDay);
   addLevelPages(files, manifests, find, life);
   files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: creditedPhotos(Object.values(manifests.photoIndex.photos)) }));
   files.set(siteDataPaths.search, searchDataSchema.parse({ species: searchable.sort((a, b) => compareNames(a.name, b.name)) }));
   if (life) addLifeListPages(files, find, life);
-  addOutingPages(files, manifests, find, life, outings);
+  addOutingPages(files, manifests, find, life, outings, pagePhoto);
   return files;
 }
 
@@ -59,7 +60,7 @@ function shownPhotos(manifests: Manifests, find: PhotoFinder): Map<string, Photo
 }
 
 /** The Outings page and a page for every day in the field and every trip. */
-function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, settings: OutingSettings): void {
+function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, settings: OutingSettings, pagePhoto: (entry: PhotoEntry) => PagePhoto): void {
   const { index, years, pages, summaries } = outingsOf({
     photosBySpecies: shownPhotos(manifests, find),
     toPagePhoto: pagePhoto,
@@ -95,7 +96,7 @@ function linkListsToOutings(files: Map<string, unknown>, summaries: readonly Out
 type PhotoFinder = ReturnType<typeof photoFinder>;
 
 /** A page for every species with a photo or a folder; returns what the search box finds (every one of them). */
-function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, lastDay = '9999-12-31'): SearchData['species'] {
+function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, pagePhoto: (entry: PhotoEntry) => PagePhoto, lastDay = '9999-12-31'): SearchData['species'] {
   const searchable: SearchData['species'] = [];
   for (const [species, shown] of shownPhotos(manifests, find)) {
     const folder = shown[0]?.folder ?? find.firstOfSpecies(species)?.folder;
@@ -257,7 +258,12 @@ function sightingOf(record: LifeRecord) {
   return { scientificName: record.scientificName, firstSeen: record.firstSeen, ...(record.firstRegion !== undefined ? { firstRegion: record.firstRegion } : {}) };
 }
 
-function pagePhoto(entry: PhotoEntry): PagePhoto {
+/** A page's photo, with the day of its outing when that day is one (data/outings.ts leaves out a day after `lastDay`). */
+function pagePhotoOf(lastDay = '9999-12-31'): (entry: PhotoEntry) => PagePhoto {
+  return (entry) => pagePhotoWithOuting(entry, entry.takenOn !== null && entry.takenOn <= lastDay ? entry.takenOn : undefined);
+}
+
+function pagePhotoWithOuting(entry: PhotoEntry, outing: string | undefined): PagePhoto {
   return {
     id: entry.id,
     species: entry.species,
@@ -272,5 +278,6 @@ function pagePhoto(entry: PhotoEntry): PagePhoto {
     ...(entry.credit ? { credit: entry.credit } : {}),
     ...(entry.title ? { title: entry.title } : {}),
     ...(entry.caption ? { caption: entry.caption } : {}),
+    ...(outing !== undefined ? { outing } : {}),
   };
 }

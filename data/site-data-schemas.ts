@@ -13,21 +13,27 @@ import { photoEntrySchema } from './manifest-schemas.ts';
 export { SITE_DATA_DIR, siteDataPaths } from './site-data-paths.ts';
 
 /** What a page needs of one photo: its tiles, the lightbox image and the metadata panel. */
-export const pagePhotoSchema = z.pick(photoEntrySchema, {
-  id: true,
-  species: true,
-  width: true,
-  height: true,
-  placeholder: true,
-  thumbnail: true,
-  display: true,
-  sources: true,
-  exif: true,
-  takenOn: true,
-  credit: true,
-  title: true,
-  caption: true,
-});
+export const pagePhotoSchema = z.extend(
+  z.pick(photoEntrySchema, {
+    id: true,
+    species: true,
+    width: true,
+    height: true,
+    placeholder: true,
+    thumbnail: true,
+    display: true,
+    sources: true,
+    exif: true,
+    takenOn: true,
+    credit: true,
+    title: true,
+    caption: true,
+  }),
+  {
+    /** The day of the outing the photo is on, which has its page: absent for an undated photo and for one dated after the ingest's day (a wrong camera clock). */
+    outing: z.optional(isoDateSchema),
+  },
+);
 export type PagePhoto = z.infer<typeof pagePhotoSchema>;
 
 export const homeDataSchema = z.strictObject({

@@ -3,7 +3,7 @@ import { lifeListRecordsSchema, growthByYear } from '../data/life-records.ts';
 import { OUTINGS_INDEX_LIMIT, outingsOf, type OutingData, type OutingsData } from '../data/outings.ts';
 import { tripKey } from '../data/paths.ts';
 import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.ts';
-import { siteDataPaths, type SpeciesData } from '../data/site-data-schemas.ts';
+import { siteDataPaths, type HomeData, type SpeciesData } from '../data/site-data-schemas.ts';
 import { LIFE_RECORDS, fixtureLifeList, fixtureManifests, photos } from './test/fixtures.tsx';
 
 // Every fixture photo was taken on this day.
@@ -81,6 +81,16 @@ describe('the outing pages', () => {
     expect(files.has(siteDataPaths.outing(DAY))).toBe(false);
     expect(files.get(siteDataPaths.outings)).toEqual({ fromExport: true, years: [] });
     expect((files.get(siteDataPaths.species('Wood Duck')) as SpeciesData).outings).toBeUndefined();
+  });
+
+  it("gives a page's photo the day of its outing only when that day is one, so the lightbox never links a missing page", () => {
+    const onTheDay = siteDataFiles(fixtureManifests(), undefined, { trips: [], lastDay: DAY });
+    expect((onTheDay.get(siteDataPaths.species('Wood Duck')) as SpeciesData).photos.map((p) => p.outing)).toEqual([DAY, DAY]);
+    expect((onTheDay.get(siteDataPaths.home) as HomeData).photos.map((p) => p.outing)).toEqual([DAY, DAY]);
+    // Dated after the ingest's day (a wrong camera clock): on no outing, so no outing day.
+    const future = siteDataFiles(fixtureManifests(), undefined, { trips: [], lastDay: '2024-05-16' });
+    expect((future.get(siteDataPaths.species('Wood Duck')) as SpeciesData).photos.map((p) => p.outing)).toEqual([undefined, undefined]);
+    expect((future.get(siteDataPaths.home) as HomeData).photos.every((p) => p.outing === undefined)).toBe(true);
   });
 });
 

@@ -28,6 +28,8 @@ export interface GalleryPhoto {
   credit?: Credit;
   /** Day taken, `YYYY-MM-DD`, or null when unknown. */
   takenOn?: string | null;
+  /** The day of the outing the photo is on (its page exists); absent when the day is no outing, e.g. dated after the ingest by a wrong camera clock. */
+  outing?: string;
   /** The photographer's own title and caption, from the file's XMP/IPTC (plain text: React escapes it). */
   title?: string;
   caption?: string;
@@ -75,5 +77,6 @@ export function galleryPhotoFromEntry(entry: PagePhoto): GalleryPhoto {
     ...(entry.credit ? { credit: entry.credit } : {}),
     ...(entry.title ? { title: entry.title } : {}),
     ...(entry.caption ? { caption: entry.caption } : {}),
+    ...(entry.outing !== undefined ? { outing: entry.outing } : {}),
   };
 }

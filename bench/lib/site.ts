@@ -13,7 +13,9 @@ import {
   type LifeListFolder,
   type PhotoIndex,
 } from '../../data/manifest-schemas.ts';
-import { LISTS_ROUTE, lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { outingDataSchema } from '../../data/outings.ts';
+import { LISTS_ROUTE, OUTINGS_ROUTE, lifeListRoute, outingRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { SITE_DATA_DIR, siteDataPaths } from '../../data/site-data-paths.ts';
 import { readSite } from '../../tests/e2e/sample-site.ts';
 import type { Log } from './context.ts';
 import { REPO } from './ingest.ts';
@@ -25,7 +27,7 @@ export interface BuiltSite {
   info: Info;
   index: PhotoIndex;
   /** Routes relative to the site's base path, derived from the manifests (never from sample names). */
-  routes: { home: string; leaf: string; species: string; photoLink: string; sharePage: string; lists?: string };
+  routes: { home: string; leaf: string; species: string; photoLink: string; sharePage: string; lists?: string; outings?: string; outing?: string };
 }
 
 let siteDir: Promise<string> | undefined;
@@ -81,6 +83,7 @@ export async function loadBuiltSite(): Promise<BuiltSite> {
   // A shared photo: the first of that species (its page has neighbours for the lightbox to preload).
   const photo = Object.values(index.photos).filter((p) => p.species === species).sort((a, b) => a.number - b.number)[0];
   if (!photo) throw new Error(`the built site has no photo of ${species}`);
+  const busiest = await busiestOutingDay(dist);
   return {
     dist,
     info,
@@ -93,8 +96,27 @@ export async function loadBuiltSite(): Promise<BuiltSite> {
       sharePage: photoShareRoute(photo.id),
       // The lists and their map exist only for a site built with an eBird export.
       ...(info.stats.lifeList !== undefined && { lists: LISTS_ROUTE }),
+      // The Outings page exists on every site; an outing day only once a photo or checklist is dated.
+      ...(existsSync(path.join(dist, siteDataPaths.outings)) && { outings: OUTINGS_ROUTE }),
+      ...(busiest !== undefined && { outing: outingRoute(busiest) }),
     },
   };
+}
+
+/**
+ * The outing day with the most species (the longest page of photo walls), from the built
+ * site's own outing files; on a tie, the earliest day. Trips are left out: their pages link
+ * their days, the days carry the walls.
+ */
+async function busiestOutingDay(dist: string): Promise<string | undefined> {
+  const folder = path.join(dist, SITE_DATA_DIR, 'outings');
+  const days = existsSync(folder) ? (await fs.readdir(folder)).filter((name) => /^\d{4}-\d{2}-\d{2}\.json$/.test(name)).sort() : [];
+  let best: { key: string; species: number } | undefined;
+  for (const name of days) {
+    const outing = outingDataSchema.parse(JSON.parse(await fs.readFile(path.join(folder, name), 'utf8')));
+    if (!best || outing.species.length > best.species) best = { key: outing.key, species: outing.species.length };
+  }
+  return best?.key;
 }
 
 /** Depth-first, alphabetical: the first level that shows a wall of thumbnails. */

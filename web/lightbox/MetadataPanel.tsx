@@ -46,11 +46,12 @@ export function MetadataPanel({ photo, title }: MetadataPanelProps) {
           ))}
         </dl>
       )}
-      {photo.takenOn && (
+      {/* Only a day that is an outing has a page: a photo dated in the future (a wrong camera clock) is on none. */}
+      {photo.outing && (
         <p className="mt-4 text-stone-400" data-testid="photo-outing">
           Outing:{' '}
-          <Link to={outingRoute(photo.takenOn)} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
-            <Day day={photo.takenOn} />
+          <Link to={outingRoute(photo.outing)} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
+            <Day day={photo.outing} />
           </Link>
         </p>
       )}

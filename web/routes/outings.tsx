@@ -106,12 +106,12 @@ function OutingCards({ outings, fromExport, first }: { outings: readonly OutingS
 
 function OutingCard({ outing, fromExport, position }: { outing: OutingSummary; fromExport: boolean; position: number }) {
   return (
-    <li className="flex gap-3 rounded-sm border border-white/10 bg-stone-900/60 p-3">
-      <div className="relative aspect-[4/3] w-24 shrink-0 self-start overflow-hidden rounded-sm bg-stone-800" aria-hidden="true">
+    <li className="outing-card">
+      <div className="outing-cover" aria-hidden="true">
         {outing.cover && <ImageTile image={tileOfCover(outing.cover)} alt="" sizes={COVER_SIZES} fit="fill" loading={tileLoading(position, FIRST_SCREEN_TILES)} />}
       </div>
       <div className="min-w-0 text-sm">
-        <Link to={outingRoute(outing.key)} className={`font-serif text-lg ${linkClass}`}>
+        <Link to={outingRoute(outing.key)} className="outing-link">
           {outingTitle(outing)}
         </Link>
         {outing.kind === 'trip' && <p className="text-stone-400">{outingDates(outing)}</p>}

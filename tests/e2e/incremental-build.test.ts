@@ -144,6 +144,10 @@ describe('incremental build', () => {
         page(lifeListRoute(KESTREL.slice(0, 2))),
         page(lifeListRoute(KESTREL.slice(0, 1))),
         page(lifeListRoute([])),
+        // The taxonomic order's levels too: the tests' checklist gives these species their place.
+        page(lifeListRoute(KESTREL.slice(0, 2), 'taxonomic')),
+        page(lifeListRoute(KESTREL.slice(0, 1), 'taxonomic')),
+        page(lifeListRoute([], 'taxonomic')),
         page(INFO_ROUTE),
         shareOf(KESTREL, 'k3.jpg'),
         'sitemap.xml',

@@ -6,7 +6,7 @@ import type { PhotoRecord } from '../photos/cache.ts';
 import * as manifestsStage from './manifests.ts';
 import { basePathOf } from '../../data/publishing.ts';
 import type { PublishedPhoto } from './manifests/published-photo.ts';
-import { classify } from '../scan/photo-list.ts';
+import { classify } from '../place/placement.ts';
 import { planPhoto, type PlanSettings } from '../scan/plan.ts';
 import { Problems } from '../plumbing/problems.ts';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { problem } from '../report/messages.ts';
 import type { Problems } from '../plumbing/problems.ts';
-import { comparePaths, INBOX_DIR, type ScannedPhoto } from '../scan/photo-list.ts';
+import { checkLifeList, comparePaths, INBOX_DIR, type ScannedPhoto } from '../scan/photo-list.ts';
 import { LIFE_LIST_DIR, planPhoto, stemOf, type PlanSettings } from '../scan/plan.ts';
 import type { Taxonomy, TaxonomySpecies } from '../taxonomy/taxonomy.ts';
 import type { PhotoFacts } from './photo-facts.ts';
@@ -270,4 +270,26 @@ class FolderTree {
     }
     return [...all].sort(comparePaths).map((d) => d.split('/'));
   }
+}
+
+/** The scan without the disk, for a Life List of the owner's folders only: relative file and folder paths → placed photos and folders. */
+export function classify(
+  files: string[],
+  dirs: string[],
+  { lifeListDir, settings, problems }: { lifeListDir: string; settings: PlanSettings; problems: Problems },
+): { photos: ScannedPhoto[]; folders: string[][] } {
+  const checked = checkLifeList(files, dirs, problems);
+  const { photos, folders } = place({
+    lifeListFiles: checked.files,
+    lifeListDirs: checked.dirs,
+    inboxFiles: [],
+    facts: new Map(),
+    taxonomy: undefined,
+    names: 'folders',
+    minRating: 0,
+    photosDir: path.dirname(lifeListDir),
+    settings,
+    problems,
+  });
+  return { photos, folders };
 }

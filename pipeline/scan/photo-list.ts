@@ -4,9 +4,8 @@ import { compareNames, isOwnThumbnail, LOWQ_MARKER } from '../../data/manifest-s
 import { unlessMissing } from '../../node-lib/files.ts';
 import { folderNameProblem } from '../../data/paths.ts';
 import type { PhotoFacts } from '../place/photo-facts.ts';
-import { place } from '../place/placement.ts';
 import { problem } from '../report/messages.ts';
-import { LIFE_LIST_DIR, stemOf, type PhotoPlan, type PlanSettings } from './plan.ts';
+import { LIFE_LIST_DIR, stemOf, type PhotoPlan } from './plan.ts';
 import type { Problems } from '../plumbing/problems.ts';
 import { walkTree } from './tree-walk.ts';
 
@@ -127,28 +126,6 @@ export function checkLifeList(files: readonly string[], dirs: readonly string[],
     candidates.push(file);
   }
   return { files: candidates.sort(comparePaths), dirs: usableDirs.sort(comparePaths) };
-}
-
-/** The scan without the disk, for a Life List of the owner's folders only: relative file and folder paths → placed photos and folders. */
-export function classify(
-  files: string[],
-  dirs: string[],
-  { lifeListDir, settings, problems }: { lifeListDir: string; settings: PlanSettings; problems: Problems },
-): { photos: ScannedPhoto[]; folders: string[][] } {
-  const checked = checkLifeList(files, dirs, problems);
-  const { photos, folders } = place({
-    lifeListFiles: checked.files,
-    lifeListDirs: checked.dirs,
-    inboxFiles: [],
-    facts: new Map(),
-    taxonomy: undefined,
-    names: 'folders',
-    minRating: 0,
-    photosDir: path.dirname(lifeListDir),
-    settings,
-    problems,
-  });
-  return { photos, folders };
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +6,8 @@ import { listsDataSchema } from '../../data/bird-lists.ts';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, outingRoute, speciesRoute } from '../../data/paths.ts';
 import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
-import { appReady, launchBrowser, openPage, pageSettled } from './browser.ts';
+import { seriousViolations, settle, viewportNames, VIEWPORTS } from './axe.ts';
+import { appReady, launchBrowser, openPage } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
@@ -18,50 +18,6 @@ const outings = outingsDataSchema.parse(JSON.parse(readFileSync(join(inject('dis
 const trip = outings.find((o) => o.kind === 'trip')!;
 const tripDays = outingDataSchema.parse(JSON.parse(readFileSync(join(inject('distDir'), siteDataPaths.outing(trip.key)), 'utf8'))).days!;
 const url = (route: string) => pageUrl(siteUrl, route);
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
-}
-
-/**
- * Waits for a settled page with every image loaded: scrolled to the end a screen at a time so
- * each lazy photo loads (contrast over a light cover photo is only seen with the photo there),
- * then back to the top, every tile past its loading state and no transition running.
- */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await pageSettled(page);
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const screen = page.viewportSize()?.height ?? 800;
-  for (let y = screen; y < height; y += screen) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForFunction((top) => Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - window.innerHeight)) < 2, y);
-    await pageSettled(page);
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => window.scrollY === 0);
-  await pageSettled(page);
-}
-
-/** Axe runs on a desktop and on a phone: a caption that passes over one layout's photo may fail over the other's. */
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
-const viewportNames = Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>;
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

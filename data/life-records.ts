@@ -10,8 +10,9 @@ export { normaliseSpeciesName, speciesNameTerms } from './species-names.ts';
  * (which writes the file) and the site (which reads it); nothing here touches the disk.
  *
  * Privacy: only names, taxonomic order, dates and region codes (`US-NC`) are published.
- * The objects are strict, so a coordinate, location name, comment or checklist id can
- * never ride along: parsing such an object fails.
+ * The objects are strict, so a coordinate, location name or comment can never ride along:
+ * parsing such an object fails. A day's checklist ids stay in the pipeline's cache and reach
+ * an outing page only when the owner opts in (`publishing.checklistLinks`, data/outings.ts).
  */
 
 /** `YYYY-MM-DD`, a real calendar day. */
@@ -55,9 +56,16 @@ export const lifeGrowthYearSchema = z.strictObject({
 });
 export type LifeGrowthYear = z.infer<typeof lifeGrowthYearSchema>;
 
+/** eBird's Submission ID (`S123456789`): its public checklist is at ebirdChecklistUrl(id). */
+export const CHECKLIST_ID = /^S\d{1,12}$/;
+export const checklistIdSchema = z.string().check(z.regex(CHECKLIST_ID, 'must be an eBird checklist id such as S123456789'));
+
+/** The owner's public checklist on eBird, for an id that matches CHECKLIST_ID. */
+export const ebirdChecklistUrl = (id: string): string => `https://ebird.org/checklist/${id}`;
+
 /**
- * One day of the export: what the outing pages are made of. Counts only: never a location,
- * a checklist id, a comment or a count of birds.
+ * One day of the export: what the outing pages are made of. Never a location, a comment or a
+ * count of birds; the checklist ids are for links the owner may opt in to.
  */
 export const fieldDaySchema = z.strictObject({
   date: isoDateSchema,
@@ -65,6 +73,8 @@ export const fieldDaySchema = z.strictObject({
   regions: z.array(regionCodeSchema),
   /** Distinct checklists submitted that day. */
   checklists: z.int().check(z.minimum(0)),
+  /** Their ids, sorted, where the export gave them in eBird's form (absent in a cache from before they were kept). */
+  checklistIds: z.optional(z.array(checklistIdSchema)),
   /** Minutes in the field: the sum of those checklists' durations (0 when none gave one). */
   minutes: z.int().check(z.minimum(0)),
   /** Countable species seen that day, by the scientific name of their life record, in taxonomic order. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { FieldDay, LifeListRecords, LifeRecord } from './life-records.ts';
-import { isoDateSchema, regionCodeSchema } from './life-records.ts';
+import { checklistIdSchema, isoDateSchema, regionCodeSchema } from './life-records.ts';
 import { compareNames, photoEntrySchema, type PhotoEntry } from './manifest-schemas.ts';
 import { OUTING_KEY, tripKey } from './paths.ts';
 import { pagePhotoSchema, type PagePhoto } from './site-data-schemas.ts';
@@ -10,8 +10,9 @@ import { pagePhotoSchema, type PagePhoto } from './site-data-schemas.ts';
  * owner named in site.json, with what was seen, what was photographed and what was new. Made
  * from the photos' capture days and the export's days (data/life-records.ts), so it counts as
  * the lists count. Published: days, region codes and names, species, counts of species and
- * checklists, minutes in the field. Never a location, a coordinate, a comment, a count of
- * birds or a checklist id: the export's days never held them.
+ * checklists, minutes in the field. Never a location, a coordinate, a comment or a count of
+ * birds: the export's days never held them. A checklist id only when the owner opted in to
+ * links to the public checklists (OutingSettings.checklistLinks).
  */
 
 const count = () => z.int().check(z.minimum(0));
@@ -30,6 +31,8 @@ export interface OutingSettings {
   trips: readonly Trip[];
   /** The last day an outing can be on (the ingest's today): a later day is a clock or export error, reported by the ingest. */
   lastDay?: string;
+  /** publishing.checklistLinks: a day's page links its checklists on eBird. */
+  checklistLinks?: boolean;
 }
 
 const regionSchema = z.strictObject({ code: regionCodeSchema, name: nonEmpty() });
@@ -63,6 +66,8 @@ export const outingDataSchema = z.strictObject({
   /** From the export: checklists submitted and minutes in the field. */
   checklists: z.optional(count()),
   minutes: z.optional(count()),
+  /** A day's checklist ids, for links to them on eBird: only with publishing.checklistLinks. */
+  checklistIds: z.optional(z.array(checklistIdSchema)),
   /** Species seen (on checklists, counted as the lists count; without an export, photographed). */
   observed: count(),
   lifers: count(),
@@ -213,7 +218,7 @@ function datesOf(trip: Trip, days: ReadonlyMap<string, Day>): string[] {
 type PageHead = Pick<OutingData, 'key' | 'kind' | 'from' | 'to'> & Partial<Pick<OutingData, 'name' | 'days' | 'trip'>>;
 
 /** One outing's page over its days: seen species in taxonomic order, each with its photos, then those photographed but not listed. */
-function outingPage({ records, bySpecies, names = {}, toPagePhoto }: OutingInputs, days: readonly Day[], head: PageHead): OutingData {
+function outingPage({ records, bySpecies, names = {}, toPagePhoto, settings }: OutingInputs, days: readonly Day[], head: PageHead): OutingData {
   const recordOf = new Map((records?.species ?? []).map((r) => [r.scientificName, r]));
   const folderOf = new Map<string, string>();
   for (const [folder, record] of bySpecies ?? []) if (!folderOf.has(record.scientificName)) folderOf.set(record.scientificName, folder);
@@ -266,6 +271,8 @@ function outingPage({ records, bySpecies, names = {}, toPagePhoto }: OutingInput
     ...head,
     regions: regionCodes.map((code) => ({ code, name: regionName(code, names) })),
     ...(records && { checklists: fields.reduce((n, f) => n + f.checklists, 0), minutes: fields.reduce((n, f) => n + f.minutes, 0) }),
+    // A trip's page links its days, and each day its own checklists.
+    ...(settings.checklistLinks && head.kind === 'day' && fields.length > 0 && { checklistIds: fields.flatMap((f) => f.checklistIds ?? []) }),
     // Without an export, what was photographed is what was seen.
     observed: records ? observed : species.length,
     lifers: species.filter((s) => s.lifer).length,

@@ -56,6 +56,11 @@ export const publishingOptionsSchema = z.strictObject({
    * an unrated photo counts as 0). A rejected photo (rating -1) is never published, whatever this says.
    */
   minRating: z.number().int().min(0).max(5).optional(),
+  /**
+   * Link each outing day to the owner's checklists on eBird. Off by default: a public checklist
+   * shows its location, which the site itself never publishes.
+   */
+  checklistLinks: z.boolean().default(false),
 });
 
 export const ebirdOptionsSchema = z.strictObject({
@@ -83,7 +88,7 @@ export const siteConfigSchema = z.strictObject({
   lifeCount: z.number().int().min(0).optional(),
   renditions: renditionOptionsSchema.default(renditionOptionsSchema.parse({})),
   privacy: privacyOptionsSchema.default(privacyOptionsSchema.parse({})),
-  publishing: publishingOptionsSchema.default({}),
+  publishing: publishingOptionsSchema.default(publishingOptionsSchema.parse({})),
   /**
    * The species names the site shows: `folders` keeps the owner's spelling (a folder's name, or for a
    * photo placed by its keywords the taxonomy's English name); `taxonomy` shows the taxonomy's

@@ -56,6 +56,17 @@ describe('the outing pages', () => {
     expect(species.outings).toEqual([DAY]);
   });
 
+  it("links a day's checklists on eBird only when the owner opts in, and a trip's only through its days", () => {
+    const day = { ...FIELD_DAY, checklistIds: ['S101', 'S102'] };
+    const trip = { name: 'Carolina, May 2024', from: '2024-05-15', to: '2024-05-18' };
+    const off = siteDataFiles(fixtureManifests(), lifeWithDays([day]), { trips: [trip] });
+    expect((off.get(siteDataPaths.outing(DAY)) as OutingData).checklistIds).toBeUndefined();
+    expect(JSON.stringify([...off.values()])).not.toContain('S101');
+    const on = siteDataFiles(fixtureManifests(), lifeWithDays([day]), { trips: [trip], checklistLinks: true });
+    expect((on.get(siteDataPaths.outing(DAY)) as OutingData).checklistIds).toEqual(['S101', 'S102']);
+    expect((on.get(siteDataPaths.outing(tripKey(trip.name))) as OutingData).checklistIds).toBeUndefined();
+  });
+
   it('makes a checklist-only day an outing too, and a named trip one page over its days, listed in the index instead of them', () => {
     const before = { ...FIELD_DAY, date: '2024-05-16', checklists: 1, minutes: 30, species: [LIFE_RECORDS.gull.scientificName] };
     const trip = { name: 'Carolina, May 2024', from: '2024-05-15', to: '2024-05-18' };

@@ -47,6 +47,7 @@ export const OUTING_SETTINGS_FILE = 'outing-settings.json';
 const outingSettingsSchema = z.strictObject({
   trips: z.array(z.strictObject({ name: z.string(), from: z.string(), to: z.string() })),
   lastDay: z.optional(z.string()),
+  checklistLinks: z.optional(z.boolean()),
 });
 
 export async function saveOutingSettings(cacheDir: string, settings: OutingSettings): Promise<void> {
@@ -58,7 +59,7 @@ export async function loadOutingSettings(cacheDir: string): Promise<OutingSettin
   const text = await unlessMissing(readFile(path.join(cacheDir, OUTING_SETTINGS_FILE), 'utf8'));
   if (text === undefined) return { trips: [] };
   const parsed = outingSettingsSchema.parse(JSON.parse(text));
-  return { trips: parsed.trips, ...(parsed.lastDay !== undefined && { lastDay: parsed.lastDay }) };
+  return { trips: parsed.trips, ...(parsed.lastDay !== undefined && { lastDay: parsed.lastDay }), ...(parsed.checklistLinks && { checklistLinks: true }) };
 }
 
 const hashesSchema = z.record(z.string(), z.string());

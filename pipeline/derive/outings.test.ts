@@ -53,6 +53,12 @@ describe('outingSettingsOf', () => {
     ]);
   });
 
+  it('passes on publishing.checklistLinks, off unless the owner turns it on', () => {
+    const settingsFor = (publishing: object) => outingSettingsOf({ site: parseSiteConfig({ owner: 'O', publishing }), photos: [], records, source: undefined, today: '2025-11-25' }, new Problems());
+    expect(settingsFor({}).checklistLinks).toBeUndefined();
+    expect(settingsFor({ checklistLinks: true }).checklistLinks).toBe(true);
+  });
+
   it('refuses a trip that ends before it starts, naming the field', () => {
     expect(() => parseSiteConfig({ owner: 'O', trips: [{ name: 'Backwards', from: '2023-06-10', to: '2023-06-08' }] })).toThrow(/from.*must not come after/);
   });

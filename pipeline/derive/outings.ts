@@ -41,5 +41,5 @@ export function outingSettingsOf(
     if (![...days].some((d) => d >= trip.from && d <= trip.to)) problems.warning('site.json', text.tripWithoutDays(trip.name, trip.from, trip.to));
     kept.push(trip);
   }
-  return { trips: site.trips.map(({ name, from, to }) => ({ name, from, to })), lastDay: today };
+  return { trips: site.trips.map(({ name, from, to }) => ({ name, from, to })), lastDay: today, ...(site.publishing.checklistLinks && { checklistLinks: true }) };
 }

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { OutingSummary } from '../../data/outings.ts';
 import { OUTINGS_ROUTE, outingRoute, outingsYearRoute, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
 import { countOf } from '../../data/count-text.ts';
+import { ebirdChecklistUrl } from '../../data/life-records.ts';
 import { Day } from '../components/DayAndRegion.tsx';
 import { ImageTile, tileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -182,7 +183,12 @@ export function OutingPage() {
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
         {outing.kind === 'trip' && <Fact term="Dates:">{outingDates(outing)}</Fact>}
         {outing.regions.length > 0 && <Fact term="Where:">{outing.regions.map((r) => r.name).join('; ')}</Fact>}
-        {outing.checklists !== undefined && outing.checklists > 0 && <Fact term="Checklists:">{outing.checklists.toLocaleString('en-US')}</Fact>}
+        {outing.checklists !== undefined && outing.checklists > 0 && (
+          <Fact term="Checklists:">
+            {outing.checklists.toLocaleString('en-US')}
+            {outing.checklistIds && outing.checklistIds.length > 0 && <ChecklistLinks ids={outing.checklistIds} />}
+          </Fact>
+        )}
         {outing.minutes !== undefined && outing.minutes > 0 && <Fact term="In the field:">{fieldTime(outing.minutes)}</Fact>}
         <Fact term={outing.checklists === undefined ? 'Species photographed:' : 'Species:'}>{outing.observed.toLocaleString('en-US')}</Fact>
         {outing.lifers > 0 && <Fact term="Lifers:">{outing.lifers.toLocaleString('en-US')}</Fact>}
@@ -223,6 +229,24 @@ export function OutingPage() {
         </section>
       )}
       <PhotoGallery photos={photos} title={title} />
+    </>
+  );
+}
+
+/** The owner's public checklists of the day, by eBird's id (publishing.checklistLinks). */
+function ChecklistLinks({ ids }: { ids: readonly string[] }) {
+  return (
+    <>
+      {' (on eBird: '}
+      {ids.map((id, i) => (
+        <Fragment key={id}>
+          {i > 0 && ', '}
+          <a href={ebirdChecklistUrl(id)} className={linkClass}>
+            {id}
+          </a>
+        </Fragment>
+      ))}
+      )
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { growthByYear, lifeListRecordsSchema, type LifeListRecords, type LifeRecord } from '../../../data/life-records.ts';
+import { CHECKLIST_ID, growthByYear, lifeListRecordsSchema, type LifeListRecords, type LifeRecord } from '../../../data/life-records.ts';
 import { compareNames } from '../../../data/manifest-layout.ts';
 import { classifyRow, type RowKind } from './count-rules.ts';
 import type { ObservationRow } from './parse-export.ts';
@@ -31,7 +31,7 @@ function keepFirst<K>(map: Map<K, Sighting>, key: K, sighting: Sighting): void {
   if (!known || earlier(sighting, known)) map.set(key, sighting);
 }
 
-/** What a day of the export adds up to while rows are read: checklist ids stay here, and only their count and minutes leave. */
+/** What a day of the export adds up to while rows are read. */
 interface DayState {
   regions: Set<string>;
   /** Checklist id → its duration in minutes (0 when none). */
@@ -124,6 +124,7 @@ export class LifeListBuilder {
         date,
         regions: [...day.regions].sort(),
         checklists: day.checklists.size,
+        checklistIds: [...day.checklists.keys()].filter((id) => CHECKLIST_ID.test(id)).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))),
         minutes: [...day.checklists.values()].reduce((sum, m) => sum + m, 0),
         species: [...day.species].map((key) => this.#species.get(key)!.scientificName).sort((a, b) => orderOf.get(a.toLowerCase())! - orderOf.get(b.toLowerCase())!),
       }));

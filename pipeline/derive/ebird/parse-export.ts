@@ -24,8 +24,8 @@ export interface ObservationRow {
   /** Region code such as `US-NC`; undefined when the column is empty or holds no code. */
   region?: string;
   /**
-   * The checklist's Submission ID, read only to count a day's distinct checklists and add up
-   * their durations: never published (the outing derivation keeps counts, not ids).
+   * The checklist's Submission ID: it counts a day's distinct checklists and adds up their
+   * durations, and is published only as a link the owner opts in to (publishing.checklistLinks).
    */
   checklist?: string;
   /** The checklist's Duration (Min), when the column holds a whole number of minutes. */

@@ -58,14 +58,17 @@ describe('readLifeRecords on the sample export', () => {
     expect(result.records!.observedCount).toBe(93);
   });
 
-  it('publishes no coordinate, location name, comment or id of the export', async () => {
+  it('keeps no coordinate, location name or comment of the export, and checklist ids only as ids', async () => {
     const text = readFileSync(SAMPLE, 'utf8');
     const secrets = ebirdSecrets(text);
     expect(secrets.length).toBeGreaterThan(50);
     expect(secrets).toContain('123 Maple St, backyard');
     expect(secrets).toContain('Seen from the dike,\nlate light');
     const dir = await photosWith({ 'MyEBirdData.csv': text });
-    const published = JSON.stringify((await readLifeRecords(dir)).records);
+    const records = (await readLifeRecords(dir)).records!;
+    // The days keep their checklists' ids (for the links the owner may opt in to, data/outings.ts), and nothing else private.
+    expect(records.days!.some((d) => d.checklistIds!.length > 0)).toBe(true);
+    const published = JSON.stringify({ ...records, days: records.days!.map(({ checklistIds: _ids, ...day }) => day) });
     expect(leakedSecrets(published, secrets)).toEqual([]);
     // The check itself finds a secret however it is escaped.
     expect(leakedSecrets(JSON.stringify({ x: 'Seen from the dike,\nlate light' }), secrets)).toEqual(['Seen from the dike,\nlate light']);
@@ -138,7 +141,7 @@ describe('readLifeRecords: count rules', () => {
     const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': csv }));
     expect(result.problems).toEqual([]);
     // The checklist still makes a day in the field, with no countable species.
-    expect(result.records).toEqual({ observedCount: 0, species: [], growth: [], days: [{ date: '2020-01-01', regions: ['US-NC'], checklists: 1, minutes: 0, species: [] }] });
+    expect(result.records).toEqual({ observedCount: 0, species: [], growth: [], days: [{ date: '2020-01-01', regions: ['US-NC'], checklists: 1, checklistIds: ['S1'], minutes: 0, species: [] }] });
   });
 
   it('counts a subspecies group as its species and takes its earlier date', async () => {
@@ -309,17 +312,26 @@ describe('readLifeRecords: days in the field', () => {
       HEADER,
       row('Carolina Wren', 'Thryothorus ludovicianus', '26520', '2023-06-08', 'US-AZ', { checklist: 'S10', duration: '90' }),
       row('Mallard', 'Anas platyrhynchos', '475', '2023-06-08', 'US-AZ', { checklist: 'S10', duration: '90' }),
-      row('Mallard', 'Anas platyrhynchos', '475', '2023-06-08', 'US-NM', { checklist: 'S11', duration: '45' }),
+      row('Mallard', 'Anas platyrhynchos', '475', '2023-06-08', 'US-NM', { checklist: 'S9', duration: '45' }),
       row('duck sp.', 'Anatinae sp.', '700', '2023-06-08', 'US-NM', { checklist: 'S12', duration: 'n/a' }),
       row('Yellow-rumped Warbler (Myrtle)', 'Setophaga coronata coronata', '30000', '2023-06-09', 'US-AZ', { checklist: 'S13', duration: '30' }),
     ].join('\n');
     const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': csv }));
     expect(result.problems).toEqual([]);
+    // The ids in eBird's order of submission, for the links the owner may opt in to (they stay in the cache otherwise).
     expect(result.records!.days).toEqual([
-      { date: '2023-06-08', regions: ['US-AZ', 'US-NM'], checklists: 3, minutes: 135, species: ['Anas platyrhynchos', 'Thryothorus ludovicianus'] },
-      { date: '2023-06-09', regions: ['US-AZ'], checklists: 1, minutes: 30, species: ['Setophaga coronata'] },
+      { date: '2023-06-08', regions: ['US-AZ', 'US-NM'], checklists: 3, checklistIds: ['S9', 'S10', 'S12'], minutes: 135, species: ['Anas platyrhynchos', 'Thryothorus ludovicianus'] },
+      { date: '2023-06-09', regions: ['US-AZ'], checklists: 1, checklistIds: ['S13'], minutes: 30, species: ['Setophaga coronata'] },
     ]);
-    // Counts only: no checklist id reaches the records.
-    expect(JSON.stringify(result.records)).not.toMatch(/S1[0-3]/);
+  });
+
+  it('counts a checklist whose id is not in eBird\'s form, and keeps no link to it', async () => {
+    const csv = [
+      HEADER,
+      row('Mallard', 'Anas platyrhynchos', '475', '2023-06-08', 'US-AZ', { checklist: 'S10' }),
+      row('Mallard', 'Anas platyrhynchos', '475', '2023-06-08', 'US-AZ', { checklist: 'javascript:alert(1)' }),
+    ].join('\n');
+    const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': csv }));
+    expect(result.records!.days).toEqual([expect.objectContaining({ checklists: 2, checklistIds: ['S10'] })]);
   });
 });

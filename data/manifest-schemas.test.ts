@@ -242,7 +242,7 @@ describe('parseSiteConfig', () => {
     expect(config.renditions.displayLongEdge).toBe(2048);
     expect(config.renditions.srcsetWidths).toEqual([480, 720, 960]);
     expect(config.privacy).toEqual({ publishOriginals: false, keepGps: false, keepSerialNumbers: false, publishLocationNames: false });
-    expect(config.publishing).toEqual({});
+    expect(config.publishing).toEqual({ checklistLinks: false });
   });
 
   it('lists every bad key by its path, unknown keys included, in one error', () => {

@@ -26,6 +26,24 @@ describe('normaliseSpeciesName', () => {
 });
 
 describe('createSpeciesMatcher', () => {
+  it("falls back to the scientific name the taxonomy gives the folder's species, after every name of eBird's", () => {
+    const jay = lifeRecordSchema.parse({ commonName: 'Canada Jay', scientificName: 'Perisoreus canadensis', taxonOrder: 21500, firstSeen: '2019-02-10' });
+    const taxonNames = new Map([['Gray Jay', 'Perisoreus canadensis'], ['Whiskey Jack', 'Perisoreus canadensis infaustus']]);
+    expect(createSpeciesMatcher([jay], {}, taxonNames).match('Gray Jay')).toEqual({ record: jay, by: 'taxonomy' });
+    // A trinomial falls back to its binomial, as eBird's own scientific names do.
+    expect(createSpeciesMatcher([jay], {}, taxonNames).match('Whiskey Jack')).toEqual({ record: jay, by: 'taxonomy' });
+    expect(createSpeciesMatcher([jay], {}, taxonNames).match('Canada Jay')).toEqual({ record: jay, by: 'common name' });
+    // site.json's word wins: a mapping to a name the export lacks is not overridden by the taxonomy.
+    expect(createSpeciesMatcher([jay], { 'Gray Jay': 'Steller’s Jay' }, taxonNames).match('Gray Jay')).toBeUndefined();
+  });
+
+  it('matches a common name two records share to neither', () => {
+    const a = lifeRecordSchema.parse({ commonName: 'Sandpiper', scientificName: 'Calidris one', taxonOrder: 1, firstSeen: '2019-02-10' });
+    const b = lifeRecordSchema.parse({ commonName: 'Sandpiper', scientificName: 'Calidris two', taxonOrder: 2, firstSeen: '2019-02-10' });
+    expect(createSpeciesMatcher([a, b]).match('Sandpiper')).toBeUndefined();
+    expect(createSpeciesMatcher([a, b]).match('Calidris two')).toEqual({ record: b, by: 'scientific name' });
+  });
+
   const species = [record('Yellow-crowned Night-Heron', 'Nyctanassa violacea', 8760), record("Franklin's Gull", 'Leucophaeus pipixcan', 5700), record('Eurasian Nuthatch', 'Sitta europaea', 23000)];
 
   it('matches by normalised common name', () => {

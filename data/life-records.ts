@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { REGION_CODE } from './region-code.ts';
-import { normaliseSpeciesName } from './species-names.ts';
+import { createNameIndex, normaliseSpeciesName } from './species-names.ts';
 
-export { normaliseSpeciesName, speciesNameTerms } from './species-names.ts';
+export { binomialOf, normaliseSpeciesName, speciesNameTerms } from './species-names.ts';
 
 /**
  * What the site publishes from the owner's eBird export ("Download My Data"), and the
@@ -126,33 +126,22 @@ export function growthByYear(species: readonly Pick<LifeRecord, 'firstSeen'>[]):
 
 // --- Name matching ----------------------------------------------------------------
 
-/** The binomial (`Genus species`) of an eBird scientific name, lower-cased; undefined when it has fewer than two words. */
-export function binomialOf(scientificName: string): string | undefined {
-  const words = normaliseSpeciesName(scientificName.replace(/[[(].*$/, '')).split(' ');
-  return words.length >= 2 ? `${words[0]} ${words[1]}` : undefined;
-}
-
-/** What a folder name was matched by. */
-export type MatchedBy = 'site.json' | 'common name' | 'scientific name';
+/** What a folder name was matched by: site.json's map, its own name, or the scientific name the taxonomy gives it (a name eBird has since changed). */
+export type MatchedBy = 'site.json' | 'common name' | 'scientific name' | 'taxonomy';
 
 /**
  * Finds the life record a species folder stands for: the explicit `names` map of
  * site.json first (its value may be an eBird common or scientific name), then the
- * folder name as a common name, then as a scientific name. Undefined when nothing matches.
+ * folder name as a common name, then as a scientific name (the one rule of
+ * data/species-names.ts), then the scientific name the taxonomy gives the folder's species
+ * (`taxonNames`, folder name → scientific name), so that a folder named before eBird renamed
+ * its species still finds it. Undefined when nothing matches.
  */
-export function createSpeciesMatcher(species: readonly LifeRecord[], explicit: Readonly<Record<string, string>> = {}) {
-  const byCommon = new Map<string, LifeRecord>();
-  const byScientific = new Map<string, LifeRecord>();
-  for (const s of species) {
-    byCommon.set(normaliseSpeciesName(s.commonName), s);
-    byScientific.set(normaliseSpeciesName(s.scientificName), s);
-  }
-  const byName = (name: string): { record: LifeRecord; by: Exclude<MatchedBy, 'site.json'> } | undefined => {
-    const key = normaliseSpeciesName(name);
-    const common = byCommon.get(key);
-    if (common) return { record: common, by: 'common name' };
-    const scientific = byScientific.get(key) ?? byScientific.get(binomialOf(name) ?? '\0');
-    return scientific ? { record: scientific, by: 'scientific name' } : undefined;
+export function createSpeciesMatcher(species: readonly LifeRecord[], explicit: Readonly<Record<string, string>> = {}, taxonNames: ReadonlyMap<string, string> = new Map()) {
+  const index = createNameIndex(species.map((s) => ({ value: s, nameKey: normaliseSpeciesName(s.commonName), scientificKey: normaliseSpeciesName(s.scientificName) })));
+  const byName = (name: string): { record: LifeRecord; by: MatchedBy } | undefined => {
+    const found = index.find(name);
+    return found && { record: found.value, by: found.by === 'name' ? 'common name' : 'scientific name' };
   };
   const explicitByKey = new Map(Object.entries(explicit).map(([folder, name]) => [normaliseSpeciesName(folder), name]));
   return {
@@ -164,7 +153,11 @@ export function createSpeciesMatcher(species: readonly LifeRecord[], explicit: R
         const found = byName(mapped);
         return found ? { record: found.record, by: 'site.json' } : undefined;
       }
-      return byName(folder);
+      const found = byName(folder);
+      if (found) return found;
+      const scientific = taxonNames.get(folder);
+      const record = scientific === undefined ? undefined : index.byScientificName(scientific);
+      return record && { record, by: 'taxonomy' };
     },
   };
 }

@@ -166,8 +166,8 @@ async function derive({ key, photosDir, published, folders, site, credits, next,
   await newPublicationStamp(dirs.cacheDir);
   // The derivation's own problems are kept with its state, to be reported again while it stands.
   const problems = new Problems();
-  const life = await lifeRecordsOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems);
   const taxonNames = taxonNamesOf(published, taxonomy ?? (await taxonomyIfVendored(problems)));
+  const life = await lifeRecordsOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems, taxonNames);
   const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, taxonNames, problems });
 
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.

@@ -28,6 +28,8 @@ export async function lifeRecordsOf(
   photos: readonly PublishedPhoto[],
   site: SiteConfig,
   problems: Problems,
+  /** Species name → its scientific name in the taxonomy, for folders named before eBird renamed their species. */
+  taxonNames: ReadonlyMap<string, { scientificName: string }> = new Map(),
 ): Promise<ReadLifeList | undefined> {
   const loadProblems: Problem[] = [];
   const lastGood = await loadLastGood(cacheDir, loadProblems);
@@ -38,7 +40,7 @@ export async function lifeRecordsOf(
 
   // Only folders with published photos: they are the species pages the records attach to.
   const folders = [...new Set(photos.map((p) => p.plan.folder.join('/')))];
-  const matched = matchFolders(folders, read.records, site);
+  const matched = matchFolders(folders, read.records, site, new Map([...taxonNames].map(([species, taxon]) => [species, taxon.scientificName])));
   for (const problem of matched.problems) report(problems, problem);
   const bySpecies = new Map<string, LifeRecord>();
   for (const match of matched.matches) bySpecies.set(match.folder.split('/').at(-1) ?? match.folder, match.record);

@@ -5,9 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { distance } from 'fastest-levenshtein';
-import { binomialOf } from '../../data/life-records.ts';
 import { compareNames } from '../../data/manifest-layout.ts';
-import { normaliseSpeciesName } from '../../data/species-names.ts';
+import { createNameIndex, normaliseSpeciesName } from '../../data/species-names.ts';
 import { isMissingFile } from '../../node-lib/files.ts';
 import { parseTaxonomyFile, taxonomyFile } from './vendored-file.ts';
 
@@ -68,8 +67,8 @@ const unambiguous = <V>(found: V | typeof AMBIGUOUS | undefined): V | undefined 
 /** A taxonomy over `species` (in any order), its look-up maps built once. Pure: tests build one from a few species. */
 export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string): Taxonomy {
   const sorted = [...species].sort((a, b) => a.sequence - b.sequence);
-  const byEnglish = new Map<string, TaxonomySpecies | typeof AMBIGUOUS>();
-  const byScientific = new Map<string, TaxonomySpecies>();
+  const scientificNames = new Set<string>();
+  const names: { value: TaxonomySpecies; nameKey: string; scientificKey: string }[] = [];
   const byOther = new Map<string, TaxonomySpecies[]>();
   const orderNames = new Set<string>();
   const orders = new Map<string, string>();
@@ -82,9 +81,9 @@ export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string
     const english = normaliseSpeciesName(s.englishName);
     const scientific = normaliseSpeciesName(s.scientificName);
     const others = s.otherEnglishNames.map(normaliseSpeciesName);
-    if (byScientific.has(scientific)) throw new Error(`${source}: ${s.scientificName} is listed twice`);
-    byScientific.set(scientific, s);
-    claim(byEnglish, english, s);
+    if (scientificNames.has(scientific)) throw new Error(`${source}: ${s.scientificName} is listed twice`);
+    scientificNames.add(scientific);
+    names.push({ value: s, nameKey: english, scientificKey: scientific });
     for (const other of others) {
       const list = byOther.get(other);
       if (!list) byOther.set(other, [s]);
@@ -98,6 +97,7 @@ export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string
       throw new Error(`${source}: ${s.scientificName} puts ${s.family} in ${s.order} as '${s.familyEnglish}', an earlier species in ${family.order} as '${family.english}'`);
     }
   }
+  const index = createNameIndex(names);
   for (const order of orderNames) orders.set(normaliseSpeciesName(order), order);
   for (const { scientific, english } of familyByScientific.values()) {
     const family = { scientific, english };
@@ -109,19 +109,17 @@ export function taxonomyFrom(species: readonly TaxonomySpecies[], source: string
     source,
     species: sorted,
     match(name) {
-      const key = normaliseSpeciesName(name);
-      const english = byEnglish.get(key);
-      if (english === AMBIGUOUS) return undefined;
-      if (english) return { species: english, by: 'english' };
-      const scientific = byScientific.get(key) ?? byScientific.get(binomialOf(name) ?? '\0');
-      if (scientific) return { species: scientific, by: 'scientific' };
-      const others = byOther.get(key);
+      // Folders, keywords and eBird's names are all looked up by the one rule (data/species-names.ts); other English names come last.
+      if (index.isShared(name)) return undefined;
+      const found = index.find(name);
+      if (found) return { species: found.value, by: found.by === 'name' ? 'english' : 'scientific' };
+      const others = byOther.get(normaliseSpeciesName(name));
       return others?.length === 1 ? { species: others[0]!, by: 'other-english' } : undefined;
     },
     ambiguous(name) {
       const key = normaliseSpeciesName(name);
-      if (byEnglish.get(key) === AMBIGUOUS) return sorted.filter((s) => normaliseSpeciesName(s.englishName) === key);
-      if (byEnglish.has(key) || byScientific.has(key)) return [];
+      if (index.isShared(name)) return sorted.filter((s) => normaliseSpeciesName(s.englishName) === key);
+      if (index.has(name)) return [];
       const others = byOther.get(key) ?? [];
       return others.length > 1 ? others : [];
     },

@@ -102,6 +102,26 @@ describe('ingest with an eBird export', () => {
   });
 });
 
+describe('a species folder named before eBird renamed its species', () => {
+  it("finds its life record through the taxonomy's scientific name: 'Gray Jay' is eBird's 'Canada Jay'", async () => {
+    const t = await makeTree({ files: { 'Passeriformes/Corvidae/Gray Jay/a.jpg': fixture('photos/epy_nikon-d3100_gps.jpg') } });
+    try {
+      await mkdir(path.join(t.photosDir, 'ebird'));
+      const rows = [HEADER, 'S7,Canada Jay,Perisoreus canadensis,21500,2,CA-ON,Nipissing,L7,Camp,45.5,-78.3,2019-02-10,09:00 AM,Incidental,10,1,,,1,,,,'];
+      await writeFile(path.join(t.photosDir, 'ebird', 'MyEBirdData.csv'), `${rows.join('\n')}\n`);
+      const run = await runCli(ingestArgs(t, '--quiet', '--json'));
+      const report = JSON.parse(run.stdout) as { exitCode: number; problems: Array<{ reason: string }> };
+      expect(report.problems.filter((p) => p.reason.includes('not in the eBird export'))).toEqual([]);
+      const jay = speciesDataSchema.parse(await readJson(path.join(t.publicDir, siteDataPaths.species('Gray Jay'))));
+      expect(jay.sighting).toEqual({ scientificName: 'Perisoreus canadensis', firstSeen: '2019-02-10', firstRegion: 'CA-ON' });
+      const rest = notPhotographedDataSchema.parse(await readJson(path.join(t.publicDir, siteDataPaths.notPhotographed)));
+      expect(rest.species).toEqual([]);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
+
 describe('a photo dated before the species is first seen in the export', () => {
   it('is a warning naming both days: the export may miss an older sighting', async () => {
     const t = await tree(false);

@@ -29,14 +29,16 @@ const CLOSEST = 3;
 /**
  * Matches species folders to the life list: the `ebird.names` map of site.json first,
  * then the folder's name as an eBird common name, then as a scientific name, each
- * compared without case, diacritics, hyphens or apostrophes (see `normaliseSpeciesName`).
+ * compared without case, diacritics, hyphens or apostrophes (see `normaliseSpeciesName`),
+ * then the scientific name the taxonomy gives the folder's name (`taxonNames`, species name →
+ * scientific name), which finds a species eBird has renamed since the folder was.
  * A folder with no match is a warning naming it and the closest eBird names.
  * `speciesFolders` are paths under life_list/ (`Anseriformes/Ducks, Geese, and Waterfowl/Wood Duck`)
  * or bare names; the last segment is the species name.
  */
-export function matchFolders(speciesFolders: readonly string[], records: LifeListRecords, config: { ebird?: EbirdOptions | undefined }): MatchResult {
+export function matchFolders(speciesFolders: readonly string[], records: LifeListRecords, config: { ebird?: EbirdOptions | undefined }, taxonNames: ReadonlyMap<string, string> = new Map()): MatchResult {
   const explicit = config.ebird?.names ?? {};
-  const matcher = createSpeciesMatcher(records.species, explicit);
+  const matcher = createSpeciesMatcher(records.species, explicit, taxonNames);
   const matches: FolderMatch[] = [];
   const unmatched: string[] = [];
   const problems: Problem[] = [];

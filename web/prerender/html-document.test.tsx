@@ -130,8 +130,12 @@ describe('iconLink', () => {
 describe('deferEntryScript', () => {
   const built = TEMPLATE.replace('<script type="module" src="/assets/index.js"></script>', '<script type="module" crossorigin src="/sub/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/sub/assets/runtime-1.js">');
 
-  /** Runs the loader on this page's body, as if the page had just loaded (no Element Timing here: jsdom). */
-  function runLoader(body: string, readyState: 'complete' | 'interactive' = 'complete') {
+  /**
+   * Runs the loader on this page's body, as if the page had just loaded (no Element Timing here:
+   * jsdom). `paint()` reports the first contentful paint, as Paint Timing does; `painted` has it
+   * reported already.
+   */
+  function runLoader(body: string, readyState: 'complete' | 'interactive' = 'complete', { painted = true } = {}) {
     const { loader } = deferEntryScript(built);
     document.head.querySelectorAll('script, link').forEach((s) => s.remove());
     document.body.innerHTML = body;
@@ -143,23 +147,45 @@ describe('deferEntryScript', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
+    const paintTiming = { painted, observers: new Set<() => void>() };
+    class PaintObserver {
+      static supportedEntryTypes = ['paint'];
+      readonly #report: () => void;
+      constructor(callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {
+        this.#report = () => callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{ name }] : []) });
+      }
+      observe() {
+        paintTiming.observers.add(this.#report);
+        if (paintTiming.painted) this.#report();
+      }
+      disconnect() {
+        paintTiming.observers.delete(this.#report);
+      }
+    }
     const fire = () => listeners.forEach((listener) => listener());
+    const paint = () => {
+      paintTiming.painted = true;
+      [...paintTiming.observers].forEach((report) => report());
+    };
     new Function('document', 'window', 'addEventListener', loader.replace(/^<script>|<\/script>$/g, ''))(
       fakeDocument,
-      {},
+      { PerformanceObserver: PaintObserver },
       (type: string, listener: () => void) => type === 'load' && listeners.push(listener),
     );
     const entry = () => document.head.querySelector<HTMLScriptElement>('script[type="module"]');
-    return { fire, entry };
+    return { fire, paint, entry };
   }
   const queuedTile = '<picture><source type="image/webp" data-srcset="/a-480.webp 480w"><img data-src="/a_lowq.jpg" alt="A" elementtiming="first-screen"></picture>';
 
-  it('takes the module script and its preloads out of the head and loads the entry on the load event', () => {
+  it('takes the module script and its preloads out of the head and loads the entry after the load event and the first paint', () => {
     const { template } = deferEntryScript(built);
     expect(template).not.toMatch(/<script|modulepreload/);
-    const { fire, entry } = runLoader('<p>No photos</p>', 'interactive');
+    const { fire, paint, entry } = runLoader('<p>No photos</p>', 'interactive', { painted: false });
     expect(entry()).toBeNull();
     fire();
+    // A first screen of text: the load event can come before its first frame, and the entry waits for that frame.
+    expect(entry()).toBeNull();
+    paint();
     expect(entry()?.getAttribute('src')).toBe('/sub/assets/index-1.js');
     expect(entry()?.crossOrigin).toBe('');
     // The chunks the entry imports are fetched with it, not once it has arrived.

@@ -88,12 +88,20 @@ export function entryLoaderScript(entrySource: string, preloads: readonly string
         document.head.appendChild(s);
       }
       function whenPainted(imgs, then) {
-        if (!timing || !imgs.length) return then();
+        if (!imgs.length) return afterFirstPaint(then);
+        if (!timing) return then();
         var o = new P(function (list) {
           list.getEntries().forEach(function (e) { var k = imgs.indexOf(e.element); if (k >= 0) imgs.splice(k, 1); });
           if (!imgs.length) { o.disconnect(); then(); }
         });
         o.observe({ type: 'element', buffered: true });
+      }
+      function afterFirstPaint(then) {
+        if (!P || !P.supportedEntryTypes || P.supportedEntryTypes.indexOf('paint') < 0) return requestAnimationFrame(function () { setTimeout(then, 0); });
+        var o = new P(function (list) {
+          if (list.getEntriesByName('first-contentful-paint').length) { o.disconnect(); then(); }
+        });
+        o.observe({ type: 'paint', buffered: true });
       }
       function whenSettled(imgs, then) {
         var left = imgs.length;

@@ -13,8 +13,8 @@ import {
   type LifeListFolder,
   type PhotoIndex,
 } from '../../data/manifest-schemas.ts';
-import { outingDataSchema } from '../../data/outings.ts';
-import { LISTS_ROUTE, OUTINGS_ROUTE, lifeListRoute, outingRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
+import { LISTS_ROUTE, OUTINGS_ROUTE, lifeListRoute, outingRoute, outingsYearRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { SITE_DATA_DIR, siteDataPaths } from '../../data/site-data-paths.ts';
 import { readSite } from '../../tests/e2e/sample-site.ts';
 import type { Log } from './context.ts';
@@ -27,7 +27,7 @@ export interface BuiltSite {
   info: Info;
   index: PhotoIndex;
   /** Routes relative to the site's base path, derived from the manifests (never from sample names). */
-  routes: { home: string; leaf: string; species: string; photoLink: string; sharePage: string; lists?: string; outings?: string; outing?: string };
+  routes: { home: string; leaf: string; species: string; photoLink: string; sharePage: string; lists?: string; outings?: string; outingsYear?: string; outing?: string };
 }
 
 let siteDir: Promise<string> | undefined;
@@ -84,6 +84,7 @@ export async function loadBuiltSite(): Promise<BuiltSite> {
   const photo = Object.values(index.photos).filter((p) => p.species === species).sort((a, b) => a.number - b.number)[0];
   if (!photo) throw new Error(`the built site has no photo of ${species}`);
   const busiest = await busiestOutingDay(dist);
+  const largestYear = await largestOutingsYear(dist);
   return {
     dist,
     info,
@@ -99,6 +100,8 @@ export async function loadBuiltSite(): Promise<BuiltSite> {
       // The Outings page exists on every site; an outing day only once a photo or checklist is dated.
       ...(existsSync(path.join(dist, siteDataPaths.outings)) && { outings: OUTINGS_ROUTE }),
       ...(busiest !== undefined && { outing: outingRoute(busiest) }),
+      // A year of its own only past the Outings page's limit (a site with hundreds of outings).
+      ...(largestYear !== undefined && { outingsYear: outingsYearRoute(largestYear) }),
     },
   };
 }
@@ -117,6 +120,14 @@ async function busiestOutingDay(dist: string): Promise<string | undefined> {
     if (!best || outing.species.length > best.species) best = { key: outing.key, species: outing.species.length };
   }
   return best?.key;
+}
+
+/** The year with the most outings among those the Outings page gives a page of their own; undefined when it gives none. */
+async function largestOutingsYear(dist: string): Promise<number | undefined> {
+  const file = path.join(dist, siteDataPaths.outings);
+  if (!existsSync(file)) return undefined;
+  const split = outingsDataSchema.parse(JSON.parse(await fs.readFile(file, 'utf8'))).years.filter((y) => y.outings === undefined);
+  return split.sort((a, b) => b.count - a.count || b.year - a.year)[0]?.year;
 }
 
 /** Depth-first, alphabetical: the first level that shows a wall of thumbnails. */

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { listsDataSchema } from '../../data/bird-lists.ts';
 import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
-import { LISTS_ROUTE, listRoute, OUTINGS_ROUTE, outingRoute, pageFile } from '../../data/paths.ts';
+import { LISTS_ROUTE, listRoute, OUTINGS_ROUTE, outingRoute, outingsYearRoute, pageFile } from '../../data/paths.ts';
 import { siteDataPaths } from '../../data/site-data-paths.ts';
 import { archiveSet } from '../lib/archive-set.ts';
 import { runBuild } from '../lib/build.ts';
@@ -150,9 +150,11 @@ async function listsPoint(options: BenchOptions, log: Log): Promise<ListsMeasure
 const OUTINGS_ROWS = 2_200;
 /** The big day appended to it: this many species on one day, the largest outing page. */
 const BIG_DAY_SPECIES = 250;
+/** And the busiest years a birder has: out every day, so the Outings page and a year page hold a card per day. */
+const BUSY_YEARS = [2024, 2025];
 
 /**
- * The outings at about 2,000 days in the field: the 100-photo site built without an export, then
+ * The outings at about 2,700 days in the field, two years out every day among them: the 100-photo site built without an export, then
  * with it (the build time the outings and lists add), what the Outings page and the largest
  * outing page cost a visitor (HTML and its data file, gzip; the photos come after), and which
  * pages a build redoes after one photo is added.
@@ -175,8 +177,8 @@ async function outingsPoint(log: Log): Promise<OutingsMeasured> {
     await fs.mkdir(path.join(photos, 'ebird'));
     const exportFile = path.join(photos, 'ebird', 'MyEBirdData.csv');
     await writeEbirdExport(exportFile, OUTINGS_ROWS, 11);
-    await fs.appendFile(exportFile, bigDay());
-    log(`ebird: outings: built again with an export of ${OUTINGS_ROWS.toLocaleString('en')} rows and one day of ${BIG_DAY_SPECIES} species`);
+    await fs.appendFile(exportFile, bigDay() + busyYears());
+    log(`ebird: outings: built again with an export of ${OUTINGS_ROWS.toLocaleString('en')} rows, one day of ${BIG_DAY_SPECIES} species and a checklist every day of ${BUSY_YEARS.join(' and ')}`);
     const withExport = await runBuild(photos, generated, dist);
 
     const gz = async (file: string) => gzipSync(await fs.readFile(path.join(dist, file))).length;
@@ -192,6 +194,11 @@ async function outingsPoint(log: Log): Promise<OutingsMeasured> {
       const page = outingDataSchema.parse(JSON.parse(await fs.readFile(path.join(dist, siteDataPaths.outing(key)), 'utf8')));
       largest = { key, html: await gz(pageFile(outingRoute(key))), data, species: page.species.length };
     }
+    let largestYear = { year: 0, outings: 0, html: 0, data: 0 };
+    for (const { year, count } of index.years.filter((y) => !y.outings)) {
+      const data = await gz(siteDataPaths.outingsYear(year));
+      if (data > largestYear.data) largestYear = { year, outings: count, html: await gz(pageFile(outingsYearRoute(year))), data };
+    }
 
     // One photo more, on the day of an existing one: which pages does the build redo?
     const before = await pageTimes(dist);
@@ -202,7 +209,7 @@ async function outingsPoint(log: Log): Promise<OutingsMeasured> {
     const after = await pageTimes(dist);
     const redone = [...after].filter(([file, time]) => before.get(file) !== time).map(([file]) => file);
 
-    return { outings, years: index.years.length, split: index.years.some((y) => !y.outings), indexCost, largest, withoutMs: without.wallMs, withMs: withExport.wallMs, incrementalMs: incremental.wallMs, redone };
+    return { outings, years: index.years.length, split: index.years.some((y) => !y.outings), indexCost, largest, ...(largestYear.outings > 0 && { largestYear }), withoutMs: without.wallMs, withMs: withExport.wallMs, incrementalMs: incremental.wallMs, redone };
   } finally {
     await cleanup(dir);
   }
@@ -215,6 +222,8 @@ export interface OutingsMeasured {
   split: boolean;
   indexCost: { html: number; data: number };
   largest: { key: string; html: number; data: number; species: number };
+  /** The largest page of one year of the split Outings page (recorded runs before the busy years have none). */
+  largestYear?: { year: number; outings: number; html: number; data: number };
   withoutMs: number;
   withMs: number;
   incrementalMs: number;
@@ -232,6 +241,18 @@ function outingsRows(m: OutingsMeasured): Row[] {
       target: { op: '<=', value: 40 },
       note: `HTML ${(m.indexCost.html / 1024).toFixed(1)} KB + its data file ${(m.indexCost.data / 1024).toFixed(1)} KB; ${m.years} years${m.split ? ', split by year' : ''}`,
     },
+    ...(m.largestYear
+      ? [
+          {
+            part: 'eBird outings',
+            metric: 'largest year of the Outings page, gzip',
+            value: (m.largestYear.html + m.largestYear.data) / 1024,
+            unit: 'KB',
+            target: { op: '<=', value: 40 },
+            note: `/outings/year/${m.largestYear.year}/ (${m.largestYear.outings} outings): HTML ${(m.largestYear.html / 1024).toFixed(1)} KB + data ${(m.largestYear.data / 1024).toFixed(1)} KB`,
+          } satisfies Row,
+        ]
+      : []),
     {
       part: 'eBird outings',
       metric: 'largest outing page, gzip (without its photos)',
@@ -273,6 +294,28 @@ function bigDay(): string {
     fields[column('Time')] = '06:30 AM';
     fields[column('Duration (Min)')] = '60';
     lines.push(`${fields.join(',')}\r\n`);
+  }
+  return lines.join('');
+}
+
+/** A checklist of one species on every day of BUSY_YEARS, in the export's columns. */
+function busyYears(): string {
+  const column = (name: string) => EBIRD_HEADER.indexOf(name as (typeof EBIRD_HEADER)[number]);
+  const lines: string[] = [];
+  for (const year of BUSY_YEARS) {
+    for (let day = new Date(Date.UTC(year, 0, 1)); day.getUTCFullYear() === year; day = new Date(day.getTime() + 86_400_000)) {
+      const fields: string[] = EBIRD_HEADER.map(() => '');
+      fields[column('Submission ID')] = `S8${String(lines.length).padStart(8, '0')}`;
+      fields[column('Common Name')] = 'Mallard';
+      fields[column('Scientific Name')] = 'Anas platyrhynchos';
+      fields[column('Taxonomic Order')] = '475';
+      fields[column('Count')] = '3';
+      fields[column('State/Province')] = 'US-NC';
+      fields[column('Date')] = day.toISOString().slice(0, 10);
+      fields[column('Time')] = '07:00 AM';
+      fields[column('Duration (Min)')] = '45';
+      lines.push(`${fields.join(',')}\r\n`);
+    }
   }
   return lines.join('');
 }

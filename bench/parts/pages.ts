@@ -107,7 +107,7 @@ export async function initialJavaScript(site: BuiltSite): Promise<{ files: strin
 }
 
 /** The pages Lighthouse measures; `photoLink` and `sharePage` open one shared photo. */
-export const PAGE_NAMES = ['home', 'leaf', 'species', 'lists', 'outings', 'outing', 'photoLink', 'sharePage'] as const;
+export const PAGE_NAMES = ['home', 'leaf', 'species', 'lists', 'outings', 'outingsYear', 'outing', 'photoLink', 'sharePage'] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
 /** One page measured on one server. */
@@ -143,6 +143,7 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
     { name: 'species', route: site.routes.species, label: 'Largest species page', lcpTarget: 1.5 },
     { name: 'lists', route: site.routes.lists, label: 'Lists and map', lcpTarget: 1.5 },
     { name: 'outings', route: site.routes.outings, label: 'Outings index', lcpTarget: 1.5 },
+    { name: 'outingsYear', route: site.routes.outingsYear, label: 'Largest year of outings', lcpTarget: 1.5 },
     { name: 'outing', route: site.routes.outing, label: 'Busiest outing day', lcpTarget: 1.5 },
     { name: 'photoLink', route: site.routes.photoLink, label: 'Photo link ?photo=', lcpTarget: 1.8, kbTarget: 400 },
     { name: 'sharePage', route: site.routes.sharePage, label: 'Photo share page', lcpTarget: 1.8, kbTarget: 400 },

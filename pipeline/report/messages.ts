@@ -158,6 +158,9 @@ export function formatSeconds(seconds: number): string {
 }
 
 /** The eBird export in photos/ebird/ (issue 10). Paths are relative to the photos folder. */
+const rowsHave = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row has' : 'rows have'}`;
+const linesText = (count: number, lines: number[]) => `line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}${count > lines.length ? ', …' : ''}`;
+
 export const ebird = {
   several: (used: string, ignored: string[]) => `several eBird exports found; using ${used} (the newest) and ignoring ${ignored.join(', ')}`,
   unreadable: (detail: string) => `could not be read (${detail})`,
@@ -170,8 +173,14 @@ export const ebird = {
   notEbird: (missing: string[]) => `is not an eBird "Download My Data" export: none of its columns (${missing.join(', ')}) are in the first line`,
   missingColumns: (missing: string[]) => `lacks the column${missing.length === 1 ? '' : 's'} ${missing.map((c) => `'${c}'`).join(', ')} that the life list needs; download the export again from eBird`,
   noRows: () => 'has a header but no observations',
+  unreadableField: {
+    time: (count: number, lines: number[]) =>
+      `${rowsHave(count)} a time that cannot be read (${linesText(count, lines)}); ${count === 1 ? 'it is' : 'they are'} used without it`,
+    duration: (count: number, lines: number[]) =>
+      `${rowsHave(count)} a duration that cannot be read (${linesText(count, lines)}); ${count === 1 ? 'its checklist adds' : 'their checklists add'} no time in the field`,
+  },
   badRows: (count: number, reason: string, lines: number[]) =>
-    `${count} ${count === 1 ? 'row has' : 'rows have'} ${reason} (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}${count > lines.length ? ', …' : ''}); ${count === 1 ? 'it is' : 'they are'} left out, the rest is used`,
+    `${rowsHave(count)} ${reason} (${linesText(count, lines)}); ${count === 1 ? 'it is' : 'they are'} left out, the rest is used`,
   unclosedQuote: (line: number, used: number) =>
     `a quoted field opened on line ${line} is never closed, so the rest of the file could not be read; the ${used} ${used === 1 ? 'row' : 'rows'} before it ${used === 1 ? 'was' : 'were'} used. Download the export again from eBird`,
   checklistInFuture: (day: string, today: string) => `a checklist is dated ${day}, after today (${today}): it is on no outing until that day`,

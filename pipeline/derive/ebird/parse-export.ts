@@ -30,22 +30,30 @@ export interface ObservationRow {
   checklist?: string;
   /** The checklist's Duration (Min), when the column holds a whole number of minutes. */
   duration?: number;
+  /** Fields given but unreadable, so left out of this row. */
+  unreadable?: UnreadableField[];
 }
 
 export type BadRowReason = keyof typeof text.badRowReason;
 
-export interface BadRows {
-  reason: BadRowReason;
+/** Rows with a value the reader could not use, of one kind: how many, and where the first few are. */
+export interface BadRows<Reason extends string = BadRowReason> {
+  reason: Reason;
   count: number;
   /** The first few line numbers. */
   lines: number[];
 }
+
+/** An optional field whose value is there but cannot be read: the row is used without it. */
+export type UnreadableField = 'time' | 'duration';
 
 export type ParseOutcome =
   | {
       ok: true;
       rows: number;
       badRows: BadRows[];
+      /** Rows used without a time or duration they gave in a form that cannot be read. */
+      unreadable: BadRows<UnreadableField>[];
       /** Line of a quoted field that is never closed: the parser read the rest of the file into it, so nothing after was used. */
       unclosedQuoteAt?: number;
       /** Line of a last row with fewer fields than the header: the file was cut there (an interrupted download). */
@@ -72,12 +80,14 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
     let rows = 0;
     let unclosedQuoteAt: number | undefined;
     const bad = new Map<BadRowReason, BadRows>();
-    const badRow = (reason: BadRowReason, at: number) => {
-      const entry = bad.get(reason) ?? { reason, count: 0, lines: [] };
+    const unreadable = new Map<UnreadableField, BadRows<UnreadableField>>();
+    const count = <R extends string>(map: Map<R, BadRows<R>>, reason: R, at: number) => {
+      const entry = map.get(reason) ?? { reason, count: 0, lines: [] };
       entry.count++;
       if (entry.lines.length < SHOWN_LINES) entry.lines.push(at);
-      bad.set(reason, entry);
+      map.set(reason, entry);
     };
+    const badRow = (reason: BadRowReason, at: number) => count(bad, reason, at);
     let settled = false;
     const settle = (outcome: ParseOutcome) => {
       if (settled) return;
@@ -115,6 +125,7 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
         const row = observationOf(fields, header, start);
         if (typeof row === 'string') return badRow(row, start);
         rows++;
+        for (const field of row.unreadable ?? []) count(unreadable, field, start);
         onRow(row);
       },
       complete() {
@@ -122,7 +133,7 @@ export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => v
         if (!header) return settle({ ok: false, reason: text.emptyFile() });
         if (rows === 0 && bad.size === 0) return settle({ ok: false, reason: text.noRows() });
         const cutAt = last && last.fields < headerFields ? last.line : undefined;
-        settle({ ok: true, rows, badRows: [...bad.values()], ...(unclosedQuoteAt !== undefined && { unclosedQuoteAt }), ...(cutAt !== undefined && { cutAt }) });
+        settle({ ok: true, rows, badRows: [...bad.values()], unreadable: [...unreadable.values()], ...(unclosedQuoteAt !== undefined && { unclosedQuoteAt }), ...(cutAt !== undefined && { cutAt }) });
       },
       error(error: Error) {
         if (!settled) {
@@ -150,10 +161,14 @@ function observationOf(fields: readonly string[], header: ReadonlyMap<string, nu
   if (orderText === '' || !Number.isFinite(taxonOrder) || taxonOrder <= 0) return 'taxonOrder';
   const region = get('State/Province').toUpperCase();
   // Optional column: orders two sightings of the same day.
-  const minutes = minutesOf(get('Time'));
+  const time = get('Time');
+  const minutes = minutesOf(time);
   // Optional columns: a day's checklists and its time in the field.
   const checklist = get('Submission ID');
-  const duration = durationOf(get('Duration (Min)'));
+  const durationText = get('Duration (Min)');
+  const duration = durationOf(durationText);
+  // Empty is eBird's own "none" (an incidental or historical checklist); anything else unread is reported.
+  const unreadable: UnreadableField[] = [...(time !== '' && minutes === undefined ? ['time' as const] : []), ...(durationText !== '' && duration === undefined ? ['duration' as const] : [])];
   return {
     line,
     commonName,
@@ -164,6 +179,7 @@ function observationOf(fields: readonly string[], header: ReadonlyMap<string, nu
     ...(REGION_CODE.test(region) && { region }),
     ...(checklist !== '' && { checklist }),
     ...(duration !== undefined && { duration }),
+    ...(unreadable.length > 0 && { unreadable }),
   };
 }
 

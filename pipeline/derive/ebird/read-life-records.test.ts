@@ -317,12 +317,25 @@ describe('readLifeRecords: days in the field', () => {
       row('Yellow-rumped Warbler (Myrtle)', 'Setophaga coronata coronata', '30000', '2023-06-09', 'US-AZ', { checklist: 'S13', duration: '30' }),
     ].join('\n');
     const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': csv }));
-    expect(result.problems).toEqual([]);
+    // A duration given but unreadable adds no time, and says so.
+    expect(result.problems).toEqual([{ path: 'ebird/MyEBirdData.csv', severity: 'warning', reason: '1 row has a duration that cannot be read (line 5); its checklist adds no time in the field' }]);
     // The ids in eBird's order of submission, for the links the owner may opt in to (they stay in the cache otherwise).
     expect(result.records!.days).toEqual([
       { date: '2023-06-08', regions: ['US-AZ', 'US-NM'], checklists: 3, checklistIds: ['S9', 'S10', 'S12'], minutes: 135, species: ['Anas platyrhynchos', 'Thryothorus ludovicianus'] },
       { date: '2023-06-09', regions: ['US-AZ'], checklists: 1, checklistIds: ['S13'], minutes: 30, species: ['Setophaga coronata'] },
     ]);
+  });
+
+  it('uses a row whose time cannot be read without it, and says which lines; an empty time or duration is eBird\'s none', async () => {
+    const csv = [
+      HEADER,
+      row('Mallard', 'Anas platyrhynchos', '475', '2023-06-08', 'US-AZ', { time: 'dawn' }),
+      row('Mallard', 'Anas platyrhynchos', '475', '2023-06-09', 'US-AZ', { time: '25:10' }),
+      row('Mallard', 'Anas platyrhynchos', '475', '2023-06-10', 'US-AZ', { time: '', duration: '' }),
+    ].join('\n');
+    const result = await readLifeRecords(await photosWith({ 'MyEBirdData.csv': csv }));
+    expect(result.problems).toEqual([{ path: 'ebird/MyEBirdData.csv', severity: 'warning', reason: '2 rows have a time that cannot be read (lines 2, 3); they are used without it' }]);
+    expect(result.records!.days!.map((d) => d.date)).toEqual(['2023-06-08', '2023-06-09', '2023-06-10']);
   });
 
   it('counts a checklist whose id is not in eBird\'s form, and keeps no link to it', async () => {

@@ -63,6 +63,9 @@ export async function readLifeRecords(photosDir: string): Promise<LifeRecordsRes
     for (const bad of outcome.badRows) {
       problems.push({ path: opened.shown, severity: 'error', reason: text.badRows(bad.count, text.badRowReason[bad.reason], bad.lines) });
     }
+    for (const field of outcome.unreadable) {
+      problems.push({ path: opened.shown, severity: 'warning', reason: text.unreadableField[field.reason](field.count, field.lines) });
+    }
     return { found: true, records: builder.result(), source: opened.shown, rows: outcome.rows, ...(damaged !== undefined && { damaged }), problems };
   } catch (error) {
     return unusable(opened.shown, text.unreadable(messageOf(error)));

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXIFR_OPTIONS, UNKNOWN, dateTakenIso, formatExif, hasAnyExif, type RawExif } from './exif-display.ts';
+import { EXIFR_OPTIONS, UNKNOWN, dateTakenIso, formatExif, hasAnyExif, unreadableDateTaken, type RawExif } from './exif-display.ts';
 import type { ExifDisplay } from './manifest-schemas.ts';
 
 const fixtureDir = fileURLToPath(new URL('../tests/fixtures/exif/', import.meta.url));
@@ -549,6 +549,16 @@ describe('dateTakenIso', () => {
     expect(dateTakenIso({ DateTimeOriginal: '2011:03:12 15:36:11' })).toBe('2011-03-12');
     expect(dateTakenIso({ DateTimeOriginal: '0000:00:00 00:00:00', CreateDate: '2011-03-12T15:36:11.00+01:00' })).toBe('2011-03-12');
     expect(dateTakenIso({ ModifyDate: '2011:03:12 15:36:11' })).toBeNull();
+  });
+
+  it('names a date the photo gives that no rule reads, and only then', () => {
+    expect(unreadableDateTaken({ DateTimeOriginal: '0000:00:00 00:00:00' })).toBe('0000:00:00 00:00:00');
+    expect(unreadableDateTaken({ DateTimeOriginal: '2011:02:30 08:00:00' })).toBe('2011:02:30 08:00:00');
+    // Another tag with a valid day: the photo has its date.
+    expect(unreadableDateTaken({ DateTimeOriginal: '0000:00:00 00:00:00', CreateDate: '2011-03-12T15:36:11' })).toBeUndefined();
+    // No date at all is not a date that cannot be read.
+    expect(unreadableDateTaken({ Make: 'NIKON' })).toBeUndefined();
+    expect(unreadableDateTaken({ DateTimeOriginal: '   ' })).toBeUndefined();
   });
 
   it('is null without a source', () => {

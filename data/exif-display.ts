@@ -95,6 +95,21 @@ export function hasAnyExif(raw: RawExif | undefined | null): boolean {
 }
 
 /** Day taken as 'YYYY-MM-DD' for sorting (the photo index's `takenOn`), or null when unknown. */
+/**
+ * The capture date a photo gives but that no rule can read ('0000:00:00 00:00:00', a camera
+ * whose clock was never set): the first date tag's text, when no date tag holds a valid day.
+ * Undefined when a day was read, or no date tag is there at all.
+ */
+export function unreadableDateTaken(raw: RawExif): string | undefined {
+  if (dayTaken(raw)) return undefined;
+  for (const key of DATE_TAGS) {
+    const value = raw[key];
+    const text = typeof value === 'string' ? tagText(value) : undefined;
+    if (text) return text;
+  }
+  return undefined;
+}
+
 export function dateTakenIso(source: ExifDisplay | RawExif | undefined | null): string | null {
   if (!source) return null;
   const day = isExifDisplay(source) ? parseDay(source.dateTaken) : dayTaken(source);

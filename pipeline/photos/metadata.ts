@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { dateTakenIso, formatExif, hasAnyExif, UNKNOWN, type RawExif } from '../../data/exif-display.ts';
+import { dateTakenIso, formatExif, hasAnyExif, UNKNOWN, unreadableDateTaken, type RawExif } from '../../data/exif-display.ts';
 import type { ExifDisplay } from '../../data/manifest-schemas.ts';
 import type { PrivacyOptions } from '../../data/site-config.ts';
 import { readWithExifr } from './exifr-fallback.ts';
@@ -51,8 +51,8 @@ export async function run(file: string, size: number, privacy: PrivacyOptions): 
     throw error;
   }
   const { tags } = reading;
-  const warning = reading.error ? problem.exifUnreadable(reading.error) : reading.damage ? problem.exifDamaged(reading.damage) : undefined;
   const raw = toRawExif(tags);
+  const warning = warningsOf(reading.error ? problem.exifUnreadable(reading.error) : reading.damage ? problem.exifDamaged(reading.damage) : undefined, raw);
   const words = photoTextOf(tags);
   const location = privacy.publishLocationNames ? locationOf(tags) : undefined;
   const text: PhotoText = { ...words, ...(location ? { location } : {}) };
@@ -64,6 +64,12 @@ export async function run(file: string, size: number, privacy: PrivacyOptions): 
   return { exif, takenOn: dateTakenIso(raw) ?? null, text, embed, ...(warning ? { warning } : {}) };
 }
 
+/** The reading's own warning, and a capture date the photo gives that cannot be read (it would otherwise leave the photo off its outing in silence). */
+function warningsOf(reading: string | undefined, raw: RawExif): string | undefined {
+  const date = unreadableDateTaken(raw);
+  return [reading, date === undefined ? undefined : problem.dateUnreadable(date)].filter(Boolean).join('; ') || undefined;
+}
+
 async function readWithFallback(file: string, size: number, readByExifr: NonNullable<PhotoMetadata['readByExifr']>): Promise<PhotoMetadata> {
   const read = { readByExifr, takenOn: null, text: {}, embed: {} };
   let reading;
@@ -73,7 +79,7 @@ async function readWithFallback(file: string, size: number, readByExifr: NonNull
     return { ...read, exif: null, warning: problem.exifUnreadable(messageOf(error)) };
   }
   const { raw, damage } = reading;
-  const warning = damage ? problem.exifDamaged(damage) : undefined;
+  const warning = warningsOf(damage ? problem.exifDamaged(damage) : undefined, raw);
   if (!hasAnyExif(raw)) return { ...read, exif: null, ...(warning ? { warning } : {}) };
   const exif = formatExif(raw);
   return { ...read, exif, takenOn: dateTakenIso(raw) ?? null, embed: embeddedExif(raw, exif), ...(warning ? { warning } : {}) };

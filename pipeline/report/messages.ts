@@ -48,6 +48,7 @@ export const problem = {
   decodedLeniently: (detail: string) =>
     `published, but the image library reported a damaged JPEG (${detail}); it was decoded leniently as common viewers do. Re-export the photo to be safe`,
   exifUnreadable: (detail: string) => `EXIF could not be read (${detail}); published without camera details`,
+  dateUnreadable: (value: string) => `the capture date '${value}' cannot be read: the photo is on no outing, and shows no date`,
   exifDamaged: (detail: string) => `part of the metadata is damaged and was skipped (${detail}); the camera details shown may be incomplete`,
   readFailed: (detail: string) => `could not be read (${detail})`,
   writeFailed: (detail: string) => `renditions could not be written (${detail})`,

@@ -26,6 +26,13 @@ describe('metadata that cannot be read is never a silent loss', () => {
     expect(meta.warning).toMatch(/^EXIF could not be read \(.*(not found|No such file)/i);
   });
 
+  it("a capture date the camera wrote but that cannot be read ('0000:00:00', a clock never set): said, so the photo is not left off its outing in silence", async () => {
+    const meta = await read(fixture('exif/mei_olympus-c750uz_date-0000.jpg'));
+    expect(meta.takenOn).toBeNull();
+    expect(meta.exif).toMatchObject({ camera: 'OLYMPUS C750UZ', dateTaken: 'Unknown' });
+    expect(meta.warning).toBe("the capture date '0000:00:00 00:00:00' cannot be read: the photo is on no outing, and shows no date");
+  });
+
   it('an intact file: no warning', async () => {
     expect((await read(fixture('photos/epy_nikon-d3100_gps.jpg'))).warning).toBeUndefined();
   });

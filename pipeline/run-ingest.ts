@@ -3,6 +3,7 @@ import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import { emptyCache, inCacheOrder, loadCache, outputPathsOf, publicMatchesCache, saveCache, writePublicMarker, type Cache } from './photos/cache.ts';
 import { endExiftool } from './photos/exiftool-process.ts';
+import { readOptionsOf, type ExiftoolReading } from './photos/exiftool.ts';
 import * as manifestsStage from './derive/manifests.ts';
 import { lifeRecordsOf } from './derive/ebird.ts';
 import { outingSettingsOf } from './derive/outings.ts';
@@ -86,6 +87,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     outcomes = await photoRecords.run({
       photos: list.photos,
       identities: list.identities,
+      readings: list.readings,
       cache: loaded,
       outputsTrusted,
       settings,
@@ -202,13 +204,13 @@ async function derive({ key, photosDir, published, folders, site, credits, next,
  * The scan, the keywords and ratings of every photo, then each photo's place on the Life List.
  * The taxonomy is loaded only when something is placed by it or named after it.
  */
-async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfig, settings: PlanSettings, problems: Problems): Promise<Placement & { taxonomy: Taxonomy | undefined; identities: Map<string, FileIdentity | Error> }> {
+async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfig, settings: PlanSettings, problems: Problems): Promise<Placement & { taxonomy: Taxonomy | undefined; identities: Map<string, FileIdentity | Error>; readings: Map<string, ExiftoolReading> }> {
   const found = await photoList.run({ photosDir, problems });
   const requests = [
     ...found.lifeListFiles.map((f) => `${LIFE_LIST_DIR}/${f}`),
     ...found.inboxFiles.map((f) => `${photoList.INBOX_DIR}/${f}`),
   ].map((photo) => ({ photo, sidecar: found.sidecars.get(photo) }));
-  const { facts, identities } = await photoFacts.run(requests, photosDir, cacheDir, problems);
+  const { facts, identities, readings } = await photoFacts.run(requests, photosDir, cacheDir, problems, readOptionsOf(site.privacy));
   const flatSpeciesFolders = found.lifeListFiles.some((f) => f.split('/').length === 2);
   const needsTaxonomy = flatSpeciesFolders || found.inboxFiles.length > 0 || site.names === 'taxonomy';
   const taxonomy = needsTaxonomy ? await taxonomyOrReport(problems) : undefined;
@@ -227,7 +229,7 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
   const days = new Set(placement.unplaced.flatMap((p) => (p.takenOn ? [p.takenOn] : [])));
   const candidates = await speciesOnDays(photosDir, days);
   for (const photo of placement.unplaced) problems.error(photo.path, problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));
-  return { ...placement, taxonomy, identities };
+  return { ...placement, taxonomy, identities, readings };
 }
 
 /** The vendored taxonomy; when it cannot be read, the run goes on without it (nothing is moved, no inbox photo placed) and says why once. */

@@ -68,12 +68,22 @@ export interface ExiftoolReading {
 /** Warnings that mean tags were lost, not notes such as 'IPTCDigest is not current'. */
 const DAMAGE_WARNING = /\b(bad|wrong|truncated|corrupt|invalid|error|unreadable|missing)\b/i;
 
+/**
+ * A photo's one reading: what the metadata panel shows and what places the photo (keywords,
+ * rating), so that the placement's reading of a new photo also serves its camera data
+ * (pipeline/place/photo-facts.ts hands it on to the photo stage).
+ */
 export async function readTags(file: string, options: ReadOptions = {}): Promise<ExiftoolReading> {
-  const wanted: string[] = [...PANEL_TAGS];
-  if (options.locationNames) wanted.push(...LOCATION_TAGS);
-  if (options.gps) wanted.push(...GPS_TAGS);
-  if (options.serialNumbers) wanted.push(...SERIAL_TAGS);
-  return readTagList(file, wanted);
+  const wanted = new Set<string>([...PANEL_TAGS, ...PLACEMENT_TAGS]);
+  if (options.locationNames) for (const tag of LOCATION_TAGS) wanted.add(tag);
+  if (options.gps) for (const tag of GPS_TAGS) wanted.add(tag);
+  if (options.serialNumbers) for (const tag of SERIAL_TAGS) wanted.add(tag);
+  return readTagList(file, [...wanted]);
+}
+
+/** The reading options the owner's privacy settings ask for: opted-in tags only. */
+export function readOptionsOf(privacy: { keepGps: boolean; keepSerialNumbers: boolean; publishLocationNames: boolean }): ReadOptions {
+  return { gps: privacy.keepGps, serialNumbers: privacy.keepSerialNumbers, locationNames: privacy.publishLocationNames };
 }
 
 /**
@@ -96,13 +106,22 @@ const PLACEMENT_TAGS = [
   'CreateDate',
 ] as const;
 
+/** A `.xmp` sidecar's reading: it holds no camera data. */
 export function readPlacementTags(file: string): Promise<ExiftoolReading> {
   return readTagList(file, [...PLACEMENT_TAGS]);
+}
+
+let reads = 0;
+
+/** How many files this process has asked ExifTool to read: tests count them, not time them. */
+export function exiftoolReads(): number {
+  return reads;
 }
 
 async function readTagList(file: string, tagList: readonly string[]): Promise<ExiftoolReading> {
   // Error and Warning are only reported when asked for alongside a tag list.
   const wanted = ['Error', 'Warning', ...tagList];
+  reads++;
   const tool = await exiftool();
   let raw: Record<string, unknown>;
   try {

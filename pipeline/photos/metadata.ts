@@ -4,7 +4,7 @@ import type { ExifDisplay } from '../../data/manifest-schemas.ts';
 import type { PrivacyOptions } from '../../data/site-config.ts';
 import { readWithExifr } from './exifr-fallback.ts';
 import { ExiftoolTaskFailed, ExiftoolUnavailable } from './exiftool-process.ts';
-import { locationOf, photoTextOf, readTags, textOf, toRawExif } from './exiftool.ts';
+import { locationOf, photoTextOf, readOptionsOf, readTags, textOf, toRawExif, type ExiftoolReading } from './exiftool.ts';
 import { problem } from '../report/messages.ts';
 import { messageOf } from '../../data/error-text.ts';
 
@@ -40,11 +40,13 @@ export type EmbeddedExif = NonNullable<Parameters<Sharp['withExif']>[0]>;
 /**
  * Stage (per photo): ExifTool's reading → display values, date, the photographer's words and
  * the tags to embed; exifr's reading when ExifTool cannot run on this machine, or failed on this photo.
+ * `alreadyRead`: this run's reading of the unchanged file with the same privacy options (the
+ * placement's, pipeline/place/photo-facts.ts), so ExifTool reads each new photo once.
  */
-export async function run(file: string, size: number, privacy: PrivacyOptions): Promise<PhotoMetadata> {
+export async function run(file: string, size: number, privacy: PrivacyOptions, alreadyRead?: ExiftoolReading): Promise<PhotoMetadata> {
   let reading;
   try {
-    reading = await readTags(file, { gps: privacy.keepGps, serialNumbers: privacy.keepSerialNumbers, locationNames: privacy.publishLocationNames });
+    reading = alreadyRead ?? (await readTags(file, readOptionsOf(privacy)));
   } catch (error) {
     if (error instanceof ExiftoolUnavailable) return readWithFallback(file, size, { why: error.message, scope: 'machine' });
     if (error instanceof ExiftoolTaskFailed) return readWithFallback(file, size, { why: error.message, scope: 'photo' });

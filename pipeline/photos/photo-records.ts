@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { checkExiftool, ExiftoolUnavailable } from './exiftool-process.ts';
+import type { ExiftoolReading } from './exiftool.ts';
 import { metadataKeyOf, OUTPUT_CODE_METADATA } from '../scan/plan.ts';
 import type { Cache, PhotoRecord } from './cache.ts';
 import { fingerprintOf } from './cache.ts';
@@ -27,6 +28,8 @@ export interface RecordsOptions {
   photos: readonly ScannedPhoto[];
   /** The photos' identities by source path, where an earlier stage has them (one stat per photo per run). */
   identities?: ReadonlyMap<string, FileIdentity | Error>;
+  /** This run's ExifTool readings by source path (new or changed photos, read by the placement): taken once each, then let go. */
+  readings?: Map<string, ExiftoolReading>;
   cache: Cache;
   /** False when public/ no longer holds what the cache describes: every output is remade. */
   outputsTrusted: boolean;
@@ -142,7 +145,9 @@ async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, key
     delete record.warning;
     // Loaded on first use: a run with nothing to redo never loads sharp or exifr.
     const [metadata, renditions] = await Promise.all([import('./metadata.ts'), import('./renditions.ts')]);
-    const meta = await metadata.run(photo.absolutePath, size, options.settings.privacy);
+    const alreadyRead = options.readings?.get(photo.source);
+    options.readings?.delete(photo.source);
+    const meta = await metadata.run(photo.absolutePath, size, options.settings.privacy, alreadyRead);
     record.exif = meta.exif;
     record.takenOn = meta.takenOn;
     if (Object.keys(meta.text).length > 0) record.text = meta.text;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import * as z from 'zod/mini';
 import { dateTakenIso } from '../../data/exif-display.ts';
 import { ExiftoolTaskFailed, ExiftoolUnavailable } from '../photos/exiftool-process.ts';
-import { hierarchicalKeywordsOf, photoTextOf, ratingOf, readPlacementTags, toRawExif } from '../photos/exiftool.ts';
+import { hierarchicalKeywordsOf, photoTextOf, ratingOf, readPlacementTags, readTags, toRawExif, type ExiftoolReading, type ReadOptions } from '../photos/exiftool.ts';
 import { writeFileAtomically } from '../../node-lib/files.ts';
 import { identitiesOf, type FileIdentity } from '../plumbing/file-identity.ts';
 import { forEachLimited } from '../plumbing/pool.ts';
@@ -64,21 +64,31 @@ export interface PhotoFactsResult {
   facts: Map<string, PhotoFacts>;
   /** Every photo's and sidecar's identity (or stat error), by path relative to the photos folder: the photo stage uses them. */
   identities: Map<string, FileIdentity | Error>;
+  /**
+   * This run's ExifTool readings of the photos read afresh (new or changed), by path: they hold
+   * the camera data too, so the photo stage reads none of them again.
+   */
+  readings: Map<string, ExiftoolReading>;
 }
 
-/** Stage: each photo and sidecar → its facts, from the cache where the file is unchanged. */
-export async function run(requests: readonly FactsRequest[], photosDir: string, cacheDir: string, problems: Problems): Promise<PhotoFactsResult> {
+/**
+ * Stage: each photo and sidecar → its facts, from the cache where the file is unchanged. A photo
+ * is read with `readOptions` (the owner's privacy settings), as the photo stage would read it.
+ */
+export async function run(requests: readonly FactsRequest[], photosDir: string, cacheDir: string, problems: Problems, readOptions: ReadOptions = {}): Promise<PhotoFactsResult> {
   const cache = await loadCache(cacheDir, problems);
   const next: FactsCache = { version: FACTS_CACHE_VERSION, files: {} };
   const files = [...new Set(requests.flatMap((r) => (r.sidecar ? [r.photo, r.sidecar] : [r.photo])))];
   const absolute = (file: string) => path.join(photosDir, ...file.split('/'));
   const identities = await identitiesOf(files.map((file) => ({ key: file, path: absolute(file) })));
   const read = new Map<string, FileFacts>();
+  const readings = new Map<string, ExiftoolReading>();
   let changed = files.length !== Object.keys(cache.files).length;
   await forEachLimited(files, READ_CONCURRENCY, async (file) => {
-    const entry = await factsOf(file, absolute(file), identities.get(file)!, cache.files[file], problems);
+    const entry = await factsOf(file, absolute(file), identities.get(file)!, cache.files[file], problems, readOptions);
     if (!entry) return;
     read.set(file, entry.facts);
+    if (entry.reading) readings.set(file, entry.reading);
     if (entry.cacheable) next.files[file] = entry.entry;
     if (!entry.cacheable || entry.entry !== cache.files[file]) changed = true;
   });
@@ -89,7 +99,7 @@ export async function run(requests: readonly FactsRequest[], photosDir: string, 
     const side = sidecar ? read.get(sidecar) : undefined;
     facts.set(photo, side && sidecar ? { ...withSidecar(own, side), sidecar } : own);
   }
-  return { facts, identities };
+  return { facts, identities, readings };
 }
 
 /** The sidecar's keywords, rating, title and caption win where it has them; the day comes from the photo. */
@@ -111,9 +121,11 @@ interface Read {
   entry: Entry;
   /** False when the reading is the machine's (ExifTool could not run), never the file's: it is read again next run. */
   cacheable: boolean;
+  /** A photo's fresh ExifTool reading, camera data included. */
+  reading?: ExiftoolReading;
 }
 
-async function factsOf(file: string, absolute: string, info: FileIdentity | Error, cached: Entry | undefined, problems: Problems): Promise<Read | undefined> {
+async function factsOf(file: string, absolute: string, info: FileIdentity | Error, cached: Entry | undefined, problems: Problems, readOptions: ReadOptions): Promise<Read | undefined> {
   const isSidecar = /\.xmp$/i.test(file);
   if (info instanceof Error) {
     // A photo that cannot be read is the photo stage's to report; a sidecar is reported here.
@@ -125,12 +137,14 @@ async function factsOf(file: string, absolute: string, info: FileIdentity | Erro
     return { facts: cached.facts, entry: cached, cacheable: true };
   }
   try {
-    const reading = await readPlacementTags(absolute);
+    // A photo is read once for its place and its camera data; a sidecar has only the former.
+    const reading = isSidecar ? await readPlacementTags(absolute) : await readTags(absolute, readOptions);
     const facts = factsFromTags(reading.tags);
     const trouble = reading.error ?? reading.damage;
+    // A photo's own trouble is the photo stage's to report, from this same reading.
     const warning = trouble ? (isSidecar ? problem.sidecarDamaged(trouble) : undefined) : undefined;
     if (warning) problems.warning(file, warning);
-    return { facts, entry: { size: info.size, mtimeMs: info.mtimeMs, facts, ...(warning ? { warning } : {}) }, cacheable: true };
+    return { facts, entry: { size: info.size, mtimeMs: info.mtimeMs, facts, ...(warning ? { warning } : {}) }, cacheable: true, ...(isSidecar ? {} : { reading }) };
   } catch (error) {
     if (!(error instanceof ExiftoolUnavailable || error instanceof ExiftoolTaskFailed)) throw error;
     // The machine's failure: the photo's own keywords are read another way, a sidecar waits for ExifTool.

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endExiftool, exiftool, exiftoolStarts, EXIFTOOL_PROCS } from '../../pipeline/photos/exiftool-process.ts';
-import { readTags } from '../../pipeline/photos/exiftool.ts';
+import { exiftoolReads, readTags } from '../../pipeline/photos/exiftool.ts';
+import fg from 'fast-glob';
 import { fixture, runCli } from './helpers.ts';
 
 /** Processes whose parent is `pid` (from /proc: Linux). */
@@ -57,6 +58,22 @@ describe('the ExifTool processes of an ingest', () => {
     const starts = exiftoolStarts() - before;
     expect(starts).toBeGreaterThanOrEqual(1);
     expect(starts).toBeLessThanOrEqual(EXIFTOOL_PROCS);
+  });
+
+  it('read each photo and sidecar once on a first ingest (placement and camera data from one reading), and none when nothing changed', async () => {
+    const photos = path.join(root, 'photos-read-once');
+    await cp(fixture('sample-library'), photos, { recursive: true });
+    const files = await fg(['life_list/**/*.{jpg,JPG,xmp}', 'inbox/**/*.{jpg,JPG,xmp}'], { cwd: photos });
+    expect(files.length).toBeGreaterThan(45);
+    const args = ['ingest', '--photos', photos, '--out', path.join(root, 'out-read-once'), '--quiet'];
+    const before = exiftoolReads();
+    expect((await runCli(args)).code).toBe(0);
+    expect(exiftoolReads() - before).toBe(files.length);
+    const again = exiftoolReads();
+    const rerun = await runCli(args);
+    expect(rerun.code).toBe(0);
+    expect(rerun.state.ingest?.counts?.unchanged).toBe(rerun.state.ingest?.photos);
+    expect(exiftoolReads() - again).toBe(0);
   });
 
   it('end with their watchers when the run ends them', async () => {

@@ -11,12 +11,13 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { fullMessageOf } from '../data/error-text.ts';
+import { writeSyntheticTaxonomy } from './lib/synthetic-taxonomy.ts';
 
 const positiveInt = (value: string) => {
   const n = Number(value);
@@ -65,32 +66,6 @@ async function child(file: string): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-/** A made-up but well-formed file of `count` species, through the same writer as the real one. */
-async function syntheticFile(dir: string, count: number): Promise<string> {
-  const { formatTaxonomyFile } = await import('../pipeline/taxonomy/vendored-file.ts');
-  const word = (n: number, length: number) => {
-    let s = '';
-    for (let i = 0; i < length; i++, n = Math.floor(n / 7) + i * 31) s += String.fromCharCode(97 + (n % 26));
-    return s;
-  };
-  const title = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-  const species = Array.from({ length: count }, (_, i) => {
-    const family = Math.floor(i / 45);
-    return {
-      scientificName: `${title(word(i * 13 + 1, 9))} ${word(i * 17 + 3, 10)}`,
-      englishName: `${title(word(i * 19 + 5, 7))}-${word(i * 23 + 7, 6)} ${title(word(i, 8))}`,
-      otherEnglishNames: i % 3 === 0 ? [`${title(word(i * 29 + 11, 7))} ${title(word(i, 8))}`] : [],
-      order: `${title(word(Math.floor(family / 6), 8))}formes`,
-      family: `${title(word(family * 7 + 2, 8))}idae`,
-      familyEnglish: `${title(word(family * 11 + 4, 9))}s and ${title(word(family * 5, 6))}s`,
-      sequence: i + 1,
-    };
-  });
-  const file = path.join(dir, 'synthetic-taxonomy.tsv');
-  await writeFile(file, formatTaxonomyFile({ source: `synthetic, ${count} species`, licence: 'none', input: 'bench/taxonomy-load.ts' }, species));
-  return file;
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -110,7 +85,7 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'taxonomy-bench-'));
   try {
     const { VENDORED_TAXONOMY } = await import('../pipeline/taxonomy/vendored-file.ts');
-    const file = options.synthetic ? await syntheticFile(dir, options.synthetic) : (options.file ?? VENDORED_TAXONOMY);
+    const file = options.synthetic ? await writeSyntheticTaxonomy(dir, options.synthetic) : (options.file ?? VENDORED_TAXONOMY);
     const results: ChildResult[] = [];
     for (let run = 0; run < options.runs; run++) {
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', file]);

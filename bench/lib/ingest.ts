@@ -43,7 +43,7 @@ function ingestCommand(): { command: string; args: string[] } {
 let pipelineWarm = false;
 
 /** `npm run ingest` as the owner runs it, measured as a whole process tree. */
-export async function runPipeline(photos: string, out: string, concurrency: number | undefined): Promise<IngestRun> {
+export async function runPipeline(photos: string, out: string, concurrency: number | undefined, env?: NodeJS.ProcessEnv): Promise<IngestRun> {
   const { command, args: scriptArgs } = ingestCommand();
   if (!pipelineWarm) {
     // A launcher may (re)build its bundle on the first start: that is not what a run costs.
@@ -51,7 +51,7 @@ export async function runPipeline(photos: string, out: string, concurrency: numb
     pipelineWarm = true;
   }
   const args = [...scriptArgs, '--photos', photos, '--out', out, '--quiet', '--json', ...(concurrency ? ['--concurrency', String(concurrency)] : [])];
-  const run = await runMeasured(command, args, { cwd: REPO });
+  const run = await runMeasured(command, args, { cwd: REPO, ...(env && { env }) });
   // 1 = some photos failed and the rest was published (an owner's folder may hold such files).
   if (run.exitCode !== 0 && run.exitCode !== 1) {
     throw new Error(`pipeline ingest exited with ${run.exitCode}: ${lastLines(run.stderr || run.stdout)}`);

@@ -77,6 +77,11 @@ describe('npm run bench -- --smoke', () => {
     }
   });
 
+  it('measures what an inbox placed by its sidecars and the taxonomy adds to a cold and a no-op ingest (every inbox photo published)', () => {
+    // Differences of two ingests: either sign is a measurement; the part fails if a photo is not placed.
+    for (const metric of [/^cold ingest, .* inbox photos/, /^no-op re-ingest, .* inbox photos/]) expect(Number.isFinite(value('Placement', metric))).toBe(true);
+  });
+
   it('measures the cost of a 12 MP HEIC and of reading metadata, and its share of a cold ingest', () => {
     finitePositive(value('Formats', /HEIC 12 MP: CPU per photo/));
     finitePositive(value('Formats', /HEIC 12 MP: photos\/s/));

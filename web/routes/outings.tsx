@@ -111,13 +111,14 @@ function OutingCard({ outing, fromExport, position }: { outing: OutingSummary; f
       <div className="outing-cover" aria-hidden="true">
         {outing.cover && <ImageTile image={tileOfCover(outing.cover)} alt="" sizes={COVER_SIZES} fit="fill" loading={tileLoading(position, FIRST_SCREEN_TILES)} />}
       </div>
-      <div className="min-w-0 text-sm">
-        <Link to={outingRoute(outing.key)} className="outing-link">
+      <div className="outing-text">
+        {/* Lazy route discovery is a framework-mode feature this site does not use: its attribute would only weigh on a page of hundreds of cards. */}
+        <Link to={outingRoute(outing.key)} className="outing-link" discover="none">
           {outingTitle(outing)}
         </Link>
-        {outing.kind === 'trip' && <p className="text-stone-400">{outingDates(outing)}</p>}
-        {outing.regions.length > 0 && <p className="text-stone-300">{outing.regions.join('; ')}</p>}
-        <p className="text-stone-400">{outingCounts(outing, fromExport)}</p>
+        {outing.kind === 'trip' && <p>{outingDates(outing)}</p>}
+        {outing.regions.length > 0 && <p className="outing-where">{outing.regions.join('; ')}</p>}
+        <p>{outingCounts(outing, fromExport)}</p>
       </div>
     </li>
   );

@@ -278,43 +278,46 @@ function outingsRows(m: OutingsMeasured): Row[] {
   ];
 }
 
+/** One line of the export in its columns: the named fields given, every other one empty. */
+function exportLine(values: Partial<Record<(typeof EBIRD_HEADER)[number], string>>): string {
+  return `${EBIRD_HEADER.map((column) => values[column] ?? '').join(',')}\r\n`;
+}
+
 /** One day of the export with BIG_DAY_SPECIES species on ten checklists, in the export's columns. */
 function bigDay(): string {
-  const column = (name: string) => EBIRD_HEADER.indexOf(name as (typeof EBIRD_HEADER)[number]);
-  const lines: string[] = [];
-  for (let i = 0; i < BIG_DAY_SPECIES; i++) {
-    const fields: string[] = EBIRD_HEADER.map(() => '');
-    fields[column('Submission ID')] = `S9${String(i % 10).padStart(8, '0')}`;
-    fields[column('Common Name')] = `Big Day Species ${i}`;
-    fields[column('Scientific Name')] = `Avis magna${i}`;
-    fields[column('Taxonomic Order')] = String(20_000 + i);
-    fields[column('Count')] = '1';
-    fields[column('State/Province')] = 'US-TX';
-    fields[column('Date')] = '2025-04-26';
-    fields[column('Time')] = '06:30 AM';
-    fields[column('Duration (Min)')] = '60';
-    lines.push(`${fields.join(',')}\r\n`);
-  }
-  return lines.join('');
+  return Array.from({ length: BIG_DAY_SPECIES }, (_, i) =>
+    exportLine({
+      'Submission ID': `S9${String(i % 10).padStart(8, '0')}`,
+      'Common Name': `Big Day Species ${i}`,
+      'Scientific Name': `Avis magna${i}`,
+      'Taxonomic Order': String(20_000 + i),
+      Count: '1',
+      'State/Province': 'US-TX',
+      Date: '2025-04-26',
+      Time: '06:30 AM',
+      'Duration (Min)': '60',
+    }),
+  ).join('');
 }
 
 /** A checklist of one species on every day of BUSY_YEARS, in the export's columns. */
 function busyYears(): string {
-  const column = (name: string) => EBIRD_HEADER.indexOf(name as (typeof EBIRD_HEADER)[number]);
   const lines: string[] = [];
   for (const year of BUSY_YEARS) {
     for (let day = new Date(Date.UTC(year, 0, 1)); day.getUTCFullYear() === year; day = new Date(day.getTime() + 86_400_000)) {
-      const fields: string[] = EBIRD_HEADER.map(() => '');
-      fields[column('Submission ID')] = `S8${String(lines.length).padStart(8, '0')}`;
-      fields[column('Common Name')] = 'Mallard';
-      fields[column('Scientific Name')] = 'Anas platyrhynchos';
-      fields[column('Taxonomic Order')] = '475';
-      fields[column('Count')] = '3';
-      fields[column('State/Province')] = 'US-NC';
-      fields[column('Date')] = day.toISOString().slice(0, 10);
-      fields[column('Time')] = '07:00 AM';
-      fields[column('Duration (Min)')] = '45';
-      lines.push(`${fields.join(',')}\r\n`);
+      lines.push(
+        exportLine({
+          'Submission ID': `S8${String(lines.length).padStart(8, '0')}`,
+          'Common Name': 'Mallard',
+          'Scientific Name': 'Anas platyrhynchos',
+          'Taxonomic Order': '475',
+          Count: '3',
+          'State/Province': 'US-NC',
+          Date: day.toISOString().slice(0, 10),
+          Time: '07:00 AM',
+          'Duration (Min)': '45',
+        }),
+      );
     }
   }
   return lines.join('');

@@ -1,6 +1,6 @@
 import { countOf } from '../data/count-text.ts';
 import type { OutingData } from '../data/outings.ts';
-import { formatDay } from './components/DayAndRegion.tsx';
+import { formatDay } from './day-text.ts';
 
 /**
  * The words of an outing, shared by its page and its head tags (the pre-render describes the

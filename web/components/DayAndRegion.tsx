@@ -1,17 +1,6 @@
-/**
- * A day of the eBird life list (`2005-01-02`) as a reader writes it ("Jan 2, 2005"), with the
- * ISO day in `dateTime`; and its region code. Formatted in UTC with a fixed locale, so the
- * pre-rendered HTML and the hydrated page always agree.
- */
-// Made on first use, not when the script starts: building it costs ~6 ms of ICU loading that
-// only pages showing a date should pay.
-let dayFormat: Intl.DateTimeFormat | undefined;
+import { formatDay } from '../day-text.ts';
 
-export function formatDay(day: string): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
-  return dayFormat.format(new Date(`${day}T00:00:00Z`));
-}
-
+/** A day, with the ISO day in `dateTime`; and its region code. */
 export function Day({ day }: { day: string }) {
   return <time dateTime={day}>{formatDay(day)}</time>;
 }

@@ -88,7 +88,7 @@ async function codeHash(settings: string[]): Promise<string> {
  * node_modules/.cache (the server bundle's bare imports resolve from the project there).
  * Built into a temporary folder and renamed, so builds running together never see half a bundle.
  */
-async function bundles(code: string, base: string, assetOrigin: string, nodeEnv: BuildOptions['nodeEnv'], quiet: boolean): Promise<{ dir: string; built: boolean }> {
+async function bundles(code: string, base: string, assetOrigin: string, nodeEnv: 'production' | 'development', quiet: boolean): Promise<{ dir: string; built: boolean }> {
   const dir = join(bundleCache, `site-${code}`);
   if (existsSync(join(dir, 'client', 'index.html')) && existsSync(join(dir, 'server', 'entry-server.js'))) {
     // Marked as used, so a build of other settings running beside this one does not prune it.
@@ -105,14 +105,16 @@ async function bundles(code: string, base: string, assetOrigin: string, nodeEnv:
     logLevel: quiet ? ('warn' as const) : ('info' as const),
     define: { 'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin) },
   };
+  // The flavour named in the bundle's hash, whatever this process's NODE_ENV (a test runner's 'test').
   const previousNodeEnv = process.env.NODE_ENV;
-  if (nodeEnv) process.env.NODE_ENV = nodeEnv;
+  process.env.NODE_ENV = nodeEnv;
   try {
     // The published files are linked into dist/ by the build itself, not copied by Vite.
     await build({ ...shared, publicDir: false, build: { outDir: join(temp, 'client'), emptyOutDir: true } });
     await build({ ...shared, publicDir: false, build: { ssr: join(projectRoot, 'web/entry-server.tsx'), outDir: join(temp, 'server'), emptyOutDir: true, copyPublicDir: false } });
   } finally {
-    if (nodeEnv) process.env.NODE_ENV = previousNodeEnv;
+    if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previousNodeEnv;
   }
   try {
     await rename(temp, dir);
@@ -152,7 +154,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const assetOrigin = resolveAssetOrigin({ env: process.env.VITE_ASSET_ORIGIN, published: published?.assetOrigin });
   const nodeEnv = options.nodeEnv ?? (process.env.NODE_ENV === 'production' || !process.env.NODE_ENV ? 'production' : 'development');
   const code = await codeHash([base, assetOrigin, nodeEnv]);
-  const { dir: bundleDir, built: bundled } = await bundles(code, base, assetOrigin, options.nodeEnv, quiet);
+  const { dir: bundleDir, built: bundled } = await bundles(code, base, assetOrigin, nodeEnv, quiet);
 
   const stateFile = (folder: string) => join(generated, 'cache', `dist-state-${hashOf(folder)}.json`);
   // With an asset origin the photos are served from object storage: a folder of their own to sync there.

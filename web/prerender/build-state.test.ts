@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUILD_MARKER, loadBuildState } from './build-state.ts';
+import { BUILD_MARKER, builtFrom, finishBuild, loadBuildState, writeIfChanged } from './build-state.ts';
 
 describe('loadBuildState', () => {
   let root: string;
@@ -30,11 +30,34 @@ describe('loadBuildState', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('starts afresh without a word on a first build (no state yet)', async () => {
+  it('starts afresh without a word on a first build (no state yet), marking the folder as a build\'s at once', async () => {
     const state = await loadBuildState(stateFile, dist, warn);
     expect(state.files).toEqual({});
-    expect(await readdir(dist)).toEqual([]);
+    expect(await readdir(dist)).toEqual([BUILD_MARKER]);
     expect(warnings).toEqual([]);
+  });
+
+  it('takes over the files of a first build that failed before it finished (the next build never refuses them)', async () => {
+    const fresh = join(root, 'new-dist');
+    const cutShort = await loadBuildState(stateFile, fresh, warn);
+    await writeIfChanged(cutShort, fresh, 'species/a/index.html', 'sig', async () => '<p>half</p>');
+    // No finishBuild: the pre-render failed, or the owner pressed Ctrl-C.
+    const next = await loadBuildState(stateFile, fresh, warn);
+    expect(next.files).toEqual({});
+    expect(next.id).not.toBe(cutShort.id);
+    expect(await readdir(fresh)).toEqual([BUILD_MARKER]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('a build cut short after a complete one is never taken for up to date', async () => {
+    const first = await loadBuildState(stateFile, dist, warn);
+    await finishBuild(first, stateFile, dist, 'inputs-1');
+    expect(await builtFrom(dist)).toBe('inputs-1');
+    const cutShort = await loadBuildState(stateFile, dist, warn);
+    expect(cutShort.id).toBe(first.id);
+    expect(await builtFrom(dist)).toBeUndefined();
+    await finishBuild(cutShort, stateFile, dist, 'inputs-2');
+    expect(await builtFrom(dist)).toBe('inputs-2');
   });
 
   it('says so when the state is damaged, then starts afresh', async () => {

@@ -40,8 +40,8 @@ export async function builtFrom(dist: string): Promise<string | undefined> {
 
 /**
  * The state dist/ was last built to. Without one that matches dist/'s marker, dist/ is emptied
- * and built afresh (it holds nothing but what builds put there); a damaged state file is said
- * through `warn`, and one that cannot be read stops the build.
+ * and built afresh (it holds nothing but what builds put there, complete or cut short); a damaged
+ * state file is said through `warn`, and one that cannot be read stops the build.
  */
 export async function loadBuildState(stateFile: string, dist: string, warn: (line: string) => void): Promise<BuildState> {
   const fresh = (): BuildState => ({ id: randomUUID(), files: {}, touched: new Set(), stats: { written: 0, linked: 0, removed: 0 } });
@@ -54,6 +54,8 @@ export async function loadBuildState(stateFile: string, dist: string, warn: (lin
   }
   const marker = await readMarker(dist);
   if (saved && typeof saved.id === 'string' && marker?.id === saved.id && typeof saved.files === 'object' && saved.files !== null) {
+    // The marker loses its inputs until this build completes: a build cut short is never taken for an up-to-date dist/.
+    if (marker.inputs !== undefined) await writeFileAtomically(join(dist, BUILD_MARKER), saved.id);
     return { ...fresh(), id: saved.id, files: saved.files as Record<string, string> };
   }
   // Unknown contents (an older build, or none): start from an empty dist/. A folder that holds
@@ -63,7 +65,11 @@ export async function loadBuildState(stateFile: string, dist: string, warn: (lin
   }
   await rm(dist, { recursive: true, force: true });
   await mkdir(dist, { recursive: true });
-  return fresh();
+  // Marked as a build's folder before anything is put in it: should this build fail or be
+  // stopped, the next one knows the files as a build's and starts afresh, never refusing them.
+  const state = fresh();
+  await writeFileAtomically(join(dist, BUILD_MARKER), state.id);
+  return state;
 }
 
 /**

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { MANIFEST_FILES } from '../../data/manifest-layout.ts';
+import { speciesRoute } from '../../data/paths.ts';
+
+/**
+ * Runs the README's commands as a new user types them, in a shell of their own: a clean
+ * environment (none of the test runner's or CI's variables, no NODE_ENV), each command in a
+ * process group of its own so that stopping it stops everything it started.
+ */
+
+/** What a new user's shell has: no NODE_ENV, none of our PORTFOLIO_* settings, nothing of vitest's. */
+export function newUsersEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LC_ALL', 'TERM', 'TMPDIR']) {
+    if (process.env[name] !== undefined) env[name] = process.env[name];
+  }
+  return env;
+}
+
+export interface Finished {
+  status: number | null;
+  output: string;
+}
+
+/** `npm run <script> [-- args]` to its end, with its output (stdout and stderr, interleaved). */
+export function runScript(project: string, script: string, args: string[] = []): Promise<Finished> {
+  const child = startScript(project, script, args);
+  return new Promise((resolve, reject) => {
+    child.process.on('error', reject);
+    child.process.on('close', (status) => resolve({ status, output: child.output() }));
+  });
+}
+
+interface Started {
+  process: ChildProcess;
+  output: () => string;
+}
+
+function startScript(project: string, script: string, args: string[]): Started {
+  const npmArgs = script === 'start' ? ['start'] : ['run', script];
+  if (args.length > 0) npmArgs.push('--', ...args);
+  const child = spawn('npm', npmArgs, { cwd: project, env: newUsersEnvironment(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { process: child, output: () => output };
+}
+
+/** A port nothing listens on now, for a server of the test's own. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** The page of the first species the project's last ingest published, as a path (`/species/…/`). */
+export function aSpeciesPage(project: string): string | undefined {
+  try {
+    const photos = JSON.parse(readFileSync(join(project, 'data/generated/public', MANIFEST_FILES.birdPhotos), 'utf8')) as Record<string, unknown>;
+    const species = Object.keys(photos)[0];
+    return species === undefined ? undefined : speciesRoute(species);
+  } catch {
+    // Not written yet: the command is still ingesting.
+    return undefined;
+  }
+}
+
+export interface Serving {
+  /** What the command printed until now. */
+  output: () => string;
+  /** Stops the command and everything it started; rejects when any of them outlives it. */
+  stop: () => Promise<void>;
+}
+
+const STATE_POLL_MS = 250;
+
+async function answers(url: string): Promise<number | undefined> {
+  try {
+    const response = await fetch(url, { redirect: 'manual' });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts `npm start` or `npm run <script>` and resolves once every path `paths()` gives answers
+ * 200 at `origin` (paths() is asked again each time: a species is known only once the ingest has
+ * run). Rejects with the command's output when it exits first or `limitMs` passes.
+ */
+export async function startUntilServing(
+  project: string,
+  script: string,
+  args: string[],
+  origin: string,
+  paths: () => string[] | undefined,
+  limitMs: number,
+): Promise<Serving> {
+  const child = startScript(project, script, args);
+  let exited: number | null | undefined;
+  child.process.on('exit', (status) => (exited = status ?? -1));
+  const deadline = Date.now() + limitMs;
+  const serving: Serving = { output: child.output, stop: () => stopGroup(child.process) };
+  for (;;) {
+    const wanted = paths();
+    if (wanted !== undefined && wanted.length > 0) {
+      const statuses = await Promise.all(wanted.map((path) => answers(`${origin}${path}`)));
+      if (statuses.every((s) => s === 200)) return serving;
+    }
+    if (exited !== undefined) throw new Error(`npm ${script} exited with ${exited} before serving ${origin}:\n${child.output()}`);
+    if (Date.now() > deadline) {
+      await serving.stop().catch(() => {});
+      throw new Error(`npm ${script} did not serve ${(wanted ?? ['its pages']).join(', ')} at ${origin} within ${limitMs / 1000} s:\n${child.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, STATE_POLL_MS));
+  }
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to the command's process group, as Ctrl-C's terminal would; then every member must be gone. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const pgid = child.pid;
+  if (pgid === undefined) return;
+  const closed = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+  if (groupAlive(pgid)) process.kill(-pgid, 'SIGTERM');
+  await closed;
+  const deadline = Date.now() + 10_000;
+  while (groupAlive(pgid)) {
+    if (Date.now() > deadline) {
+      process.kill(-pgid, 'SIGKILL');
+      throw new Error(`processes started by npm (group ${pgid}) outlived it by 10 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, STATE_POLL_MS));
+  }
+}

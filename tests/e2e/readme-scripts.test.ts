@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aSpeciesPage, freePort, runScript, startUntilServing } from '../build/serving.ts';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Every script the README lists, run as a new user types it (`npm run <script>`) in a fresh copy
+ * of the project: the files a clone has, node_modules as `npm ci` leaves it (linked, without its
+ * cache), and a clean environment with no NODE_ENV. A broken script is a red CI here, not an
+ * owner's bug report. (`npm start` itself is run by .ci/run on CI's own clean checkout.)
+ */
+describe("the README's scripts, in a fresh copy", () => {
+  let project: string;
+
+  beforeAll(async () => {
+    project = await mkdtemp(join(tmpdir(), 'readme-scripts-'));
+    // What a clone holds (tracked files and new ones not ignored), never the owner's generated output.
+    const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' }).split('\0');
+    for (const file of files) {
+      if (file === '' || !existsSync(join(repo, file))) continue;
+      await mkdir(join(project, dirname(file)), { recursive: true });
+      await cp(join(repo, file), join(project, file));
+    }
+    // Hard links: as installed, at no cost, and without the bundle cache a warm checkout has.
+    execFileSync('cp', ['-al', join(repo, 'node_modules'), join(project, 'node_modules')]);
+    await rm(join(project, 'node_modules/.cache'), { recursive: true, force: true });
+  });
+  afterAll(() => rm(project, { recursive: true, force: true }));
+
+  const expectSuccess = async (script: string, args: string[] = []) => {
+    const { status, output } = await runScript(project, script, args);
+    expect(status, `npm run ${script} ${args.join(' ')}\n${output}`).toBe(0);
+    return output;
+  };
+
+  it('npm run ingest publishes the embedded sample photos, and npm run validate passes them', async () => {
+    const ingest = await expectSuccess('ingest');
+    expect(ingest).toMatch(/Done in [\d.]+ s: \d+ new/);
+    expect(aSpeciesPage(project)).toMatch(/^\/species\/.+\/$/);
+    await expectSuccess('validate');
+  });
+
+  it('npm run build builds the site into dist/, twice in a row', async () => {
+    await expectSuccess('build');
+    const species = aSpeciesPage(project);
+    expect(species).toBeDefined();
+    expect(existsSync(join(project, 'dist/index.html'))).toBe(true);
+    expect(existsSync(join(project, 'dist', decodeURIComponent(species ?? ''), 'index.html'))).toBe(true);
+    expect(await expectSuccess('build')).toContain('dist/ is up to date');
+  });
+
+  it('npm run preview serves the build, and stops with everything it started', async () => {
+    const port = await freePort();
+    const serving = await startUntilServing(project, 'preview', ['--port', String(port), '--strictPort'], `http://localhost:${port}`, () => ['/', aSpeciesPage(project) ?? '/'], 60_000);
+    await serving.stop();
+  });
+
+  it('npm run dev ingests, then serves a live-reloading site', async () => {
+    const port = await freePort();
+    const serving = await startUntilServing(project, 'dev', ['--port', String(port), '--strictPort'], `http://localhost:${port}`, () => ['/'], 120_000);
+    expect(serving.output()).toContain(`http://localhost:${port}/`);
+    await serving.stop();
+  });
+
+  it('npm run typecheck passes', async () => {
+    await expectSuccess('typecheck');
+  });
+
+  it('npm run screenshots builds, then takes the README screenshots of this site', async () => {
+    const started = Date.now();
+    await expectSuccess('screenshots');
+    for (const name of ['home', 'life-list', 'species', 'lightbox']) {
+      expect(statSync(join(project, 'docs/screenshots', `${name}.jpg`)).mtimeMs).toBeGreaterThanOrEqual(started);
+    }
+  });
+
+  it('npm run bench -- --help says how to run the benchmark', async () => {
+    expect(await expectSuccess('bench', ['--help'])).toContain('--only');
+  });
+});

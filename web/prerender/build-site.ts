@@ -112,6 +112,9 @@ async function bundles(code: string, base: string, assetOrigin: string, nodeEnv:
     // The published files are linked into dist/ by the build itself, not copied by Vite.
     await build({ ...shared, publicDir: false, build: { outDir: join(temp, 'client'), emptyOutDir: true } });
     await build({ ...shared, publicDir: false, build: { ssr: join(projectRoot, 'web/entry-server.tsx'), outDir: join(temp, 'server'), emptyOutDir: true, copyPublicDir: false } });
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true });
+    throw error;
   } finally {
     if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previousNodeEnv;
@@ -132,9 +135,13 @@ const IN_USE_MS = 60 * 60 * 1000;
 
 /** Keeps the newest few bundles (builds with another base path or React flavour may still use them), and any used within the hour. */
 async function pruneBundles(keep: string): Promise<void> {
-  const names = (await readdir(bundleCache)).filter((n) => n.startsWith('site-') && !n.includes('.tmp-'));
-  const dated = await Promise.all(names.map(async (n) => ({ path: join(bundleCache, n), mtime: (await stat(join(bundleCache, n))).mtimeMs })));
+  const all = await Promise.all(
+    (await readdir(bundleCache)).filter((n) => n.startsWith('site-')).map(async (n) => ({ name: n, path: join(bundleCache, n), mtime: (await stat(join(bundleCache, n))).mtimeMs })),
+  );
   const now = Date.now();
+  // Half a bundle left by a build that was stopped (Ctrl-C) while Vite wrote it.
+  for (const half of all.filter((b) => b.name.includes('.tmp-') && now - b.mtime > IN_USE_MS)) await rm(half.path, { recursive: true, force: true });
+  const dated = all.filter((b) => !b.name.includes('.tmp-'));
   for (const old of dated.sort((a, b) => b.mtime - a.mtime).slice(KEPT_BUNDLES)) {
     if (old.path !== keep && now - old.mtime > IN_USE_MS) await rm(old.path, { recursive: true, force: true });
   }

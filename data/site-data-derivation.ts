@@ -1,7 +1,8 @@
 import { birdListDataSchema, birdLists, countryOf, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import { listsMapFiles } from './lists-map-files.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
-import { outingsOf, type OutingData, type OutingSettings, type OutingSummary } from './outings.ts';
+import { outingsOf } from './outings-derivation.ts';
+import type { OutingData, OutingSettings, OutingSummary } from './outings.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
 import {
   creditsDataSchema,

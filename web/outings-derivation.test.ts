@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lifeListRecordsSchema, growthByYear } from '../data/life-records.ts';
-import { OUTINGS_INDEX_LIMIT, outingsOf, type OutingData, type OutingsData } from '../data/outings.ts';
+import { OUTINGS_INDEX_LIMIT, type OutingData, type OutingsData } from '../data/outings.ts';
+import { outingsOf } from '../data/outings-derivation.ts';
 import { tripKey } from '../data/paths.ts';
 import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.ts';
 import { siteDataPaths, type HomeData, type SpeciesData } from '../data/site-data-schemas.ts';

@@ -19,20 +19,25 @@ const nonEmpty = () => z.string().check(z.minLength(1));
 
 export const outingKeySchema = z.string().check(z.regex(OUTING_KEY, 'must be a day YYYY-MM-DD or a trip key'));
 
-/** A trip of site.json: consecutive days under one name. */
-export interface Trip {
-  name: string;
-  from: string;
-  to: string;
-}
+/** A named trip of site.json: consecutive days shown together on one outing page. */
+export const tripSchema = z
+  .strictObject({ name: nonEmpty(), from: isoDateSchema, to: isoDateSchema })
+  .check(z.refine((t) => t.from <= t.to, { message: '`from` must not come after `to`' }));
+export type Trip = z.infer<typeof tripSchema>;
 
-export interface OutingSettings {
-  trips: readonly Trip[];
+/**
+ * What the outings are derived with besides the manifests and the life list. The ingest makes it
+ * (pipeline/derive/outing-settings.ts) and keeps it in cache/, where `validate` reads it back.
+ */
+export const outingSettingsSchema = z.strictObject({
+  /** site.json's trips. */
+  trips: z.array(tripSchema),
   /** The last day an outing can be on (the ingest's today): a later day is a clock or export error, reported by the ingest. */
-  lastDay?: string;
+  lastDay: z.optional(isoDateSchema),
   /** publishing.checklistLinks: a day's page links its checklists on eBird. */
-  checklistLinks?: boolean;
-}
+  checklistLinks: z.optional(z.boolean()),
+});
+export type OutingSettings = z.infer<typeof outingSettingsSchema>;
 
 const regionSchema = z.strictObject({ code: regionCodeSchema, name: nonEmpty() });
 

@@ -112,8 +112,12 @@ export function listRoute(key: string): string {
 export const OUTINGS_FOLDER = 'outings';
 export const OUTINGS_ROUTE = pageRoute(OUTINGS_FOLDER);
 
+const DAY_PATTERN = String.raw`\d{4}-\d{2}-\d{2}`;
+/** A day as the data files write it, `YYYY-MM-DD` (data/life-records.ts's `isoDateSchema` adds the calendar's check). */
+export const DAY = new RegExp(`^${DAY_PATTERN}$`);
+
 /** An outing's key: its day (`2023-06-08`), or a trip's slug (`trip-arizona-june-2023-…`). Without zod, for the site's first bundle. */
-export const OUTING_KEY = /^(?:\d{4}-\d{2}-\d{2}|trip-[a-z0-9-]+)$/;
+export const OUTING_KEY = new RegExp(`^(?:${DAY_PATTERN}|trip-[a-z0-9-]+)$`);
 
 /** `/outings/2023-06-08/`, or a trip's `/outings/trip-…/`. */
 export function outingRoute(key: string): string {

@@ -2,6 +2,7 @@ import type { FieldDay, LifeListRecords, LifeRecord } from './life-records.ts';
 import { compareNames, type PhotoEntry } from './manifest-schemas.ts';
 import { outingDataSchema, outingsDataSchema, outingsYearDataSchema, OUTINGS_INDEX_LIMIT, type OutingData, type OutingSettings, type OutingSpecies, type OutingsData, type OutingSummary, type OutingsYearData, type Trip } from './outings.ts';
 import { tripKey } from './paths.ts';
+import { hasPage, tripOutcomes, type TripOutcome } from './trips.ts';
 import type { PagePhoto } from './site-data-schemas.ts';
 
 /**
@@ -31,49 +32,75 @@ interface Day {
   photos: Map<string, PhotoEntry[]>;
 }
 
-/** The Outings page and every outing page (the days, then the trips). */
-export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: OutingsYearData[]; pages: OutingData[]; summaries: OutingSummary[] } {
-  const { photosBySpecies, records, settings } = inputs;
-  const lastDay = settings.lastDay ?? '9999-12-31';
+/**
+ * The day a photo or checklist is on an outing: its own, when it has one and it is not after the
+ * last day (the ingest's today; none given, every day counts).
+ */
+export function outingDayOf(day: string | null | undefined, lastDay: string | undefined): string | undefined {
+  return day && (lastDay === undefined || day <= lastDay) ? day : undefined;
+}
+
+/** Every day in the field (with photos or checklists), each with what it holds. */
+function fieldDays({ photosBySpecies, records, settings }: Pick<OutingInputs, 'photosBySpecies' | 'records' | 'settings'>): Map<string, Day> {
   const days = new Map<string, Day>();
   const dayOf = (date: string) => {
     let day = days.get(date);
     if (!day) days.set(date, (day = { date, photos: new Map() }));
     return day;
   };
-  for (const field of records?.days ?? []) if (field.date <= lastDay) dayOf(field.date).field = field;
+  for (const field of records?.days ?? []) {
+    const date = outingDayOf(field.date, settings.lastDay);
+    if (date) dayOf(date).field = field;
+  }
   for (const [species, photos] of photosBySpecies) {
     for (const photo of photos) {
-      if (photo.takenOn === null || photo.takenOn > lastDay) continue;
-      const day = dayOf(photo.takenOn);
+      const date = outingDayOf(photo.takenOn, settings.lastDay);
+      if (!date) continue;
+      const day = dayOf(date);
       day.photos.set(species, [...(day.photos.get(species) ?? []), photo]);
     }
   }
+  return days;
+}
 
-  const trips = tripsOf(settings.trips, days);
+/** What becomes of each trip of site.json (data/trips.ts): the pages below and the ingest's report both come from here. */
+export function tripsOf(inputs: Pick<OutingInputs, 'photosBySpecies' | 'records' | 'settings'>): TripOutcome[] {
+  return tripOutcomes(inputs.settings.trips, [...fieldDays(inputs).keys()].sort());
+}
+
+/** The Outings page and every outing page (the days, then the trips). */
+export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: OutingsYearData[]; pages: OutingData[]; summaries: OutingSummary[] } {
+  const days = fieldDays(inputs);
+  const sorted = [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+  const trips = tripOutcomes(inputs.settings.trips, sorted.map((d) => d.date)).filter(hasPage);
   const tripOfDay = new Map<string, Trip>();
-  for (const trip of trips) for (const date of datesOf(trip, days)) tripOfDay.set(date, trip);
+  for (const { trip, dates } of trips) for (const date of dates) tripOfDay.set(date, trip);
+  const context = pageContext(inputs);
 
   const pages: OutingData[] = [];
   const summaries: OutingSummary[] = [];
-  const sorted = [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+  const dayPages = new Map<string, OutingData>();
   for (const day of sorted) {
     const trip = tripOfDay.get(day.date);
-    const page = outingPage(inputs, [day], { key: day.date, kind: 'day', from: day.date, to: day.date, ...(trip && { trip: { key: tripKey(trip.name), name: trip.name } }) });
+    const page = outingPage(context, [day], { key: day.date, kind: 'day', from: day.date, to: day.date, ...(trip && { trip: { key: tripKey(trip.name), name: trip.name } }) });
     pages.push(page);
+    dayPages.set(day.date, page);
     if (!trip) summaries.push(summaryOf(inputs, page));
   }
-  for (const trip of trips) {
-    const tripDays = sorted.filter((d) => d.date >= trip.from && d.date <= trip.to);
-    const dayPages = pages.filter((p) => p.kind === 'day' && p.from >= trip.from && p.from <= trip.to);
-    const page = outingPage(inputs, tripDays, {
-      key: tripKey(trip.name),
-      kind: 'trip',
-      name: trip.name,
-      from: trip.from,
-      to: trip.to,
-      days: dayPages.map((p) => ({ date: p.from, species: p.observed, lifers: p.lifers, photos: p.photoCount })),
-    });
+  for (const { trip, dates } of trips) {
+    const ofTrip = dates.map((date) => dayPages.get(date)!);
+    const page = outingPage(
+      context,
+      dates.map((date) => days.get(date)!),
+      {
+        key: tripKey(trip.name),
+        kind: 'trip',
+        name: trip.name,
+        from: dates[0]!,
+        to: dates.at(-1)!,
+        days: ofTrip.map((p) => ({ date: p.from, species: p.observed, lifers: p.lifers, photos: p.photoCount })),
+      },
+    );
     pages.push(page);
     summaries.push(summaryOf(inputs, page));
   }
@@ -83,7 +110,7 @@ export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: Ou
     const year = Number(s.from.slice(0, 4));
     byYear.set(year, [...(byYear.get(year) ?? []), s]);
   }
-  const fromExport = records !== undefined;
+  const fromExport = inputs.records !== undefined;
   const split = summaries.length > OUTINGS_INDEX_LIMIT;
   const index = outingsDataSchema.parse({
     fromExport,
@@ -93,33 +120,46 @@ export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: Ou
   return { index, years, pages, summaries };
 }
 
-/** The owner's trips that cover at least one outing, oldest first; a day already in an earlier trip stays there. */
-function tripsOf(trips: readonly Trip[], days: ReadonlyMap<string, Day>): Trip[] {
-  const taken = new Set<string>();
-  const kept: Trip[] = [];
-  for (const trip of [...trips].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))) {
-    if (trip.from > trip.to) continue;
-    const dates = datesOf(trip, days).filter((d) => !taken.has(d));
-    if (dates.length === 0 || kept.some((k) => tripKey(k.name) === tripKey(trip.name))) continue;
-    for (const d of dates) taken.add(d);
-    kept.push({ ...trip, from: dates[0]!, to: dates.at(-1)! });
-  }
-  return kept;
-}
-
-function datesOf(trip: Trip, days: ReadonlyMap<string, Day>): string[] {
-  return [...days.keys()].filter((d) => d >= trip.from && d <= trip.to).sort();
-}
-
 type PageHead = Pick<OutingData, 'key' | 'kind' | 'from' | 'to'> & Partial<Pick<OutingData, 'name' | 'days' | 'trip'>>;
 
-/** One outing's page over its days: seen species in taxonomic order, each with its photos, then those photographed but not listed. */
-function outingPage({ records, bySpecies, names = {}, toPagePhoto, settings }: OutingInputs, days: readonly Day[], head: PageHead): OutingData {
-  const recordOf = new Map((records?.species ?? []).map((r) => [r.scientificName, r]));
-  const folderOf = new Map<string, string>();
-  for (const [folder, record] of bySpecies ?? []) if (!folderOf.has(record.scientificName)) folderOf.set(record.scientificName, folder);
-  const dates = new Set(days.map((d) => d.date));
+/** What the outing pages look species up in, made once for all of them. */
+interface PageContext extends OutingInputs {
+  /** Scientific name → the export's record. */
+  recordOf: ReadonlyMap<string, LifeRecord>;
+  /** Scientific name → the species folder that stands for it. */
+  folderOf: ReadonlyMap<string, string>;
+}
 
+function pageContext(inputs: OutingInputs): PageContext {
+  const recordOf = new Map((inputs.records?.species ?? []).map((r) => [r.scientificName, r]));
+  const folderOf = new Map<string, string>();
+  for (const [folder, record] of inputs.bySpecies ?? []) if (!folderOf.has(record.scientificName)) folderOf.set(record.scientificName, folder);
+  return { ...inputs, recordOf, folderOf };
+}
+
+/** One outing's page over its days. */
+function outingPage(context: PageContext, days: readonly Day[], head: PageHead): OutingData {
+  const { records, names = {}, settings } = context;
+  const { species, observed } = speciesOf(context, days);
+  const regionCodes = [...new Set(days.flatMap((d) => d.field?.regions ?? []))].sort();
+  const fields = days.flatMap((d) => (d.field ? [d.field] : []));
+  return outingDataSchema.parse({
+    ...head,
+    regions: regionCodes.map((code) => ({ code, name: regionName(code, names) })),
+    ...(records && { checklists: fields.reduce((n, f) => n + f.checklists, 0), minutes: fields.reduce((n, f) => n + f.minutes, 0) }),
+    // A trip's page links its days, and each day its own checklists.
+    ...(settings.checklistLinks && head.kind === 'day' && fields.length > 0 && { checklistIds: fields.flatMap((f) => f.checklistIds ?? []) }),
+    // Without an export, what was photographed is what was seen.
+    observed: records ? observed : species.length,
+    lifers: species.filter((s) => s.lifer).length,
+    photoCount: species.reduce((n, s) => n + s.photos.length, 0),
+    species,
+  });
+}
+
+/** Seen species in taxonomic order, each with its photos, then those photographed but not listed; `observed` counts the seen. */
+function speciesOf({ records, bySpecies, toPagePhoto, recordOf, folderOf }: PageContext, days: readonly Day[]): { species: OutingSpecies[]; observed: number } {
+  const dates = new Set(days.map((d) => d.date));
   const seen = new Set<string>();
   for (const day of days) for (const name of day.field?.species ?? []) seen.add(name);
   const photosOf = new Map<string, PhotoEntry[]>();
@@ -143,7 +183,6 @@ function outingPage({ records, bySpecies, names = {}, toPagePhoto, settings }: O
     });
   }
   entries.sort((a, b) => a.order - b.order || compareNames(a.commonName, b.commonName));
-  const observed = entries.length;
   // Photographed, but not on the day's checklists (or no export at all): by taxonomic order where known, else by name.
   const extra = [...photosOf]
     .filter(([folder]) => !shown.has(folder))
@@ -159,22 +198,7 @@ function outingPage({ records, bySpecies, names = {}, toPagePhoto, settings }: O
       };
     })
     .sort((a, b) => a.order - b.order || compareNames(a.commonName, b.commonName));
-  const species: OutingSpecies[] = [...entries, ...extra].map(({ order: _order, ...s }) => s);
-
-  const regionCodes = [...new Set(days.flatMap((d) => d.field?.regions ?? []))].sort();
-  const fields = days.flatMap((d) => (d.field ? [d.field] : []));
-  return outingDataSchema.parse({
-    ...head,
-    regions: regionCodes.map((code) => ({ code, name: regionName(code, names) })),
-    ...(records && { checklists: fields.reduce((n, f) => n + f.checklists, 0), minutes: fields.reduce((n, f) => n + f.minutes, 0) }),
-    // A trip's page links its days, and each day its own checklists.
-    ...(settings.checklistLinks && head.kind === 'day' && fields.length > 0 && { checklistIds: fields.flatMap((f) => f.checklistIds ?? []) }),
-    // Without an export, what was photographed is what was seen.
-    observed: records ? observed : species.length,
-    lifers: species.filter((s) => s.lifer).length,
-    photoCount: species.reduce((n, s) => n + s.photos.length, 0),
-    species,
-  });
+  return { species: [...entries, ...extra].map(({ order: _order, ...s }) => s), observed: entries.length };
 }
 
 /** `US-AZ` → `Arizona, United States`; a code without a name stays a code. */

@@ -6,7 +6,7 @@ import { endExiftool } from './photos/exiftool-process.ts';
 import { readOptionsOf, type ExiftoolReading } from './photos/exiftool.ts';
 import * as manifestsStage from './derive/manifests.ts';
 import { lifeRecordsOf } from './derive/ebird.ts';
-import { outingSettingsOf } from './derive/outings.ts';
+import { outingSettingsOf } from './derive/outing-settings.ts';
 import * as manifestSet from './commit/manifest-set.ts';
 import { MANIFEST_FILES, type Credit } from '../data/manifest-schemas.ts';
 import type { SiteConfig } from '../data/site-config.ts';
@@ -175,7 +175,7 @@ async function derive({ key, photosDir, published, folders, site, credits, next,
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);
   await manifestSet.run(manifests, dirs.publicDir, dirs.cacheDir);
-  const outings = outingSettingsOf({ site, photos: published, records: life?.records, source: life?.source, today: localToday() }, problems);
+  const outings = outingSettingsOf({ site, photos: published, manifests, life, today: localToday() }, problems);
   const pageData = siteDataFiles(manifests, life, outings);
   const siteData = await siteDataSet.run(pageData, dirs.publicDir, dirs.cacheDir, outputsTrusted);
   await siteDataSet.saveLifeLinks(dirs.cacheDir, life);

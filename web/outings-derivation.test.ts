@@ -88,6 +88,15 @@ describe('the outing pages', () => {
     expect(index.years.flatMap((y) => (y.outings ?? []).map((o) => o.key))).toEqual([key]);
   });
 
+  it('publishes no page for a trip whose days are all in an earlier trip, which keeps them', () => {
+    const carolina = { name: 'Carolina, May 2024', from: '2024-05-15', to: '2024-05-18' };
+    const inner = { name: 'Inner Loop', from: DAY, to: DAY };
+    const files = siteDataFiles(fixtureManifests(), undefined, { trips: [inner, carolina] });
+    expect(files.has(siteDataPaths.outing(tripKey(inner.name)))).toBe(false);
+    expect((files.get(siteDataPaths.outing(DAY)) as OutingData).trip).toEqual({ key: tripKey(carolina.name), name: carolina.name });
+    expect((files.get(siteDataPaths.outings) as OutingsData).years.flatMap((y) => (y.outings ?? []).map((o) => o.key))).toEqual([tripKey(carolina.name)]);
+  });
+
   it('puts no photo or checklist dated after the last day on an outing', () => {
     const files = siteDataFiles(fixtureManifests(), lifeWithDays([FIELD_DAY]), { trips: [], lastDay: '2024-05-16' });
     expect(files.has(siteDataPaths.outing(DAY))).toBe(false);

@@ -146,6 +146,7 @@ function outingPage(context: PageContext, days: readonly Day[], head: PageHead):
   return outingDataSchema.parse({
     ...head,
     regions: regionCodes.map((code) => ({ code, name: regionName(code, names) })),
+    fromExport: records !== undefined,
     ...(records && { checklists: fields.reduce((n, f) => n + f.checklists, 0), minutes: fields.reduce((n, f) => n + f.minutes, 0) }),
     // A trip's page links its days, and each day its own checklists.
     ...(settings.checklistLinks && head.kind === 'day' && fields.length > 0 && { checklistIds: fields.flatMap((f) => f.checklistIds ?? []) }),

@@ -67,6 +67,8 @@ export const outingDataSchema = z.strictObject({
   from: isoDateSchema,
   to: isoDateSchema,
   regions: z.array(regionSchema),
+  /** Whether the counts come from an eBird export (else from the photos alone), as the Outings page's. */
+  fromExport: z.boolean(),
   /** From the export: checklists submitted and minutes in the field. */
   checklists: z.optional(count()),
   minutes: z.optional(count()),

@@ -111,6 +111,12 @@ export function listRoute(key: string): string {
 /** The outings: every day in the field, and the owner's named trips. */
 export const OUTINGS_FOLDER = 'outings';
 export const OUTINGS_ROUTE = pageRoute(OUTINGS_FOLDER);
+/** The Outings page's title, in its heading, the header's menu and its head tags. */
+export const OUTINGS_TITLE = 'Outings';
+/** The title of one year's page of the Outings (`outingsYearRoute`). */
+export function outingsYearTitle(year: number): string {
+  return `${OUTINGS_TITLE} of ${year}`;
+}
 
 const DAY_PATTERN = String.raw`\d{4}-\d{2}-\d{2}`;
 /** A day as the data files write it, `YYYY-MM-DD` (data/life-records.ts's `isoDateSchema` adds the calendar's check). */

@@ -1,3 +1,5 @@
+import { listKindOf } from './bird-lists.ts';
+import { countryOf, regionWithCountry } from './region-code.ts';
 import type { FieldDay, LifeListRecords, LifeRecord } from './life-records.ts';
 import { compareNames, type PhotoEntry } from './manifest-schemas.ts';
 import { outingDataSchema, outingsDataSchema, outingsYearDataSchema, OUTINGS_INDEX_LIMIT, type OutingData, type OutingSettings, type OutingSpecies, type OutingsData, type OutingSummary, type OutingsYearData, type Trip } from './outings.ts';
@@ -145,7 +147,7 @@ function outingPage(context: PageContext, days: readonly Day[], head: PageHead):
   const fields = days.flatMap((d) => (d.field ? [d.field] : []));
   return outingDataSchema.parse({
     ...head,
-    regions: regionCodes.map((code) => ({ code, name: regionName(code, names) })),
+    regions: regionCodes.map((code) => ({ code, name: outingRegionName(code, names) })),
     fromExport: records !== undefined,
     ...(records && { checklists: fields.reduce((n, f) => n + f.checklists, 0), minutes: fields.reduce((n, f) => n + f.minutes, 0) }),
     // A trip's page links its days, and each day its own checklists.
@@ -202,11 +204,12 @@ function speciesOf({ records, bySpecies, toPagePhoto, recordOf, folderOf }: Page
   return { species: [...entries, ...extra].map(({ order: _order, ...s }) => s), observed: entries.length };
 }
 
-/** `US-AZ` → `Arizona, United States`; a code without a name stays a code. */
-function regionName(code: string, names: Readonly<Record<string, string>>): string {
+/** An outing's region: `US-AZ` → `Arizona, United States`; a code without a name stays a code. */
+function outingRegionName(code: string, names: Readonly<Record<string, string>>): string {
   const own = names[code] ?? code;
-  if (!code.includes('-')) return own;
-  return `${own}, ${names[code.slice(0, 2)] ?? code.slice(0, 2)}`;
+  if (listKindOf(code) !== 'region') return own;
+  const country = countryOf(code);
+  return regionWithCountry(own, names[country] ?? country);
 }
 
 function summaryOf({ featured }: OutingInputs, page: OutingData): OutingSummary {

@@ -1,4 +1,5 @@
-import { birdListDataSchema, birdLists, countryOf, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
+import { countryOf } from './region-code.ts';
+import { birdListDataSchema, birdLists, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import { listsMapFiles } from './lists-map-files.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
 import { outingDayOf, outingsOf, tripsOf } from './outings-derivation.ts';

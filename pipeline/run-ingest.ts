@@ -5,7 +5,7 @@ import { emptyCache, inCacheOrder, loadCache, outputPathsOf, publicMatchesCache,
 import { endExiftool } from './photos/exiftool-process.ts';
 import { readOptionsOf, type ExiftoolReading } from './photos/exiftool.ts';
 import * as manifestsStage from './derive/manifests.ts';
-import { lifeRecordsOf } from './derive/ebird.ts';
+import { lifeListOf } from './derive/life-list.ts';
 import { outingSettingsOf } from './derive/outing-settings.ts';
 import * as manifestSet from './commit/manifest-set.ts';
 import { MANIFEST_FILES, type Credit } from '../data/manifest-schemas.ts';
@@ -172,7 +172,7 @@ async function derive({ key, today, photosDir, published, folders, site, credits
   // The derivation's own problems are kept with its state, to be reported again while it stands.
   const problems = new Problems();
   const taxonNames = taxonNamesOf(published, taxonomy ?? (await taxonomyIfVendored(problems)));
-  const life = await lifeRecordsOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems, taxonNames);
+  const life = await lifeListOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems, taxonNames);
   const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, taxonNames, problems });
 
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.

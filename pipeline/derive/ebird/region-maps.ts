@@ -6,12 +6,13 @@ import { iso31661, iso31662 } from 'iso-3166';
 import { feature, transform } from 'topojson-client';
 import { presimplify, simplify } from 'topojson-simplify';
 import type { Topology } from 'topojson-specification';
-import { countryOf, type ListsMap, type ListsMaps } from '../../../data/bird-lists.ts';
+import type { ListsMap, ListsMaps } from '../../../data/bird-lists.ts';
+import { countryOf } from '../../../data/region-code.ts';
 import type { LifeListRecords } from '../../../data/life-records.ts';
 import { compareNames } from '../../../data/manifest-layout.ts';
 
 /**
- * The places of the export: each region code's name, and the Lists page's maps. Names come
+ * The regions of the export (countries and states/provinces): each code's name, and the Lists page's maps. Names come
  * from maintained data, not a table of ours: countries from the CLDR names built into Node's
  * ICU ('United States', 'United Kingdom'), states/provinces from ISO 3166-2 (`iso-3166`:
  * 'Texas', 'England', 'Ontario'). The maps are drawn here, at ingest, from Natural Earth's
@@ -25,21 +26,21 @@ const isoCountries = new Map(iso31661.map((c) => [c.alpha2, c]));
 const isoSubdivisions = new Map(iso31662.map((s) => [s.code, s.name]));
 
 /** A region code's name; the code itself when no data names it (never a guess). */
-export function regionName(code: string): string {
+export function nameOfRegionCode(code: string): string {
   if (code.includes('-')) return isoSubdivisions.get(code) ?? code;
   return countryNames.of(code) ?? isoCountries.get(code)?.name ?? code;
 }
 
-export interface Places {
+export interface RegionNamesAndMaps {
   names: Record<string, string>;
   maps: ListsMaps;
 }
 
 /** Names of every region and country of the records, and the maps that show them. */
-export function placesOf(records: LifeListRecords): Places {
+export function regionNamesAndMaps(records: LifeListRecords): RegionNamesAndMaps {
   const codes = new Set<string>();
   for (const s of records.species) for (const r of s.regions ?? []) codes.add(r.region).add(countryOf(r.region));
-  const names = Object.fromEntries([...codes].sort().map((code) => [code, regionName(code)]));
+  const names = Object.fromEntries([...codes].sort().map((code) => [code, nameOfRegionCode(code)]));
   return { names, maps: mapsOf(codes) };
 }
 
@@ -47,7 +48,7 @@ export function placesOf(records: LifeListRecords): Places {
  * The states/provinces of the records that no map shows: their country has no shapes, or none
  * with their code. They keep their list and their row in the table; the ingest names them.
  */
-export function unmappedRegions(places: Places): string[] {
+export function unmappedRegions(places: RegionNamesAndMaps): string[] {
   const mapped = new Set(places.maps.regions.flatMap((map) => map.shapes.map((s) => s.code)));
   return Object.keys(places.names).filter((code) => code.includes('-') && !mapped.has(code));
 }
@@ -148,7 +149,7 @@ function mapsOf(codes: ReadonlySet<string>): ListsMaps {
   let naturalEarth: Topology | undefined;
   const countries = new Set([...codes].filter((c) => c.includes('-')).map(countryOf));
   const regions = [...countries]
-    .map((country) => ({ country, name: regionName(country) }))
+    .map((country) => ({ country, name: nameOfRegionCode(country) }))
     .sort((a, b) => compareNames(a.name, b.name))
     .flatMap(({ country, name }) => {
       const source = sourceOf(country, () => (naturalEarth ??= vendored(NATURAL_EARTH)));

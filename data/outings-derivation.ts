@@ -3,7 +3,7 @@ import { countryOf, regionWithCountry } from './region-code.ts';
 import type { FieldDay, LifeListRecords, LifeRecord } from './life-records.ts';
 import { compareNames, type PhotoEntry } from './manifest-schemas.ts';
 import { outingDataSchema, outingsDataSchema, outingsYearDataSchema, OUTINGS_INDEX_LIMIT, type OutingData, type OutingSettings, type OutingSpecies, type OutingsData, type OutingSummary, type OutingsYearData, type Trip } from './outings.ts';
-import { tripKey } from './paths.ts';
+import { compareDays, tripKey } from './paths.ts';
 import { hasPage, tripOutcomes, type TripOutcome } from './trips.ts';
 import type { PagePhoto } from './site-data-schemas.ts';
 
@@ -73,7 +73,7 @@ export function tripsOf(inputs: Pick<OutingInputs, 'photosBySpecies' | 'records'
 /** The Outings page and every outing page (the days, then the trips). */
 export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: OutingsYearData[]; pages: OutingData[]; summaries: OutingSummary[] } {
   const days = fieldDays(inputs);
-  const sorted = [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+  const sorted = [...days.values()].sort((a, b) => compareDays(a.date, b.date));
   const trips = tripOutcomes(inputs.settings.trips, sorted.map((d) => d.date)).filter(hasPage);
   const tripOfDay = new Map<string, Trip>();
   for (const { trip, dates } of trips) for (const date of dates) tripOfDay.set(date, trip);
@@ -108,7 +108,7 @@ export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: Ou
   }
 
   const byYear = new Map<number, OutingSummary[]>();
-  for (const s of summaries.sort((a, b) => (a.from < b.from ? 1 : a.from > b.from ? -1 : 0))) {
+  for (const s of summaries.sort((a, b) => compareDays(b.from, a.from))) {
     const year = Number(s.from.slice(0, 4));
     byYear.set(year, [...(byYear.get(year) ?? []), s]);
   }

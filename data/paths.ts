@@ -122,6 +122,11 @@ const DAY_PATTERN = String.raw`\d{4}-\d{2}-\d{2}`;
 /** A day as the data files write it, `YYYY-MM-DD` (data/life-records.ts's `isoDateSchema` adds the calendar's check). */
 export const DAY = new RegExp(`^${DAY_PATTERN}$`);
 
+/** Two days in calendar order (for `YYYY-MM-DD`, the order of the text); `compareDays(b, a)` puts the newest first. */
+export function compareDays(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** An outing's key: its day (`2023-06-08`), or a trip's slug (`trip-arizona-june-2023-…`). Without zod, for the site's first bundle. */
 export const OUTING_KEY = new RegExp(`^(?:${DAY_PATTERN}|trip-[a-z0-9-]+)$`);
 

@@ -1,3 +1,4 @@
+import { compareDays } from './paths.ts';
 import { countryOf } from './region-code.ts';
 import { birdListDataSchema, birdLists, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import { listsMapFiles } from './lists-map-files.ts';
@@ -88,7 +89,7 @@ function linkListsToOutings(files: Map<string, unknown>, summaries: readonly Out
   const regionsOf = new Map(pages.map((p) => [p.key, p.regions.map((r) => r.code)]));
   const entries = summaries
     .map((o) => ({ ...o, regionCodes: regionsOf.get(o.key) ?? [] }))
-    .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+    .sort((a, b) => compareDays(a.from, b.from));
   const listFolder = `${SITE_DATA_DIR}/lists/`;
   for (const [path, content] of files) {
     if (!path.startsWith(listFolder)) continue;

@@ -1,5 +1,5 @@
 import type { Trip } from './outings.ts';
-import { tripKey } from './paths.ts';
+import { compareDays, tripKey } from './paths.ts';
 
 /** A trip that gets a page: its dates narrowed to the days in the field it holds. */
 export interface TripWithPage {
@@ -37,7 +37,7 @@ export function tripOutcomes(trips: readonly Trip[], days: readonly string[]): T
   const holder = new Map<string, string>();
   const addresses = new Map<string, string>();
   const outcomes: TripOutcome[] = [];
-  for (const trip of [...trips].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))) {
+  for (const trip of [...trips].sort((a, b) => compareDays(a.from, b.from))) {
     const within = days.filter((d) => d >= trip.from && d <= trip.to);
     const dates = within.filter((d) => !holder.has(d));
     const sameAddress = addresses.get(tripKey(trip.name));

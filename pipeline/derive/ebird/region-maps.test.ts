@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ListsMap } from '../../../data/bird-lists.ts';
 import type { LifeListRecords } from '../../../data/life-records.ts';
-import { regionNamesAndMaps, nameOfRegionCode, unmappedRegions } from './region-maps.ts';
+import { countriesOfOtherSources, nameOfRegionCode, regionNamesAndMaps, unmappedRegions } from './region-maps.ts';
 
 const seenIn = (...regions: string[]): LifeListRecords => ({
   observedCount: 1,
@@ -123,3 +124,11 @@ function expectDrawnInside(map: ListsMap) {
     }
   }
 }
+
+describe('countriesOfOtherSources', () => {
+  it('are the US and the countries of the 1:50m file, which admin-1 is not vendored for', () => {
+    const others = countriesOfOtherSources();
+    expect([...others].sort()).toEqual(['AU', 'BE', 'BR', 'CA', 'GB', 'US']);
+    for (const country of others) expect(existsSync(new URL(`./natural-earth/admin-1/${country}.topo.json`, import.meta.url)), country).toBe(false);
+  });
+});

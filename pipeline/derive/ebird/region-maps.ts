@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { geoAlbersUsa, geoBounds, geoConicEqualArea, geoEqualEarth, geoPath, type GeoPath, type GeoProjection } from 'd3-geo';
 import { iso31661, iso31662 } from 'iso-3166';
 import { feature, transform } from 'topojson-client';
@@ -10,6 +9,7 @@ import type { ListsMap, ListsMaps } from '../../../data/bird-lists.ts';
 import { countryOf } from '../../../data/region-code.ts';
 import type { LifeListRecords } from '../../../data/life-records.ts';
 import { compareNames } from '../../../data/manifest-layout.ts';
+import { projectFile } from '../../../node-lib/project-root.ts';
 
 /**
  * The regions of the export (countries and states/provinces): each code's name, and the Lists page's maps. Names come
@@ -55,8 +55,7 @@ export function unmappedRegions(places: RegionNamesAndMaps): string[] {
 
 const require = createRequire(import.meta.url);
 const packaged = (file: string) => JSON.parse(readFileSync(require.resolve(file), 'utf8')) as Topology;
-// Run from its bundle (pipeline/launch.mjs), the module is not in the project: the launcher says where that is.
-const vendoredPath = (file: string) => (process.env.PORTFOLIO_ROOT ? join(process.env.PORTFOLIO_ROOT, 'pipeline/derive/ebird', file) : new URL(file, import.meta.url));
+const vendoredPath = (file: string) => projectFile(`pipeline/derive/ebird/${file}`);
 const vendored = (file: string) => JSON.parse(readFileSync(vendoredPath(file), 'utf8')) as Topology;
 
 /**
@@ -104,6 +103,17 @@ interface Source {
   code: (feature: GeoJSON.Feature) => string | undefined;
 }
 
+/** The country whose states/provinces come from the US Census Bureau's shapes. */
+const CENSUS_COUNTRY = 'US';
+
+/**
+ * The countries whose states/provinces are drawn from another source than admin-1: the US, and
+ * those of Natural Earth's 1:50m file. scripts/vendor-region-shapes.ts vendors admin-1 for the rest.
+ */
+export function countriesOfOtherSources(): Set<string> {
+  return new Set([CENSUS_COUNTRY, ...Object.keys(vendored(NATURAL_EARTH).objects)]);
+}
+
 /**
  * Where a country's states/provinces come from: the US's from the US Census Bureau's shapes
  * (`us-atlas`, 1:10m) in Albers USA (Alaska and Hawaii inset), every other country's from
@@ -111,7 +121,7 @@ interface Source {
  * fitted to the country; none when no source has shapes.
  */
 function sourceOf(country: string, naturalEarth: () => Topology): Source | undefined {
-  if (country === 'US') {
+  if (country === CENSUS_COUNTRY) {
     return {
       topology: packaged('us-atlas/states-10m.json'),
       object: 'states',

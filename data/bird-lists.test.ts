@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { birdLists, countryOf, listKindOf } from './bird-lists.ts';
+import { birdLists, listKindOf } from './bird-lists.ts';
+import { countryOf } from './region-code.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
 
 const record = (commonName: string, taxonOrder: number, years: Array<[number, string, string?]>, regions: Array<[string, string]>): LifeRecord => ({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isoDateSchema, regionCodeSchema, type LifeListRecords, type LifeRecord } from './life-records.ts';
 import { compareNames, imageFileSchema } from './manifest-schemas.ts';
-import { LIST_KEY } from './region-code.ts';
+import { countryOf, LIST_KEY } from './region-code.ts';
 import { OUTING_KEY } from './paths.ts';
 
 /**
@@ -21,11 +21,6 @@ export type ListKind = 'year' | 'country' | 'region';
 
 export function listKindOf(key: string): ListKind {
   return /^\d{4}$/.test(key) ? 'year' : key.includes('-') ? 'region' : 'country';
-}
-
-/** The country of an eBird region code: `US-TX` → `US`. */
-export function countryOf(region: string): string {
-  return region.slice(0, 2);
 }
 
 const listSummarySchema = z.strictObject({ key: listKeySchema, name: nonEmpty(), observed: count(), photographed: count() });

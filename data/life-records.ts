@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DAY } from './paths.ts';
 import { REGION_CODE } from './region-code.ts';
 import { createNameIndex, normaliseSpeciesName } from './species-names.ts';
 
@@ -15,9 +16,9 @@ export { binomialOf, normaliseSpeciesName, speciesNameTerms } from './species-na
  * an outing page only when the owner opts in (`publishing.checklistLinks`, data/outings.ts).
  */
 
-/** `YYYY-MM-DD`, a real calendar day. */
+/** `YYYY-MM-DD`, a real calendar day: every day of site.json and of the data files. */
 export const isoDateSchema = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
+  z.regex(DAY, 'must be a date YYYY-MM-DD'),
   z.refine((s) => isCalendarDate(s), 'must be a real calendar day'),
 );
 
@@ -102,9 +103,8 @@ export const lifeListRecordsSchema = z
 export type LifeListRecords = z.infer<typeof lifeListRecordsSchema>;
 
 export function isCalendarDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!DAY.test(s)) return false;
+  const [y, mo, d] = s.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { lifeGrowthYearSchema } from './life-records.ts';
 import type { LifeListFolder } from './manifest-layout.ts';
+import { DAY } from './paths.ts';
 import { HOSTS } from './publishing.ts';
 
 /**
@@ -142,7 +143,7 @@ export const photoEntrySchema = z.strictObject({
    */
   exif: z.nullable(exifDisplaySchema),
   /** Day the photo was taken, `YYYY-MM-DD`, for sorting; null when unknown. */
-  takenOn: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  takenOn: z.nullable(z.string().check(z.regex(DAY))),
   /** When the pipeline first saw this photo (ISO 8601). */
   addedAt: z.iso.datetime(),
   credit: z.optional(creditSchema),

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
-import type { FieldDay, LifeListRecords, LifeRecord } from './life-records.ts';
 import { checklistIdSchema, isoDateSchema, regionCodeSchema } from './life-records.ts';
-import { compareNames, photoEntrySchema, type PhotoEntry } from './manifest-schemas.ts';
-import { OUTING_KEY, tripKey } from './paths.ts';
-import { pagePhotoSchema, type PagePhoto } from './site-data-schemas.ts';
+import { photoEntrySchema } from './manifest-schemas.ts';
+import { OUTING_KEY } from './paths.ts';
+import { pagePhotoSchema } from './site-data-schemas.ts';
 
 /**
  * The outings: each day in the field (a day with photos or with checklists) and each trip the
@@ -20,20 +19,25 @@ const nonEmpty = () => z.string().check(z.minLength(1));
 
 export const outingKeySchema = z.string().check(z.regex(OUTING_KEY, 'must be a day YYYY-MM-DD or a trip key'));
 
-/** A trip of site.json: consecutive days under one name. */
-export interface Trip {
-  name: string;
-  from: string;
-  to: string;
-}
+/** A named trip of site.json: consecutive days shown together on one outing page. */
+export const tripSchema = z
+  .strictObject({ name: nonEmpty(), from: isoDateSchema, to: isoDateSchema })
+  .check(z.refine((t) => t.from <= t.to, { message: '`from` must not come after `to`' }));
+export type Trip = z.infer<typeof tripSchema>;
 
-export interface OutingSettings {
-  trips: readonly Trip[];
+/**
+ * What the outings are derived with besides the manifests and the life list. The ingest makes it
+ * (pipeline/derive/outing-settings.ts) and keeps it in cache/, where `validate` reads it back.
+ */
+export const outingSettingsSchema = z.strictObject({
+  /** site.json's trips. */
+  trips: z.array(tripSchema),
   /** The last day an outing can be on (the ingest's today): a later day is a clock or export error, reported by the ingest. */
-  lastDay?: string;
+  lastDay: z.optional(isoDateSchema),
   /** publishing.checklistLinks: a day's page links its checklists on eBird. */
-  checklistLinks?: boolean;
-}
+  checklistLinks: z.optional(z.boolean()),
+});
+export type OutingSettings = z.infer<typeof outingSettingsSchema>;
 
 const regionSchema = z.strictObject({ code: regionCodeSchema, name: nonEmpty() });
 
@@ -63,6 +67,8 @@ export const outingDataSchema = z.strictObject({
   from: isoDateSchema,
   to: isoDateSchema,
   regions: z.array(regionSchema),
+  /** Whether the counts come from an eBird export (else from the photos alone), as the Outings page's. */
+  fromExport: z.boolean(),
   /** From the export: checklists submitted and minutes in the field. */
   checklists: z.optional(count()),
   minutes: z.optional(count()),
@@ -113,195 +119,3 @@ export type OutingsData = z.infer<typeof outingsDataSchema>;
 /** One year of outings, on a page of its own when the index is split. */
 export const outingsYearDataSchema = z.strictObject({ fromExport: z.boolean(), year: z.int(), outings: z.array(outingSummarySchema) });
 export type OutingsYearData = z.infer<typeof outingsYearDataSchema>;
-
-export interface OutingInputs {
-  /** Every species' shown photos, by species (folder) name, in its page's order. */
-  photosBySpecies: ReadonlyMap<string, readonly PhotoEntry[]>;
-  toPagePhoto: (photo: PhotoEntry) => PagePhoto;
-  /** Featured photo ids: a day's cover is its first featured photo. */
-  featured: readonly string[];
-  records?: LifeListRecords;
-  /** Species folder name → its life record. */
-  bySpecies?: ReadonlyMap<string, LifeRecord>;
-  /** Region code → name. */
-  names?: Readonly<Record<string, string>>;
-  settings: OutingSettings;
-}
-
-interface Day {
-  date: string;
-  field?: FieldDay;
-  /** Species folder name → its photos that day. */
-  photos: Map<string, PhotoEntry[]>;
-}
-
-/** The Outings page and every outing page (the days, then the trips). */
-export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: OutingsYearData[]; pages: OutingData[]; summaries: OutingSummary[] } {
-  const { photosBySpecies, records, settings } = inputs;
-  const lastDay = settings.lastDay ?? '9999-12-31';
-  const days = new Map<string, Day>();
-  const dayOf = (date: string) => {
-    let day = days.get(date);
-    if (!day) days.set(date, (day = { date, photos: new Map() }));
-    return day;
-  };
-  for (const field of records?.days ?? []) if (field.date <= lastDay) dayOf(field.date).field = field;
-  for (const [species, photos] of photosBySpecies) {
-    for (const photo of photos) {
-      if (photo.takenOn === null || photo.takenOn > lastDay) continue;
-      const day = dayOf(photo.takenOn);
-      day.photos.set(species, [...(day.photos.get(species) ?? []), photo]);
-    }
-  }
-
-  const trips = tripsOf(settings.trips, days);
-  const tripOfDay = new Map<string, Trip>();
-  for (const trip of trips) for (const date of datesOf(trip, days)) tripOfDay.set(date, trip);
-
-  const pages: OutingData[] = [];
-  const summaries: OutingSummary[] = [];
-  const sorted = [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
-  for (const day of sorted) {
-    const trip = tripOfDay.get(day.date);
-    const page = outingPage(inputs, [day], { key: day.date, kind: 'day', from: day.date, to: day.date, ...(trip && { trip: { key: tripKey(trip.name), name: trip.name } }) });
-    pages.push(page);
-    if (!trip) summaries.push(summaryOf(inputs, page));
-  }
-  for (const trip of trips) {
-    const tripDays = sorted.filter((d) => d.date >= trip.from && d.date <= trip.to);
-    const dayPages = pages.filter((p) => p.kind === 'day' && p.from >= trip.from && p.from <= trip.to);
-    const page = outingPage(inputs, tripDays, {
-      key: tripKey(trip.name),
-      kind: 'trip',
-      name: trip.name,
-      from: trip.from,
-      to: trip.to,
-      days: dayPages.map((p) => ({ date: p.from, species: p.observed, lifers: p.lifers, photos: p.photoCount })),
-    });
-    pages.push(page);
-    summaries.push(summaryOf(inputs, page));
-  }
-
-  const byYear = new Map<number, OutingSummary[]>();
-  for (const s of summaries.sort((a, b) => (a.from < b.from ? 1 : a.from > b.from ? -1 : 0))) {
-    const year = Number(s.from.slice(0, 4));
-    byYear.set(year, [...(byYear.get(year) ?? []), s]);
-  }
-  const fromExport = records !== undefined;
-  const split = summaries.length > OUTINGS_INDEX_LIMIT;
-  const index = outingsDataSchema.parse({
-    fromExport,
-    years: [...byYear].map(([year, outings], i) => ({ year, count: outings.length, ...((!split || i === 0) && { outings }) })),
-  });
-  const years = split ? [...byYear].slice(1).map(([year, outings]) => outingsYearDataSchema.parse({ fromExport, year, outings })) : [];
-  return { index, years, pages, summaries };
-}
-
-/** The owner's trips that cover at least one outing, oldest first; a day already in an earlier trip stays there. */
-function tripsOf(trips: readonly Trip[], days: ReadonlyMap<string, Day>): Trip[] {
-  const taken = new Set<string>();
-  const kept: Trip[] = [];
-  for (const trip of [...trips].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))) {
-    if (trip.from > trip.to) continue;
-    const dates = datesOf(trip, days).filter((d) => !taken.has(d));
-    if (dates.length === 0 || kept.some((k) => tripKey(k.name) === tripKey(trip.name))) continue;
-    for (const d of dates) taken.add(d);
-    kept.push({ ...trip, from: dates[0]!, to: dates.at(-1)! });
-  }
-  return kept;
-}
-
-function datesOf(trip: Trip, days: ReadonlyMap<string, Day>): string[] {
-  return [...days.keys()].filter((d) => d >= trip.from && d <= trip.to).sort();
-}
-
-type PageHead = Pick<OutingData, 'key' | 'kind' | 'from' | 'to'> & Partial<Pick<OutingData, 'name' | 'days' | 'trip'>>;
-
-/** One outing's page over its days: seen species in taxonomic order, each with its photos, then those photographed but not listed. */
-function outingPage({ records, bySpecies, names = {}, toPagePhoto, settings }: OutingInputs, days: readonly Day[], head: PageHead): OutingData {
-  const recordOf = new Map((records?.species ?? []).map((r) => [r.scientificName, r]));
-  const folderOf = new Map<string, string>();
-  for (const [folder, record] of bySpecies ?? []) if (!folderOf.has(record.scientificName)) folderOf.set(record.scientificName, folder);
-  const dates = new Set(days.map((d) => d.date));
-
-  const seen = new Set<string>();
-  for (const day of days) for (const name of day.field?.species ?? []) seen.add(name);
-  const photosOf = new Map<string, PhotoEntry[]>();
-  for (const day of days) for (const [species, photos] of day.photos) photosOf.set(species, [...(photosOf.get(species) ?? []), ...photos]);
-
-  const entries: (OutingSpecies & { order: number })[] = [];
-  const shown = new Set<string>();
-  for (const scientificName of seen) {
-    const record = recordOf.get(scientificName);
-    if (!record) continue;
-    const folder = folderOf.get(scientificName);
-    const photos = folder === undefined ? [] : (photosOf.get(folder) ?? []);
-    if (folder !== undefined) shown.add(folder);
-    entries.push({
-      order: record.taxonOrder,
-      commonName: record.commonName,
-      scientificName,
-      ...(dates.has(record.firstSeen) && { lifer: true as const }),
-      ...(folder !== undefined && { species: folder }),
-      photos: photos.map(toPagePhoto),
-    });
-  }
-  entries.sort((a, b) => a.order - b.order || compareNames(a.commonName, b.commonName));
-  const observed = entries.length;
-  // Photographed, but not on the day's checklists (or no export at all): by taxonomic order where known, else by name.
-  const extra = [...photosOf]
-    .filter(([folder]) => !shown.has(folder))
-    .map(([folder, photos]) => {
-      const record = bySpecies?.get(folder);
-      return {
-        order: record?.taxonOrder ?? Number.POSITIVE_INFINITY,
-        commonName: record?.commonName ?? folder,
-        ...(record && { scientificName: record.scientificName }),
-        ...(records && { notListed: true as const }),
-        species: folder,
-        photos: photos.map(toPagePhoto),
-      };
-    })
-    .sort((a, b) => a.order - b.order || compareNames(a.commonName, b.commonName));
-  const species: OutingSpecies[] = [...entries, ...extra].map(({ order: _order, ...s }) => s);
-
-  const regionCodes = [...new Set(days.flatMap((d) => d.field?.regions ?? []))].sort();
-  const fields = days.flatMap((d) => (d.field ? [d.field] : []));
-  return outingDataSchema.parse({
-    ...head,
-    regions: regionCodes.map((code) => ({ code, name: regionName(code, names) })),
-    ...(records && { checklists: fields.reduce((n, f) => n + f.checklists, 0), minutes: fields.reduce((n, f) => n + f.minutes, 0) }),
-    // A trip's page links its days, and each day its own checklists.
-    ...(settings.checklistLinks && head.kind === 'day' && fields.length > 0 && { checklistIds: fields.flatMap((f) => f.checklistIds ?? []) }),
-    // Without an export, what was photographed is what was seen.
-    observed: records ? observed : species.length,
-    lifers: species.filter((s) => s.lifer).length,
-    photoCount: species.reduce((n, s) => n + s.photos.length, 0),
-    species,
-  });
-}
-
-/** `US-AZ` → `Arizona, United States`; a code without a name stays a code. */
-function regionName(code: string, names: Readonly<Record<string, string>>): string {
-  const own = names[code] ?? code;
-  if (!code.includes('-')) return own;
-  return `${own}, ${names[code.slice(0, 2)] ?? code.slice(0, 2)}`;
-}
-
-function summaryOf({ featured }: OutingInputs, page: OutingData): OutingSummary {
-  const photos = page.species.flatMap((s) => s.photos);
-  const featuredSet = new Set(featured);
-  const cover = photos.find((p) => featuredSet.has(p.id)) ?? photos[0];
-  return {
-    key: page.key,
-    kind: page.kind,
-    ...(page.name !== undefined && { name: page.name }),
-    from: page.from,
-    to: page.to,
-    regions: page.regions.map((r) => r.name),
-    observed: page.observed,
-    lifers: page.lifers,
-    photos: page.photoCount,
-    ...(cover && { cover: { thumbnail: cover.thumbnail, placeholder: cover.placeholder, sources: cover.sources } }),
-  };
-}

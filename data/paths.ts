@@ -111,9 +111,24 @@ export function listRoute(key: string): string {
 /** The outings: every day in the field, and the owner's named trips. */
 export const OUTINGS_FOLDER = 'outings';
 export const OUTINGS_ROUTE = pageRoute(OUTINGS_FOLDER);
+/** The Outings page's title, in its heading, the header's menu and its head tags. */
+export const OUTINGS_TITLE = 'Outings';
+/** The title of one year's page of the Outings (`outingsYearRoute`). */
+export function outingsYearTitle(year: number): string {
+  return `${OUTINGS_TITLE} of ${year}`;
+}
+
+const DAY_PATTERN = String.raw`\d{4}-\d{2}-\d{2}`;
+/** A day as the data files write it, `YYYY-MM-DD` (data/life-records.ts's `isoDateSchema` adds the calendar's check). */
+export const DAY = new RegExp(`^${DAY_PATTERN}$`);
+
+/** Two days in calendar order (for `YYYY-MM-DD`, the order of the text); `compareDays(b, a)` puts the newest first. */
+export function compareDays(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
 /** An outing's key: its day (`2023-06-08`), or a trip's slug (`trip-arizona-june-2023-…`). Without zod, for the site's first bundle. */
-export const OUTING_KEY = /^(?:\d{4}-\d{2}-\d{2}|trip-[a-z0-9-]+)$/;
+export const OUTING_KEY = new RegExp(`^(?:${DAY_PATTERN}|trip-[a-z0-9-]+)$`);
 
 /** `/outings/2023-06-08/`, or a trip's `/outings/trip-…/`. */
 export function outingRoute(key: string): string {

@@ -9,3 +9,13 @@ export const REGION_CODE = new RegExp(`^${REGION_CODE_PATTERN}$`);
 
 /** A list's key: a year (`2024`), a country (`US`) or a state/province (`US-TX`). */
 export const LIST_KEY = new RegExp(`^(?:\\d{4}|${REGION_CODE_PATTERN})$`);
+
+/** The country of an eBird region code: `US-TX` → `US`. */
+export function countryOf(region: string): string {
+  return region.slice(0, 2);
+}
+
+/** A state's or province's title with its country's name: 'Texas, United States'. */
+export function regionWithCountry(region: string, country: string): string {
+  return `${region}, ${country}`;
+}

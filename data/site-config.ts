@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeIssues } from './describe-issues.ts';
+import { tripSchema } from './outings.ts';
 import { HOSTS } from './publishing.ts';
 
 /**
@@ -67,13 +68,6 @@ export const ebirdOptionsSchema = z.strictObject({
   /** Species folder name → the eBird common or scientific name it stands for, when the names differ beyond case, accents, hyphens and apostrophes. */
   names: z.record(z.string().min(1), z.string().min(1)).default({}),
 });
-
-const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day YYYY-MM-DD');
-
-/** A named trip: consecutive days shown together on one outing page. */
-export const tripSchema = z
-  .strictObject({ name: z.string().min(1), from: daySchema, to: daySchema })
-  .refine((t) => t.from <= t.to, { message: '`from` must not come after `to`' });
 
 export const siteConfigSchema = z.strictObject({
   owner: z.string().min(1),

@@ -1,7 +1,11 @@
-import { birdListDataSchema, birdLists, countryOf, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
+import { compareDays } from './paths.ts';
+import { countryOf } from './region-code.ts';
+import { birdListDataSchema, birdLists, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import { listsMapFiles } from './lists-map-files.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
-import { outingsOf, type OutingData, type OutingSettings, type OutingSummary } from './outings.ts';
+import { outingDayOf, outingsOf, tripsOf } from './outings-derivation.ts';
+import type { OutingData, OutingSettings, OutingSummary } from './outings.ts';
+import type { TripOutcome } from './trips.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
 import {
   creditsDataSchema,
@@ -59,6 +63,11 @@ function shownPhotos(manifests: Manifests, find: PhotoFinder): Map<string, Photo
   return new Map(Object.entries(manifests.birdPhotos).map(([species, entries]) => [species, entries.flatMap((e) => (e.id === 0 ? [] : (find.bySpeciesNumber(species, e.id) ?? [])))]));
 }
 
+/** What becomes of each trip of site.json, by the rule the pages below are made with: the ingest reports it. */
+export function tripOutcomesOf(manifests: Manifests, life: LifeListLinks | undefined, settings: OutingSettings): TripOutcome[] {
+  return tripsOf({ photosBySpecies: shownPhotos(manifests, photoFinder(manifests)), ...(life && { records: life.records }), settings });
+}
+
 /** The Outings page and a page for every day in the field and every trip. */
 function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, settings: OutingSettings, pagePhoto: (entry: PhotoEntry) => PagePhoto): void {
   const { index, years, pages, summaries } = outingsOf({
@@ -80,7 +89,7 @@ function linkListsToOutings(files: Map<string, unknown>, summaries: readonly Out
   const regionsOf = new Map(pages.map((p) => [p.key, p.regions.map((r) => r.code)]));
   const entries = summaries
     .map((o) => ({ ...o, regionCodes: regionsOf.get(o.key) ?? [] }))
-    .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+    .sort((a, b) => compareDays(a.from, b.from));
   const listFolder = `${SITE_DATA_DIR}/lists/`;
   for (const [path, content] of files) {
     if (!path.startsWith(listFolder)) continue;
@@ -96,7 +105,7 @@ function linkListsToOutings(files: Map<string, unknown>, summaries: readonly Out
 type PhotoFinder = ReturnType<typeof photoFinder>;
 
 /** A page for every species with a photo or a folder; returns what the search box finds (every one of them). */
-function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, pagePhoto: (entry: PhotoEntry) => PagePhoto, lastDay = '9999-12-31'): SearchData['species'] {
+function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, pagePhoto: (entry: PhotoEntry) => PagePhoto, lastDay: string | undefined): SearchData['species'] {
   const searchable: SearchData['species'] = [];
   for (const [species, shown] of shownPhotos(manifests, find)) {
     const folder = shown[0]?.folder ?? find.firstOfSpecies(species)?.folder;
@@ -120,8 +129,8 @@ function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find
 }
 
 /** The days of the outings a species was photographed on (each has its page), oldest first. */
-function outingsOfPhotos(photos: readonly PhotoEntry[], lastDay: string): { outings?: string[] } {
-  const days = [...new Set(photos.flatMap((p) => (p.takenOn === null || p.takenOn > lastDay ? [] : [p.takenOn])))].sort();
+function outingsOfPhotos(photos: readonly PhotoEntry[], lastDay: string | undefined): { outings?: string[] } {
+  const days = [...new Set(photos.flatMap((p) => outingDayOf(p.takenOn, lastDay) ?? []))].sort();
   return days.length > 0 ? { outings: days } : {};
 }
 
@@ -258,9 +267,9 @@ function sightingOf(record: LifeRecord) {
   return { scientificName: record.scientificName, firstSeen: record.firstSeen, ...(record.firstRegion !== undefined ? { firstRegion: record.firstRegion } : {}) };
 }
 
-/** A page's photo, with the day of its outing when that day is one (data/outings.ts leaves out a day after `lastDay`). */
-function pagePhotoOf(lastDay = '9999-12-31'): (entry: PhotoEntry) => PagePhoto {
-  return (entry) => pagePhotoWithOuting(entry, entry.takenOn !== null && entry.takenOn <= lastDay ? entry.takenOn : undefined);
+/** A page's photo, with the day of its outing when it is on one. */
+function pagePhotoOf(lastDay: string | undefined): (entry: PhotoEntry) => PagePhoto {
+  return (entry) => pagePhotoWithOuting(entry, outingDayOf(entry.takenOn, lastDay));
 }
 
 function pagePhotoWithOuting(entry: PhotoEntry, outing: string | undefined): PagePhoto {

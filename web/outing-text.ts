@@ -7,7 +7,7 @@ import { formatDay } from './day-text.ts';
  * page with them), so both always say the same.
  */
 
-/** `May 17, 2024`, or `May 16 – 18, 2024` for several days. */
+/** `May 17, 2024`, or `May 16, 2024 – May 18, 2024` for several days. */
 export function outingDates(outing: Pick<OutingData, 'from' | 'to'>): string {
   if (outing.from === outing.to) return formatDay(outing.from);
   return `${formatDay(outing.from)} – ${formatDay(outing.to)}`;
@@ -29,7 +29,7 @@ export function outingCounts(outing: { observed: number; lifers: number; photos:
 
 export function outingDescription(outing: Omit<OutingData, 'species'>, owner: string): string {
   const where = outing.regions.length > 0 ? ` in ${outing.regions.map((r) => r.name).join('; ')}` : '';
-  const counts = outingCounts({ observed: outing.observed, lifers: outing.lifers, photos: outing.photoCount }, outing.checklists !== undefined);
+  const counts = outingCounts({ observed: outing.observed, lifers: outing.lifers, photos: outing.photoCount }, outing.fromExport);
   return `${owner}'s ${outing.kind === 'trip' ? 'trip' : 'day in the field'}, ${outingDates(outing)}${where}: ${counts}.`;
 }
 

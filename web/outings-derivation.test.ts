@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lifeListRecordsSchema, growthByYear } from '../data/life-records.ts';
-import { OUTINGS_INDEX_LIMIT, outingsOf, type OutingData, type OutingsData } from '../data/outings.ts';
+import { OUTINGS_INDEX_LIMIT, type OutingData, type OutingsData } from '../data/outings.ts';
+import { outingsOf } from '../data/outings-derivation.ts';
 import { tripKey } from '../data/paths.ts';
 import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.ts';
 import { siteDataPaths, type HomeData, type SpeciesData } from '../data/site-data-schemas.ts';
@@ -85,6 +86,15 @@ describe('the outing pages', () => {
     expect((files.get(siteDataPaths.outing('2024-05-16')) as OutingData).trip).toEqual({ key, name: trip.name });
     const index = files.get(siteDataPaths.outings) as OutingsData;
     expect(index.years.flatMap((y) => (y.outings ?? []).map((o) => o.key))).toEqual([key]);
+  });
+
+  it('publishes no page for a trip whose days are all in an earlier trip, which keeps them', () => {
+    const carolina = { name: 'Carolina, May 2024', from: '2024-05-15', to: '2024-05-18' };
+    const inner = { name: 'Inner Loop', from: DAY, to: DAY };
+    const files = siteDataFiles(fixtureManifests(), undefined, { trips: [inner, carolina] });
+    expect(files.has(siteDataPaths.outing(tripKey(inner.name)))).toBe(false);
+    expect((files.get(siteDataPaths.outing(DAY)) as OutingData).trip).toEqual({ key: tripKey(carolina.name), name: carolina.name });
+    expect((files.get(siteDataPaths.outings) as OutingsData).years.flatMap((y) => (y.outings ?? []).map((o) => o.key))).toEqual([tripKey(carolina.name)]);
   });
 
   it('puts no photo or checklist dated after the last day on an outing', () => {

@@ -4,7 +4,7 @@ import type { BirdListData, ListsData } from '../data/bird-lists.ts';
 import type { Info } from '../data/manifest-schemas.ts';
 import type { OutingData, OutingsData, OutingSpecies, OutingsYearData } from '../data/outings.ts';
 import { OUTING_KEY, speciesRoute, type LifeListOrder } from '../data/paths.ts';
-import { LIST_KEY } from '../data/region-code.ts';
+import { LIST_KEY, regionWithCountry } from '../data/region-code.ts';
 import type { FolderCard, LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data-schemas.ts';
 import { siteDataPaths } from '../data/site-data-paths.ts';
 import { sortTaxonomically } from '../data/taxonomic-order.ts';
@@ -93,7 +93,7 @@ export function siteIdentityOf(info: Info) {
 
 /** A list's page title: '2024', 'Texas, United States'. */
 export function listTitle(list: Pick<BirdListData, 'name' | 'country'>): string {
-  return list.country ? `${list.name}, ${list.country.name}` : list.name;
+  return list.country ? regionWithCountry(list.name, list.country.name) : list.name;
 }
 
 const sameSegments = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((s, i) => s === b[i]);

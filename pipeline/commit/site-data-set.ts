@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { listsMapsSchema } from '../../data/bird-lists.ts';
 import { lifeListRecordsSchema, lifeRecordSchema } from '../../data/life-records.ts';
 import type { LifeListLinks } from '../../data/site-data-derivation.ts';
-import type { OutingSettings } from '../../data/outings.ts';
+import { outingSettingsSchema, type OutingSettings } from '../../data/outings.ts';
 import { filesUnder, unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 import { SITE_DATA_DIR } from '../../data/site-data-schemas.ts';
 
@@ -44,12 +44,6 @@ export async function loadLifeLinks(cacheDir: string): Promise<LifeListLinks | u
 /** The outing settings the page data were derived with (cache/, never published): `validate` derives them again with them. */
 export const OUTING_SETTINGS_FILE = 'outing-settings.json';
 
-const outingSettingsSchema = z.strictObject({
-  trips: z.array(z.strictObject({ name: z.string(), from: z.string(), to: z.string() })),
-  lastDay: z.optional(z.string()),
-  checklistLinks: z.optional(z.boolean()),
-});
-
 export async function saveOutingSettings(cacheDir: string, settings: OutingSettings): Promise<void> {
   await writeFileAtomically(path.join(cacheDir, OUTING_SETTINGS_FILE), JSON.stringify(settings));
 }
@@ -58,8 +52,7 @@ export async function saveOutingSettings(cacheDir: string, settings: OutingSetti
 export async function loadOutingSettings(cacheDir: string): Promise<OutingSettings> {
   const text = await unlessMissing(readFile(path.join(cacheDir, OUTING_SETTINGS_FILE), 'utf8'));
   if (text === undefined) return { trips: [] };
-  const parsed = outingSettingsSchema.parse(JSON.parse(text));
-  return { trips: parsed.trips, ...(parsed.lastDay !== undefined && { lastDay: parsed.lastDay }), ...(parsed.checklistLinks && { checklistLinks: true }) };
+  return outingSettingsSchema.parse(JSON.parse(text));
 }
 
 const hashesSchema = z.record(z.string(), z.string());

@@ -15,8 +15,9 @@ import type { Problem } from '../plumbing/problems.ts';
  * What the derived outputs (the manifests, the page data, the life list kept for validate)
  * were last made from. Deriving them costs seconds at 10,000 photos: the derivation itself,
  * then serialising, hashing and comparing ~1,300 page data files and the old manifests.
- * When nothing they are made from changed, the run skips all of it and reports again what
- * the derivation reported last time (a missing featured photo, an unmatched eBird name).
+ * When nothing they are made from changed, and no photo's or checklist's day came since
+ * (`calendarSpan`), the run skips all of it and reports again what the derivation reported
+ * last time (a missing featured photo, an unmatched eBird name).
  */
 export const DERIVED_STATE_FILE = 'derived-state.json';
 
@@ -27,6 +28,8 @@ const derivedStateSchema = z.strictObject({
   lifeList: z.optional(z.strictObject({ source: z.string(), observed: z.number(), photographed: z.number() })),
   /** The derived files (site-relative) and their sizes: one deleted or edited by hand is derived again. */
   files: z.record(z.string(), z.number()),
+  /** The days the derivation holds on (`calendarSpan`): on another, the outings are derived again. */
+  days: z.optional(z.strictObject({ since: z.optional(z.string()), until: z.optional(z.string()) })),
 });
 export type DerivedState = z.infer<typeof derivedStateSchema>;
 
@@ -63,6 +66,30 @@ export function derivationKey(inputs: DerivationInputs): string {
   // Sorted, so the order the photos were processed in does not matter.
   for (const file of Object.keys(inputs.photos).sort()) hash.update('\0').update(file).update('\0').update(JSON.stringify(inputs.photos[file]));
   return hash.digest('base64url');
+}
+
+/**
+ * What of today's date the derivation depends on. It puts a photo or checklist on its outing only
+ * from its day on (data/outings-derivation.ts, `lastDay`), so the same outputs come out on every
+ * day from the latest dated day on or before today (`since`) up to the day before the first one
+ * after it (`until`): a photo dated ahead joins its outing on the first run on its day, and a run
+ * on any other day with nothing changed stays a no-op. Days are `YYYY-MM-DD`, compared as text.
+ */
+export function calendarSpan(dates: Iterable<string>, today: string): NonNullable<DerivedState['days']> {
+  let since: string | undefined;
+  let until: string | undefined;
+  for (const day of dates) {
+    if (day <= today) {
+      if (since === undefined || day > since) since = day;
+    } else if (until === undefined || day < until) until = day;
+  }
+  return { ...(since !== undefined && { since }), ...(until !== undefined && { until }) };
+}
+
+/** Whether the last derivation holds on this day (one kept before the span was recorded is derived again). */
+export function holdsOn(state: DerivedState, today: string): boolean {
+  const days = state.days;
+  return days !== undefined && (days.since === undefined || days.since <= today) && (days.until === undefined || today < days.until);
 }
 
 /**

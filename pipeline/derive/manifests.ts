@@ -17,7 +17,7 @@ export interface DeriveInput {
   folders: readonly string[][];
   site: SiteConfig;
   credits: ReadonlyMap<string, Credit>;
-  /** The eBird life list matched to the species folders (derive/ebird.ts); absent without an export. */
+  /** The eBird life list matched to the species folders (derive/life-list.ts); absent without an export. */
   life?: LifeListLinks | undefined;
   /** Species name → scientific name and field-guide sequence, from the bird taxonomy where it knows the name. */
   taxonNames?: ReadonlyMap<string, TaxonName>;

@@ -208,8 +208,9 @@ export const ebird = {
 };
 
 export const outings = {
-  photoInFuture: (day: string, today: string) => `taken ${day} by the camera's clock, after today (${today}): the photo is on no outing (check the camera's date, or fix the capture date)`,
+  photoInFuture: (day: string, today: string) => `taken ${day} by the camera's clock, after today (${today}): the photo is on no outing until that day (check the camera's date, or fix the capture date)`,
   tripOverlaps: (name: string, other: string) => `trip '${name}' overlaps trip '${other}': their shared days stay with '${other}'`,
   tripWithoutDays: (name: string, from: string, to: string) => `trip '${name}' (${from} to ${to}) covers no day with photos or checklists, so it has no page`,
-  tripSameKey: (name: string, other: string) => `trip '${name}' has the same page address as trip '${other}': give it another name`,
+  tripInsideEarlier: (name: string, other: string) => `trip '${name}' has all its days in the earlier trip '${other}', which keeps them, so it has no page`,
+  tripSameKey: (name: string, other: string) => `trip '${name}' has the same page address as trip '${other}', so it has no page: give it another name`,
 };

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { HOME_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, pageKey } from '../../data/paths.ts';
+import { HOME_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, OUTINGS_TITLE, pageKey } from '../../data/paths.ts';
 
 const navLink = (isActive: boolean) =>
   `rounded px-2 py-1 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-amber-200 ${isActive ? 'text-amber-200' : 'text-stone-300'}`;
@@ -29,7 +29,7 @@ export function Header({ owner }: { owner: string }) {
         </Link>
         <nav aria-label="Main" className="flex gap-4 text-sm uppercase tracking-[0.2em]">
           {item(lifeListRoute([]), 'Life List', [lifeListRoute([], 'taxonomic'), NOT_PHOTOGRAPHED_ROUTE])}
-          {item(OUTINGS_ROUTE, 'Outings')}
+          {item(OUTINGS_ROUTE, OUTINGS_TITLE)}
           {item(INFO_ROUTE, 'Info')}
         </nav>
       </div>

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
 import { filesUnder, unlessMissing } from '../../node-lib/files.ts';
+import { PROJECT_ROOT } from '../../node-lib/project-root.ts';
 import { NOT_FOUND_FILE } from '../../data/paths.ts';
 import { isPhotoFile, resolveAssetOrigin, resolveBasePath } from '../../data/publishing.ts';
 import { builtFrom, finishBuild, hashOf, linkIfChanged, loadBuildState, writeIfChanged } from './build-state.ts';
@@ -26,7 +27,7 @@ import { readPublishedSettings } from './published-settings.ts';
 import { fullMessageOf } from '../../data/error-text.ts';
 
 // Run from its bundle (web/prerender/launch.mjs), the module is not in the project: the launcher says where that is.
-const projectRoot = process.env.PORTFOLIO_ROOT ? `${process.env.PORTFOLIO_ROOT}/` : fileURLToPath(new URL('../../', import.meta.url));
+const projectRoot = PROJECT_ROOT;
 
 export interface BuildOptions {
   photos?: string;

@@ -43,7 +43,6 @@ export function lifeListLoader(order: LifeListOrder) {
   };
 }
 
-const linkClass = 'text-amber-200 underline underline-offset-2 hover:text-amber-100';
 
 /** Alphabetical or field-guide order: two links, so each order has its own shareable, pre-rendered page. */
 function OrderChoice({ segments, order }: { segments: string[]; order: LifeListOrder }) {
@@ -139,7 +138,7 @@ export function LifeListPage() {
       ) : (
         <>
           <p className="-mt-4 mb-6 text-sm">
-            <Link to={speciesRoute(level.species.species)} className={linkClass}>
+            <Link to={speciesRoute(level.species.species)} className="text-link">
               Species page of {level.species.species} →
             </Link>
           </p>
@@ -155,11 +154,11 @@ export function LifeListPage() {
       )}
       {hasLifeList && level.segments.length === 0 && (
         <p className="mt-8 text-sm">
-          <Link to={NOT_PHOTOGRAPHED_ROUTE} className={linkClass}>
+          <Link to={NOT_PHOTOGRAPHED_ROUTE} className="text-link">
             Seen, not yet photographed →
           </Link>
           {' · '}
-          <Link to={LISTS_ROUTE} className={linkClass}>
+          <Link to={LISTS_ROUTE} className="text-link">
             Year, country and state lists →
           </Link>
         </p>

@@ -12,7 +12,6 @@ import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
 
 const LISTS_TITLE = 'Lists';
-const linkClass = 'text-amber-200 underline underline-offset-2 hover:text-amber-100';
 const n = (value: number) => value.toLocaleString('en-US');
 
 /** The table of lists and the map; the page exists only with an eBird export. */
@@ -64,10 +63,10 @@ export function ListsPage() {
       <h1 className="font-serif text-4xl text-stone-50">{LISTS_TITLE}</h1>
       <p className="mt-3 max-w-3xl text-stone-300">
         The lists eBird keeps, from {identity.owner}'s records: {n(data.life.observed)} species in all, {n(data.life.photographed)} of them photographed.{' '}
-        <Link to={lifeListRoute([], 'taxonomic')} className={linkClass}>
+        <Link to={lifeListRoute([], 'taxonomic')} className="text-link">
           Life List
         </Link>{' · '}
-        <Link to={OUTINGS_ROUTE} className={linkClass}>
+        <Link to={OUTINGS_ROUTE} className="text-link">
           Outings
         </Link>
       </p>
@@ -112,19 +111,19 @@ export function ListsPage() {
           </tr>
         </thead>
         <tbody className="divide-y divide-white/10">
-          <Row list={data.life} level={0} label={<Link to={lifeListRoute([], 'taxonomic')} className={linkClass}>Life</Link>} />
+          <Row list={data.life} level={0} label={<Link to={lifeListRoute([], 'taxonomic')} className="text-link">Life</Link>} />
         </tbody>
         <tbody className="divide-y divide-white/10">
           <GroupHeading>Years</GroupHeading>
           {data.years.map((year) => (
-            <Row key={year.key} list={year} level={0} label={<Link to={listRoute(year.key)} className={linkClass}>{year.name}</Link>} />
+            <Row key={year.key} list={year} level={0} label={<Link to={listRoute(year.key)} className="text-link">{year.name}</Link>} />
           ))}
         </tbody>
         <tbody className="divide-y divide-white/10">
           <GroupHeading>Countries, and their states and provinces</GroupHeading>
           {data.countries.flatMap((country) => [
-            <Row key={country.key} list={country} level={0} label={<Link to={listRoute(country.key)} className={linkClass}>{country.name}</Link>} />,
-            ...country.regions.map((region) => <Row key={region.key} list={region} level={1} label={<Link to={listRoute(region.key)} className={linkClass}>{region.name}</Link>} />),
+            <Row key={country.key} list={country} level={0} label={<Link to={listRoute(country.key)} className="text-link">{country.name}</Link>} />,
+            ...country.regions.map((region) => <Row key={region.key} list={region} level={1} label={<Link to={listRoute(region.key)} className="text-link">{region.name}</Link>} />),
           ])}
         </tbody>
       </table>
@@ -142,13 +141,13 @@ export function ListPage() {
     <>
       <PageMeta title={pageTitle(identity, `${title} list`)} description={`${n(list.observed)} species ${identity.owner} has seen in ${title}, ${n(list.photographed)} photographed.`} />
       <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
-        <Link to={LISTS_ROUTE} className={linkClass}>
+        <Link to={LISTS_ROUTE} className="text-link">
           Lists
         </Link>
         {list.country && (
           <>
             {' / '}
-            <Link to={listRoute(list.country.key)} className={linkClass}>
+            <Link to={listRoute(list.country.key)} className="text-link">
               {list.country.name}
             </Link>
           </>
@@ -167,7 +166,7 @@ export function ListPage() {
           {list.outings.map((o, i) => (
             <span key={o.key}>
               {i > 0 && ', '}
-              <Link to={outingRoute(o.key)} className={linkClass}>
+              <Link to={outingRoute(o.key)} className="text-link">
                 {outingTitle(o)}
               </Link>
             </span>
@@ -204,7 +203,7 @@ export function ListPage() {
               </td>
               <th scope="row" className="py-1.5 pr-4 font-normal">
                 {s.species ? (
-                  <Link to={speciesRoute(s.species)} className={linkClass}>
+                  <Link to={speciesRoute(s.species)} className="text-link">
                     {s.commonName}
                   </Link>
                 ) : (

@@ -15,7 +15,6 @@ export async function notPhotographedLoader() {
   return data;
 }
 
-const linkClass = 'text-amber-200 underline underline-offset-2 hover:text-amber-100';
 
 export function NotPhotographedPage() {
   const { observed, species } = useLoaderData<typeof notPhotographedLoader>();
@@ -26,11 +25,11 @@ export function NotPhotographedPage() {
       <h1 className="font-serif text-4xl text-stone-50">{NOT_PHOTOGRAPHED_TITLE}</h1>
       <p className="mt-3 text-stone-300">
         {species.length.toLocaleString('en-US')} of the {observed.toLocaleString('en-US')} species observed, in taxonomic order.{' '}
-        <Link to={lifeListRoute([])} className={linkClass}>
+        <Link to={lifeListRoute([])} className="text-link">
           Life List
         </Link>{' '}
         ·{' '}
-        <Link to={INFO_ROUTE} className={linkClass}>
+        <Link to={INFO_ROUTE} className="text-link">
           Info
         </Link>
       </p>

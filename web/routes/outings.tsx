@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { OutingSummary } from '../../data/outings.ts';
-import { OUTINGS_ROUTE, outingRoute, outingsYearRoute, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
+import { OUTINGS_ROUTE, OUTINGS_TITLE, outingRoute, outingsYearRoute, outingsYearTitle, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
 import { countOf } from '../../data/count-text.ts';
 import { ebirdChecklistUrl } from '../../data/life-records.ts';
 import { Day } from '../components/DayAndRegion.tsx';
@@ -16,8 +16,6 @@ import { site } from '../site.ts';
 import { notFound } from './not-found.tsx';
 import { pageTitle, useSite } from './root.tsx';
 
-export const OUTINGS_TITLE = 'Outings';
-const linkClass = 'text-amber-200 underline underline-offset-2 hover:text-amber-100';
 const COVER_SIZES = '96px';
 const WALL_SIZES = '(min-width: 1280px) 200px, (min-width: 768px) 25vw, 50vw';
 /** Covers and photos on a phone's first screen, below the page's heading. */
@@ -55,7 +53,7 @@ export function OutingsPage() {
               year
             ) : (
               // A year kept on a page of its own: the index stays small however many outings there are.
-              <Link to={outingsYearRoute(year)} className={linkClass}>
+              <Link to={outingsYearRoute(year)} className="text-link">
                 {year}
               </Link>
             )}
@@ -83,13 +81,13 @@ export function OutingsYearPage() {
   const identity = useSite();
   return (
     <>
-      <PageMeta title={pageTitle(identity, `Outings of ${data.year}`)} description={outingsYearDescription(identity.owner, data.year)} />
+      <PageMeta title={pageTitle(identity, outingsYearTitle(data.year))} description={outingsYearDescription(identity.owner, data.year)} />
       <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
-        <Link to={OUTINGS_ROUTE} className={linkClass}>
+        <Link to={OUTINGS_ROUTE} className="text-link">
           {OUTINGS_TITLE}
         </Link>
       </nav>
-      <h1 className="mt-2 font-serif text-4xl text-stone-50">Outings of {data.year}</h1>
+      <h1 className="mt-2 font-serif text-4xl text-stone-50">{outingsYearTitle(data.year)}</h1>
       <OutingCards outings={data.outings} fromExport={data.fromExport} first={0} />
     </>
   );
@@ -130,23 +128,112 @@ export function OutingPage() {
   const photos = outing.species.flatMap((s) => s.photos);
   const covered = useLightboxOpen(photos);
   const title = outingTitle(outing);
+  // Photos are counted in page order (the listed species first), so the first screen's load first.
+  let position = 0;
+  const firsts = new Map(outing.species.map((s) => [s, (position += s.photos.length) - s.photos.length]));
+  const section = (species: readonly OutingSpeciesView[]) => species.map((s) => <SpeciesItem key={s.scientificName ?? s.commonName} species={s} first={firsts.get(s)!} covered={covered} />);
   const listed = outing.species.filter((s) => !s.notListed);
   const notListed = outing.species.filter((s) => s.notListed);
-  let position = 0;
-  const wall = (photosOf: typeof photos) => (
-    <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-      {photosOf.map((photo) => (
-        <li key={photo.key}>
-          <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position++, FIRST_SCREEN_TILES)} covered={covered} />
-        </li>
-      ))}
-    </ul>
+  return (
+    <>
+      <PageMeta title={pageTitle(identity, title)} description={outingDescription(outing, identity.owner)} />
+      <OutingBreadcrumb trip={outing.trip} />
+      <h1 className="mt-2 font-serif text-4xl text-stone-50" data-outing={outing.key}>
+        {outing.kind === 'day' ? <Day day={outing.from} /> : title}
+      </h1>
+      <OutingFacts outing={outing} />
+      {outing.days && <TripDays days={outing.days} fromExport={outing.fromExport} />}
+      {listed.length > 0 && (
+        <section aria-labelledby="seen" className="mt-8">
+          <h2 id="seen" className="font-serif text-2xl text-stone-50">
+            {outing.fromExport ? 'Seen' : 'Photographed'}
+          </h2>
+          <p className="text-sm text-stone-400">{outing.fromExport ? `${countOf(listed.length, 'species', 'species')}, in taxonomic order` : countOf(listed.length, 'species', 'species')}</p>
+          <ul className="divide-y divide-white/10">{section(listed)}</ul>
+        </section>
+      )}
+      {notListed.length > 0 && (
+        <section aria-labelledby="not-listed" className="mt-8">
+          <h2 id="not-listed" className="font-serif text-2xl text-stone-50">
+            Photographed, not on the checklists
+          </h2>
+          <ul className="divide-y divide-white/10">{section(notListed)}</ul>
+        </section>
+      )}
+      <PhotoGallery photos={photos} title={title} />
+    </>
   );
-  const speciesItem = (s: (typeof outing.species)[number]) => (
-    <li key={s.scientificName ?? s.commonName} className="py-4" data-species={s.commonName}>
+}
+
+type OutingView = Awaited<ReturnType<typeof outingLoader>>;
+type OutingSpeciesView = OutingView['species'][number];
+
+function OutingBreadcrumb({ trip }: { trip: OutingView['trip'] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
+      <Link to={OUTINGS_ROUTE} className="text-link">
+        {OUTINGS_TITLE}
+      </Link>
+      {trip && (
+        <>
+          {' / '}
+          <Link to={outingRoute(trip.key)} className="text-link">
+            {trip.name}
+          </Link>
+        </>
+      )}
+    </nav>
+  );
+}
+
+/** Dates, regions, checklists, time in the field and the counts. */
+function OutingFacts({ outing }: { outing: OutingView }) {
+  return (
+    <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
+      {outing.kind === 'trip' && <Fact term="Dates:">{outingDates(outing)}</Fact>}
+      {outing.regions.length > 0 && <Fact term="Where:">{outing.regions.map((r) => r.name).join('; ')}</Fact>}
+      {outing.checklists !== undefined && outing.checklists > 0 && (
+        <Fact term="Checklists:">
+          {outing.checklists.toLocaleString('en-US')}
+          {outing.checklistIds && outing.checklistIds.length > 0 && <ChecklistLinks ids={outing.checklistIds} />}
+        </Fact>
+      )}
+      {outing.minutes !== undefined && outing.minutes > 0 && <Fact term="In the field:">{fieldTime(outing.minutes)}</Fact>}
+      <Fact term={outing.fromExport ? 'Species:' : 'Species photographed:'}>{outing.observed.toLocaleString('en-US')}</Fact>
+      {outing.lifers > 0 && <Fact term="Lifers:">{outing.lifers.toLocaleString('en-US')}</Fact>}
+      <Fact term="Photos:">{outing.photoCount.toLocaleString('en-US')}</Fact>
+    </dl>
+  );
+}
+
+/** A trip's days, each linked to its own page. */
+function TripDays({ days, fromExport }: { days: NonNullable<OutingView['days']>; fromExport: boolean }) {
+  return (
+    <section aria-labelledby="days" className="mt-8">
+      <h2 id="days" className="font-serif text-2xl text-stone-50">
+        Days
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm text-stone-300">
+        {days.map((day) => (
+          <li key={day.date}>
+            <Link to={outingRoute(day.date)} className="text-link">
+              <Day day={day.date} />
+            </Link>
+            : {outingCounts({ observed: day.species, lifers: day.lifers, photos: day.photos }, fromExport)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A species of the outing with its photos (`first`: the position of its first photo on the page), or 'Not photographed'. */
+function SpeciesItem({ species: s, first, covered }: { species: OutingSpeciesView; first: number; covered: boolean }) {
+  return (
+    <li className="py-4" data-species={s.commonName}>
       <h3 className="font-serif text-xl text-stone-50">
         {s.species ? (
-          <Link to={speciesRoute(s.species)} className={linkClass}>
+          <Link to={speciesRoute(s.species)} className="text-link">
             {s.commonName}
           </Link>
         ) : (
@@ -159,78 +246,18 @@ export function OutingPage() {
           {s.scientificName}
         </p>
       )}
-      {s.photos.length > 0 ? wall(s.photos) : <p className="mt-1 text-sm text-stone-400">Not photographed</p>}
+      {s.photos.length > 0 ? (
+        <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+          {s.photos.map((photo, i) => (
+            <li key={photo.key}>
+              <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(first + i, FIRST_SCREEN_TILES)} covered={covered} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-sm text-stone-400">Not photographed</p>
+      )}
     </li>
-  );
-  return (
-    <>
-      <PageMeta title={pageTitle(identity, title)} description={outingDescription(outing, identity.owner)} />
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
-        <Link to={OUTINGS_ROUTE} className={linkClass}>
-          {OUTINGS_TITLE}
-        </Link>
-        {outing.trip && (
-          <>
-            {' / '}
-            <Link to={outingRoute(outing.trip.key)} className={linkClass}>
-              {outing.trip.name}
-            </Link>
-          </>
-        )}
-      </nav>
-      <h1 className="mt-2 font-serif text-4xl text-stone-50" data-outing={outing.key}>
-        {outing.kind === 'day' ? <Day day={outing.from} /> : title}
-      </h1>
-      <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
-        {outing.kind === 'trip' && <Fact term="Dates:">{outingDates(outing)}</Fact>}
-        {outing.regions.length > 0 && <Fact term="Where:">{outing.regions.map((r) => r.name).join('; ')}</Fact>}
-        {outing.checklists !== undefined && outing.checklists > 0 && (
-          <Fact term="Checklists:">
-            {outing.checklists.toLocaleString('en-US')}
-            {outing.checklistIds && outing.checklistIds.length > 0 && <ChecklistLinks ids={outing.checklistIds} />}
-          </Fact>
-        )}
-        {outing.minutes !== undefined && outing.minutes > 0 && <Fact term="In the field:">{fieldTime(outing.minutes)}</Fact>}
-        <Fact term={outing.checklists === undefined ? 'Species photographed:' : 'Species:'}>{outing.observed.toLocaleString('en-US')}</Fact>
-        {outing.lifers > 0 && <Fact term="Lifers:">{outing.lifers.toLocaleString('en-US')}</Fact>}
-        <Fact term="Photos:">{outing.photoCount.toLocaleString('en-US')}</Fact>
-      </dl>
-      {outing.days && (
-        <section aria-labelledby="days" className="mt-8">
-          <h2 id="days" className="font-serif text-2xl text-stone-50">
-            Days
-          </h2>
-          <ul className="mt-2 space-y-1 text-sm text-stone-300">
-            {outing.days.map((day) => (
-              <li key={day.date}>
-                <Link to={outingRoute(day.date)} className={linkClass}>
-                  <Day day={day.date} />
-                </Link>
-                : {outingCounts({ observed: day.species, lifers: day.lifers, photos: day.photos }, outing.checklists !== undefined)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {listed.length > 0 && (
-        <section aria-labelledby="seen" className="mt-8">
-          <h2 id="seen" className="font-serif text-2xl text-stone-50">
-            {outing.checklists === undefined ? 'Photographed' : 'Seen'}
-          </h2>
-          <p className="text-sm text-stone-400">{outing.checklists === undefined ? countOf(listed.length, 'species', 'species') : `${countOf(listed.length, 'species', 'species')}, in taxonomic order`}</p>
-          <ul className="divide-y divide-white/10">{listed.map(speciesItem)}</ul>
-        </section>
-      )}
-      {notListed.length > 0 && (
-        <section aria-labelledby="not-listed" className="mt-8">
-          <h2 id="not-listed" className="font-serif text-2xl text-stone-50">
-            Photographed, not on the checklists
-          </h2>
-          <ul className="divide-y divide-white/10">{notListed.map(speciesItem)}</ul>
-        </section>
-      )}
-      <PhotoGallery photos={photos} title={title} />
-    </>
   );
 }
 
@@ -242,7 +269,7 @@ function ChecklistLinks({ ids }: { ids: readonly string[] }) {
       {ids.map((id, i) => (
         <Fragment key={id}>
           {i > 0 && ', '}
-          <a href={ebirdChecklistUrl(id)} className={linkClass}>
+          <a href={ebirdChecklistUrl(id)} className="text-link">
             {id}
           </a>
         </Fragment>

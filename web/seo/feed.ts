@@ -1,5 +1,5 @@
 import type { OutingsData } from '../../data/outings.ts';
-import { outingRoute } from '../../data/paths.ts';
+import { compareDays, outingRoute } from '../../data/paths.ts';
 import { outingCounts, outingTitle } from '../outing-text.ts';
 import { escapeXml } from './escape.ts';
 import { photoShareRoute } from './page-meta.ts';
@@ -60,7 +60,7 @@ export function newestPhotos<P extends FeedPhoto>(photos: Iterable<P>, limit: nu
       if (a.takenOn !== b.takenOn) {
         if (a.takenOn === null) return 1;
         if (b.takenOn === null) return -1;
-        return a.takenOn < b.takenOn ? 1 : -1;
+        return compareDays(b.takenOn, a.takenOn);
       }
       const added = Date.parse(b.addedAt) - Date.parse(a.addedAt);
       return added !== 0 ? added : a.id.localeCompare(b.id);

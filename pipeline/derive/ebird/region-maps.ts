@@ -1,17 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { geoAlbersUsa, geoBounds, geoConicEqualArea, geoEqualEarth, geoPath, type GeoPath, type GeoProjection } from 'd3-geo';
 import { iso31661, iso31662 } from 'iso-3166';
 import { feature, transform } from 'topojson-client';
 import { presimplify, simplify } from 'topojson-simplify';
 import type { Topology } from 'topojson-specification';
-import { countryOf, type ListsMap, type ListsMaps } from '../../../data/bird-lists.ts';
+import type { ListsMap, ListsMaps } from '../../../data/bird-lists.ts';
+import { countryOf } from '../../../data/region-code.ts';
 import type { LifeListRecords } from '../../../data/life-records.ts';
 import { compareNames } from '../../../data/manifest-layout.ts';
+import { projectFile } from '../../../node-lib/project-root.ts';
 
 /**
- * The places of the export: each region code's name, and the Lists page's maps. Names come
+ * The regions of the export (countries and states/provinces): each code's name, and the Lists page's maps. Names come
  * from maintained data, not a table of ours: countries from the CLDR names built into Node's
  * ICU ('United States', 'United Kingdom'), states/provinces from ISO 3166-2 (`iso-3166`:
  * 'Texas', 'England', 'Ontario'). The maps are drawn here, at ingest, from Natural Earth's
@@ -25,21 +26,21 @@ const isoCountries = new Map(iso31661.map((c) => [c.alpha2, c]));
 const isoSubdivisions = new Map(iso31662.map((s) => [s.code, s.name]));
 
 /** A region code's name; the code itself when no data names it (never a guess). */
-export function regionName(code: string): string {
+export function nameOfRegionCode(code: string): string {
   if (code.includes('-')) return isoSubdivisions.get(code) ?? code;
   return countryNames.of(code) ?? isoCountries.get(code)?.name ?? code;
 }
 
-export interface Places {
+export interface RegionNamesAndMaps {
   names: Record<string, string>;
   maps: ListsMaps;
 }
 
 /** Names of every region and country of the records, and the maps that show them. */
-export function placesOf(records: LifeListRecords): Places {
+export function regionNamesAndMaps(records: LifeListRecords): RegionNamesAndMaps {
   const codes = new Set<string>();
   for (const s of records.species) for (const r of s.regions ?? []) codes.add(r.region).add(countryOf(r.region));
-  const names = Object.fromEntries([...codes].sort().map((code) => [code, regionName(code)]));
+  const names = Object.fromEntries([...codes].sort().map((code) => [code, nameOfRegionCode(code)]));
   return { names, maps: mapsOf(codes) };
 }
 
@@ -47,15 +48,14 @@ export function placesOf(records: LifeListRecords): Places {
  * The states/provinces of the records that no map shows: their country has no shapes, or none
  * with their code. They keep their list and their row in the table; the ingest names them.
  */
-export function unmappedRegions(places: Places): string[] {
+export function unmappedRegions(places: RegionNamesAndMaps): string[] {
   const mapped = new Set(places.maps.regions.flatMap((map) => map.shapes.map((s) => s.code)));
   return Object.keys(places.names).filter((code) => code.includes('-') && !mapped.has(code));
 }
 
 const require = createRequire(import.meta.url);
 const packaged = (file: string) => JSON.parse(readFileSync(require.resolve(file), 'utf8')) as Topology;
-// Run from its bundle (pipeline/launch.mjs), the module is not in the project: the launcher says where that is.
-const vendoredPath = (file: string) => (process.env.PORTFOLIO_ROOT ? join(process.env.PORTFOLIO_ROOT, 'pipeline/derive/ebird', file) : new URL(file, import.meta.url));
+const vendoredPath = (file: string) => projectFile(`pipeline/derive/ebird/${file}`);
 const vendored = (file: string) => JSON.parse(readFileSync(vendoredPath(file), 'utf8')) as Topology;
 
 /**
@@ -103,6 +103,17 @@ interface Source {
   code: (feature: GeoJSON.Feature) => string | undefined;
 }
 
+/** The country whose states/provinces come from the US Census Bureau's shapes. */
+const CENSUS_COUNTRY = 'US';
+
+/**
+ * The countries whose states/provinces are drawn from another source than admin-1: the US, and
+ * those of Natural Earth's 1:50m file. scripts/vendor-region-shapes.ts vendors admin-1 for the rest.
+ */
+export function countriesOfOtherSources(): Set<string> {
+  return new Set([CENSUS_COUNTRY, ...Object.keys(vendored(NATURAL_EARTH).objects)]);
+}
+
 /**
  * Where a country's states/provinces come from: the US's from the US Census Bureau's shapes
  * (`us-atlas`, 1:10m) in Albers USA (Alaska and Hawaii inset), every other country's from
@@ -110,7 +121,7 @@ interface Source {
  * fitted to the country; none when no source has shapes.
  */
 function sourceOf(country: string, naturalEarth: () => Topology): Source | undefined {
-  if (country === 'US') {
+  if (country === CENSUS_COUNTRY) {
     return {
       topology: packaged('us-atlas/states-10m.json'),
       object: 'states',
@@ -148,7 +159,7 @@ function mapsOf(codes: ReadonlySet<string>): ListsMaps {
   let naturalEarth: Topology | undefined;
   const countries = new Set([...codes].filter((c) => c.includes('-')).map(countryOf));
   const regions = [...countries]
-    .map((country) => ({ country, name: regionName(country) }))
+    .map((country) => ({ country, name: nameOfRegionCode(country) }))
     .sort((a, b) => compareNames(a.name, b.name))
     .flatMap(({ country, name }) => {
       const source = sourceOf(country, () => (naturalEarth ??= vendored(NATURAL_EARTH)));

@@ -3,7 +3,7 @@ import type { SiteConfig } from '../../data/site-config.ts';
 import type { LifeListLinks } from '../../data/site-data-derivation.ts';
 import { matchFolders, readLifeRecords } from './ebird/read-life-records.ts';
 import { chooseExport, loadLastGood, saveLastGood } from './ebird/last-good-export.ts';
-import { placesOf, unmappedRegions } from './ebird/region-maps.ts';
+import { regionNamesAndMaps, unmappedRegions } from './ebird/region-maps.ts';
 import { ebird as text } from '../report/messages.ts';
 import { LIFE_LIST_DIR } from '../scan/plan.ts';
 import type { Problem, Problems } from '../plumbing/problems.ts';
@@ -23,7 +23,7 @@ export interface ReadLifeList extends LifeListLinks {
  * before eBird. The reader's and the matcher's problems go into the run's problems. What
  * is returned holds only names, taxonomic order, days and region codes (data/life-records.ts).
  */
-export async function lifeRecordsOf(
+export async function lifeListOf(
   { photosDir, cacheDir, acceptSmallerExport, now }: { photosDir: string; cacheDir: string; acceptSmallerExport: boolean; now: string },
   photos: readonly PublishedPhoto[],
   site: SiteConfig,
@@ -45,7 +45,7 @@ export async function lifeRecordsOf(
   const bySpecies = new Map<string, LifeRecord>();
   for (const match of matched.matches) bySpecies.set(match.folder.split('/').at(-1) ?? match.folder, match.record);
   warnPhotographedBeforeSeen(photos, matched.matches, problems);
-  const places = placesOf(read.records);
+  const places = regionNamesAndMaps(read.records);
   // Named, not dropped in silence: the owner can tell a missing shape from a missing list.
   const unmapped = unmappedRegions(places);
   if (unmapped.length > 0) problems.warning(read.source, text.regionsNotMapped(unmapped));

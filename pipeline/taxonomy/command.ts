@@ -45,7 +45,7 @@ export async function taxonomyCommand(options: TaxonomyOptions, io: { stdout: St
   } catch (error) {
     if (onProgress) io.stderr.write('\r\x1b[2K');
     if (!(error instanceof TaxonomyUpdateFailed)) throw error;
-    io.stderr.write(`${options.from === undefined ? taxonomyText.failed(error.message, DEFAULT_TAXONOMY_URL) : error.message}\n`);
+    io.stderr.write(`${error.network && options.from === undefined ? taxonomyText.failed(error.message, DEFAULT_TAXONOMY_URL) : error.message}\n`);
     return EXIT_FATAL;
   }
   if (onProgress) io.stderr.write('\r\x1b[2K');

@@ -59,7 +59,8 @@ function otherNames(current: string, candidates: readonly string[]): string[] {
 export function readSourceCsv(content: string, file: string): SourceRead {
   const parsed = Papa.parse<Row>(content.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transform: (value) => value.trim() });
   const header = parsed.meta.fields ?? [];
-  const fatal = parsed.errors.find((e) => e.type !== 'FieldMismatch' || e.code !== 'TooFewFields');
+  // A short last row is reported by the layout's reader, with what it lacks; a file with one column (no comma) by the header check below.
+  const fatal = parsed.errors.find((e) => !(e.type === 'FieldMismatch' && e.code === 'TooFewFields') && e.code !== 'UndetectableDelimiter');
   if (fatal) throw new Error(`${file}: line ${(fatal.row ?? 0) + 2}: ${fatal.message}`);
   if (AVILIST_COLUMNS.every((c) => header.includes(c))) return readAviList(parsed.data, header, file);
   for (const layout of EBIRD_LAYOUTS) {

@@ -3,7 +3,7 @@
  * carries or by its scientific name, an order or a family by its name, the closest names for one
  * that matches nothing. The browser never loads it (web/ never imports pipeline/).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { distance } from 'fastest-levenshtein';
 import { compareNames } from '../../data/manifest-layout.ts';
 import { createNameIndex, normaliseSpeciesName } from '../../data/species-names.ts';
@@ -192,16 +192,19 @@ export interface LoadedTaxonomy extends Taxonomy {
 
 /**
  * The taxonomy in `file` (a library's, see library-file.ts), read, validated and indexed once per
- * process (later calls share the first one's result). The ingest calls it only when a photo's
- * place needs the taxonomy, so a run that places nothing new never pays for it.
+ * process and edition (later calls share the first one's result; a file replaced since is read
+ * again). The ingest calls it only when a photo's place needs the taxonomy, so a run that places
+ * nothing new never pays for it.
  */
-export function loadTaxonomy(file: string): Promise<LoadedTaxonomy> {
-  let pending = loaded.get(file);
+export async function loadTaxonomy(file: string): Promise<LoadedTaxonomy> {
+  const info = await stat(file);
+  const key = `${file}\0${info.size}\0${info.mtimeMs}`;
+  let pending = loaded.get(key);
   if (!pending) {
     pending = readTaxonomy(file);
-    loaded.set(file, pending);
+    loaded.set(key, pending);
     // A failed read is not cached: the next call reports the file's state afresh.
-    pending.catch(() => loaded.delete(file));
+    pending.catch(() => loaded.delete(key));
   }
   return pending;
 }

@@ -49,7 +49,15 @@ export interface UpdateResult {
 }
 
 /** A failure of `npm run taxonomy` the owner can act on: one line, nothing written. */
-export class TaxonomyUpdateFailed extends Error {}
+export class TaxonomyUpdateFailed extends Error {
+  constructor(
+    message: string,
+    /** The publisher could not be reached or its answer was cut: a file from elsewhere (--from) may help. */
+    readonly network = false,
+  ) {
+    super(message);
+  }
+}
 
 const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
@@ -59,7 +67,7 @@ export async function updateTaxonomy(request: UpdateRequest): Promise<UpdateResu
   const source = request.from ?? taxonomyUrl(request.url);
   const read = await readSource(source, request.onProgress);
   if (isUrl(source) && request.from === undefined && read.species.length < MIN_DOWNLOADED_SPECIES) {
-    throw new TaxonomyUpdateFailed(`${source}: only ${read.species.length} species, not the whole taxonomy (a cut-short download?); nothing was changed`);
+    throw new TaxonomyUpdateFailed(`${source}: only ${read.species.length} species, not the whole taxonomy (a cut-short download?); nothing was changed`, true);
   }
   let species = read.species;
   if (request.locale) species = await withLocalNames(species, read, source, request.locale, request.onProgress);
@@ -99,7 +107,7 @@ async function readSource(source: string, onProgress?: OnProgress): Promise<Sour
   try {
     text = isUrl(source) ? await download(source, onProgress) : await readFile(source, 'utf8');
   } catch (error) {
-    if (error instanceof DownloadFailed) throw new TaxonomyUpdateFailed(`${error.message}; nothing was changed`);
+    if (error instanceof DownloadFailed) throw new TaxonomyUpdateFailed(`${error.message}; nothing was changed`, true);
     throw new TaxonomyUpdateFailed(`${source} cannot be read (${messageOf(error)})`);
   }
   try {

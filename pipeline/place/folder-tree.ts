@@ -65,7 +65,8 @@ export class FolderTree {
     for (const dir of [...withPhotos].sort(comparePaths)) {
       const match = taxonomy.match(dir);
       if (!match) {
-        problems.warning(`${LIFE_LIST_DIR}/${dir}`, problem.speciesFolderUnknown(dir, taxonomy.source, taxonomy.closest(dir)));
+        const candidates = taxonomy.ambiguous(dir).map((s) => s.englishName);
+        problems.warning(`${LIFE_LIST_DIR}/${dir}`, candidates.length > 0 ? problem.speciesNameAmbiguous(dir, taxonomy.source, candidates) : problem.speciesFolderUnknown(dir, taxonomy.source, taxonomy.closest(dir)));
         continue;
       }
       const existing = this.#species.get(match.species.scientificName);
@@ -121,7 +122,10 @@ export class FolderTree {
     for (const [dir, { name, species, by }] of this.#matched) {
       if (by === 'other-english') problems.warning(`${LIFE_LIST_DIR}/${dir}`, problem.olderName(name, species.englishName, taxonomy.source, renamed));
     }
-    for (const [dir, name] of this.#unknown) problems.warning(`${LIFE_LIST_DIR}/${dir}`, problem.speciesNameUnknown(name, taxonomy.source, taxonomy.closest(name)));
+    for (const [dir, name] of this.#unknown) {
+      const candidates = taxonomy.ambiguous(name).map((s) => s.englishName);
+      problems.warning(`${LIFE_LIST_DIR}/${dir}`, candidates.length > 0 ? problem.speciesNameAmbiguous(name, taxonomy.source, candidates) : problem.speciesNameUnknown(name, taxonomy.source, taxonomy.closest(name)));
+    }
   }
 
   folders(renamed: ReadonlyMap<string, string>): string[][] {

@@ -3,6 +3,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { siteDataPaths, creditsDataSchema } from '../../data/site-data-schemas.ts';
@@ -22,22 +23,32 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** A library of `photos` (path under the photos folder → a sidecar's keyword, or null for none). */
-async function library(name: string, photos: Record<string, string | null>, site: Record<string, unknown> = {}): Promise<{ photosDir: string; outDir: string }> {
+/** A library of `photos` (path under the photos folder → a sidecar's keyword, or null for none), taken on `day` if given. */
+async function library(name: string, photos: Record<string, string | null>, site: Record<string, unknown> = {}, day?: string): Promise<{ photosDir: string; outDir: string }> {
   const photosDir = path.join(root, name, 'photos');
   for (const [relative, keyword] of Object.entries(photos)) {
     const target = path.join(photosDir, ...relative.split('/'));
     await mkdir(path.dirname(target), { recursive: true });
-    await copyFile(JPEG, target);
+    if (day) {
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 110, b: 70 } } })
+        .jpeg()
+        .withExif({ IFD2: { DateTimeOriginal: `${day.replaceAll('-', ':')} 08:00:00` } })
+        .toFile(target);
+    } else await copyFile(JPEG, target);
     if (keyword) await writeFile(target.replace(/\.jpg$/, '.xmp'), sidecar(keyword));
   }
   await writeFile(path.join(photosDir, 'site.json'), JSON.stringify({ owner: 'Test Owner', ...site }));
   return { photosDir, outDir: path.join(root, name, 'generated') };
 }
 
-/** A Lightroom-style sidecar naming one keyword. */
-const sidecar = (keyword: string) =>
-  `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:subject><rdf:Bag><rdf:li>${keyword}</rdf:li></rdf:Bag></dc:subject></rdf:Description></rdf:RDF></x:xmpmeta>`;
+/** A Lightroom-style sidecar: a keyword (a `|` makes it hierarchical), and a rating after a comma. */
+const sidecar = (spec: string) => {
+  const [keyword = '', rating] = spec.split(',').map((p) => p.trim());
+  const subject = keyword.includes('|')
+    ? `<lr:hierarchicalSubject><rdf:Bag><rdf:li>${keyword}</rdf:li></rdf:Bag></lr:hierarchicalSubject>`
+    : `<dc:subject><rdf:Bag><rdf:li>${keyword}</rdf:li></rdf:Bag></dc:subject>`;
+  return `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:lr="http://ns.adobe.com/lightroom/1.0/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"${rating ? ` xmp:Rating="${rating}"` : ''}>${subject}</rdf:Description></rdf:RDF></x:xmpmeta>`;
+};
 
 /** `npm run taxonomy -- <args>`, as the owner runs it (the launcher and its bundle). */
 function npmRunTaxonomy(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -119,6 +130,41 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
     const mallard = species.find((s) => s.code === 'mallar3');
     expect(mallard).toMatchObject({ englishName: 'Mallard', localName: SPANISH.mallar3 });
     expect(species.filter((s) => s.localName !== undefined)).toHaveLength(Object.keys(SPANISH).length);
+  });
+
+  it("README's worked example: on the first ingest, with a network, it is published and reported as the README says", async () => {
+    const lib = await library(
+      'readme',
+      {
+        'life_list/Canyon Wren/DSC_4409.jpg': null,
+        'inbox/2023-06-10/IMG_0412.jpg': 'Birds|Wrens|Rock Wren, 4',
+        'inbox/2023-06-10/IMG_0413.jpg': 'Rock Wren, -1',
+        'inbox/2023-06-10/IMG_0415.jpg': 'sunrise, 3',
+      },
+      {},
+      '2023-06-10',
+    );
+    await mkdir(path.join(lib.photosDir, 'ebird'));
+    await copyFile(path.join(ROOT, 'photos', 'ebird', 'MyEBirdData.csv'), path.join(lib.photosDir, 'ebird', 'MyEBirdData.csv'));
+    const variable = process.env.PORTFOLIO_TAXONOMY_URL;
+    process.env.PORTFOLIO_TAXONOMY_URL = server.url;
+    try {
+      const run = await runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
+      const index = photoIndexSchema.parse(await readJson(path.join(lib.outDir, 'public', 'photo-index.json')));
+      expect(Object.values(index.photos).map((p) => p.folder.join('/')).sort()).toEqual(['Passeriformes/Wrens/Canyon Wren', 'Passeriformes/Wrens/Rock Wren']);
+      // The README's report, line by line (a line it cuts with '…' is a prefix); its timing aside.
+      const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+      const block = /`npm run ingest` publishes `Passeriformes\/Wrens\/Canyon Wren`[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1];
+      expect(block).toBeDefined();
+      const printed = lines(`${run.stderr}\n${run.stdout}`);
+      for (const line of lines(block!)) {
+        const expected = line.replace(/Done in [\d.]+ s/, 'Done in');
+        const found = printed.some((p) => (expected.endsWith(' …') ? p.startsWith(expected.slice(0, -2)) : p.replace(/Done in [\d.]+ s/, 'Done in') === expected));
+        expect(found, `the README's line\n${line}\nis not in what the ingest printed:\n${printed.join('\n')}`).toBe(true);
+      }
+    } finally {
+      process.env.PORTFOLIO_TAXONOMY_URL = variable;
+    }
   });
 
   it('the ingest of an inbox without a taxonomy fetches it once; offline it publishes the rest, reports the waiting photos once, and places them on the next ingest', async () => {

@@ -52,7 +52,8 @@ export function buildProgram(io: CliIo = { stdout: process.stdout, stderr: proce
           maxPixels: opts.maxMegapixels * 1e6,
           acceptEbirdExport: opts.acceptEbirdExport,
           progress: createProgress({ stream: io.stderr, quiet: opts.quiet }),
-          ...(opts.quiet ? {} : { note: (line: string) => io.stderr.write(`${line}\n`) }),
+          // Shown even with --quiet: the ingest is about to use the network.
+          note: (line: string) => io.stderr.write(`${line}\n`),
         });
         state.ingest = result;
         state.exitCode = result.problems.errorCount > 0 ? EXIT_SOME_FAILED : EXIT_OK;

@@ -23,6 +23,7 @@ import * as photoFacts from './place/photo-facts.ts';
 import { place, taxonomyNeeded, type Placement } from './place/placement.ts';
 import type { FileIdentity } from './plumbing/file-identity.ts';
 import type { IngestTaxonomy } from './taxonomy/for-ingest.ts';
+import { taxonomyStamp } from './taxonomy/library-file.ts';
 import type { LoadedTaxonomy, Taxonomy } from './taxonomy/taxonomy.ts';
 import type { TaxonName } from './derive/manifests/photo-index.ts';
 import { speciesOnDays } from './derive/ebird/day-species.ts';
@@ -117,7 +118,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     photos: next.photos,
     marker: next.marker,
     ebird: `${await ebirdStamp(photosDir)}${options.acceptEbirdExport ? ':accepted' : ''}`,
-    placement: `${placementStamp(published)}\0${await (await import('./taxonomy/for-ingest.ts')).taxonomyStamp(photosDir)}`,
+    placement: `${placementStamp(published)}\0${await taxonomyStamp(photosDir)}`,
   });
   const previous = options.force || !outputsTrusted ? undefined : await loadDerivedState(dirs.cacheDir);
   let derived: DerivedState;

@@ -10,7 +10,6 @@ import { taxonomyText } from '../report/messages.ts';
 import { taxonomyUrl } from './download.ts';
 import { taxonomyPath } from './library-file.ts';
 import { loadTaxonomy, type LoadedTaxonomy } from './taxonomy.ts';
-import { updateTaxonomy } from './update.ts';
 
 export type IngestTaxonomy = { taxonomy: LoadedTaxonomy } | { unavailable: string };
 
@@ -20,6 +19,8 @@ export async function taxonomyForPlacement(photosDir: string, today: string, not
   if (!(await unlessMissing(stat(file)))) {
     note(taxonomyText.fetchingForIngest(file, taxonomyUrl()));
     try {
+      // The fetch's own modules (CSV reader, download) load only when it happens.
+      const { updateTaxonomy } = await import('./update.ts');
       await updateTaxonomy({ photosDir, today });
     } catch (error) {
       return { unavailable: messageOf(error) };
@@ -40,10 +41,4 @@ async function loaded(file: string): Promise<IngestTaxonomy> {
   } catch (error) {
     return { unavailable: messageOf(error) };
   }
-}
-
-/** Changes when the library's taxonomy does (a new edition derives the scientific names and the order again), without reading it. */
-export async function taxonomyStamp(photosDir: string): Promise<string> {
-  const info = await unlessMissing(stat(taxonomyPath(photosDir)));
-  return info ? `${info.size}:${info.mtimeMs}` : 'none';
 }

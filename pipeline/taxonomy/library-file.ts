@@ -1,5 +1,7 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { unlessMissing } from '../../node-lib/files.ts';
 import type { TaxonomySpecies } from './taxonomy.ts';
 
 /**
@@ -15,6 +17,15 @@ const TAXONOMY_FILE = 'taxonomy.tsv';
 /** Where the library in `photosDir` keeps its taxonomy. */
 export function taxonomyPath(photosDir: string): string {
   return path.join(photosDir, TAXONOMY_DIR, TAXONOMY_FILE);
+}
+
+/**
+ * Changes when the library's taxonomy does, without reading it: the ingest's derivation key holds
+ * it, so a new edition derives the scientific names and the field-guide order again.
+ */
+export async function taxonomyStamp(photosDir: string): Promise<string> {
+  const info = await unlessMissing(stat(taxonomyPath(photosDir)));
+  return info ? `${info.size}:${info.mtimeMs}` : 'none';
 }
 
 const COLUMNS = ['sequence', 'code', 'concept', 'scientific_name', 'english_name', 'local_name', 'other_english_names', 'order', 'family', 'family_english'] as const;

@@ -2,14 +2,13 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { fileURLToPath } from 'node:url';
 
 /**
- * The bird taxonomy the tests place photos by: a small checklist of the sample's species in the
- * vendored layout, so the tests hold whichever edition is vendored (or none). Set in this process,
- * so the E2E global setup's build and every test worker and child process inherit it.
+ * No test fetches the real taxonomy: an ingest of a library without one tries this closed
+ * loopback port instead of eBird's API (tests that fetch serve it from a loopback server of their
+ * own). Set in this process, so the E2E global setup's build and every worker and child inherit it.
  */
-process.env.PORTFOLIO_TAXONOMY = fileURLToPath(new URL('./tests/fixtures/taxonomy/sample-checklist.tsv', import.meta.url));
+process.env.PORTFOLIO_TAXONOMY_URL = 'http://127.0.0.1:9/v2/ref/taxonomy/ebird?fmt=csv';
 
 
 /**

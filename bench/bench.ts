@@ -17,6 +17,7 @@ import { lightbox } from './parts/lightbox.ts';
 import { PAGE_HOSTS, PAGE_NAMES, pages, type PageHost, type PageName } from './parts/pages.ts';
 import { placement } from './parts/placement.ts';
 import { scale } from './parts/scale.ts';
+import { taxonomy } from './parts/taxonomy.ts';
 import { releaseSite } from './lib/site.ts';
 import { fullMessageOf } from '../data/error-text.ts';
 
@@ -115,6 +116,7 @@ if (want('cold')) await part('cold', () => coldIngest(options, log));
 if (want('formats')) await part('formats', () => formats(options, log, rows));
 if (want('noop') || want('memory')) await part('scale', () => scale(options, log, { noop: want('noop'), memory: want('memory') }));
 if (want('placement')) await part('placement', () => placement(options, log));
+if (want('taxonomy')) await part('taxonomy', () => taxonomy(options, log));
 if (want('pages')) await part('pages', () => pages(options, log));
 if (want('lightbox')) await part('lightbox', () => lightbox(options, log));
 if (want('ebird')) await part('ebird', () => ebird(options, log));

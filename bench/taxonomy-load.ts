@@ -3,11 +3,10 @@
  * imports it, a no-op one included) and the first loadTaxonomy() (paid only by a run that places
  * a photo by the taxonomy), each measured in a fresh process, then match() and closest() per call.
  *
- *   tsx bench/taxonomy-load.ts [--runs 5] [--file <taxonomy.tsv> | --synthetic <species>]
+ *   tsx bench/taxonomy-load.ts [--runs 5] [--file <photos>/taxonomy/taxonomy.tsv | --synthetic <species>]
  *
- * --synthetic writes a file of that many made-up species (names as long as real ones, a third with
- * another English name) with the pipeline's own writer, to measure at full size before a real
- * checklist is vendored.
+ * Without --file, a file of --synthetic (default 11,200) made-up species (names as long as real
+ * ones, a third with another English name) is written with the pipeline's own writer.
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { execFile } from 'node:child_process';
@@ -75,8 +74,8 @@ const median = (values: number[]) => {
 async function main(): Promise<void> {
   const program = new Command('taxonomy-load')
     .option('--runs <n>', 'fresh processes to measure (median)', positiveInt, 5)
-    .option('--file <file>', 'the taxonomy file (default: the vendored one)')
-    .option('--synthetic <species>', 'measure a made-up file of this many species instead', positiveInt)
+    .option('--file <file>', "a library's taxonomy file (photos/taxonomy/taxonomy.tsv)")
+    .option('--synthetic <species>', 'without --file: measure a made-up file of this many species (default 11200)', positiveInt)
     .option('--child <file>', 'internal: measure one cold load of <file>')
     .parse();
   const options = program.opts<{ runs: number; file?: string; synthetic?: number; child?: string }>();
@@ -84,8 +83,7 @@ async function main(): Promise<void> {
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'taxonomy-bench-'));
   try {
-    const { VENDORED_TAXONOMY } = await import('../pipeline/taxonomy/vendored-file.ts');
-    const file = options.synthetic ? await writeSyntheticTaxonomy(dir, options.synthetic) : (options.file ?? VENDORED_TAXONOMY);
+    const file = options.file ?? (await writeSyntheticTaxonomy(dir, options.synthetic ?? 11_200));
     const results: ChildResult[] = [];
     for (let run = 0; run < options.runs; run++) {
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', file]);

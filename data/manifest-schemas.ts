@@ -166,6 +166,17 @@ export type PhotoIndex = z.infer<typeof photoIndexSchema>;
 
 // --- info.json --------------------------------------------------------------------
 
+/** The bird taxonomy the species' names and order come from, credited as its publisher asks. */
+export const taxonomyCreditSchema = z.strictObject({
+  /** 'eBird/Clements Checklist of Birds of the World'. */
+  source: nonEmpty(),
+  /** 'v2025'. */
+  edition: nonEmpty(),
+  /** The publisher's page. */
+  url: z.optional(z.url()),
+});
+export type TaxonomyCredit = z.infer<typeof taxonomyCreditSchema>;
+
 export const infoSchema = z.strictObject({
   owner: nonEmpty(),
   title: nonEmpty(),
@@ -190,6 +201,8 @@ export const infoSchema = z.strictObject({
       }),
     ),
   }),
+  /** Absent when no taxonomy named the species. */
+  taxonomy: z.optional(taxonomyCreditSchema),
   publishing: z.strictObject({
     baseUrl: z.optional(z.url()),
     basePath: z.string(),

@@ -51,7 +51,7 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks, outing
   files.set(siteDataPaths.home, homeDataSchema.parse({ photos: home }));
   const searchable = addSpeciesPages(files, manifests, find, life, pagePhoto, outings.lastDay);
   addLevelPages(files, manifests, find, life);
-  files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: creditedPhotos(Object.values(manifests.photoIndex.photos)) }));
+  files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: creditedPhotos(Object.values(manifests.photoIndex.photos)), ...(manifests.info.taxonomy ? { taxonomy: manifests.info.taxonomy } : {}) }));
   files.set(siteDataPaths.search, searchDataSchema.parse({ species: searchable.sort((a, b) => compareNames(a.name, b.name)) }));
   if (life) addLifeListPages(files, find, life);
   addOutingPages(files, manifests, find, life, outings, pagePhoto);

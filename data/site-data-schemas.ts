@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isoDateSchema, regionCodeSchema } from './life-records.ts';
-import { photoEntrySchema } from './manifest-schemas.ts';
+import { photoEntrySchema, taxonomyCreditSchema } from './manifest-schemas.ts';
 import { DAY } from './paths.ts';
 
 /**
@@ -115,6 +115,8 @@ export type SpeciesData = z.infer<typeof speciesDataSchema>;
 export const creditsDataSchema = z.strictObject({
   /** Every photo with a credit line, by species then file. */
   photos: z.array(z.pick(photoEntrySchema, { id: true, species: true, thumbnail: true, placeholder: true, sources: true, credit: true })),
+  /** The bird taxonomy the species' names and order come from. */
+  taxonomy: z.optional(taxonomyCreditSchema),
 });
 export type CreditsData = z.infer<typeof creditsDataSchema>;
 

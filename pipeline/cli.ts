@@ -9,6 +9,7 @@ import { DEFAULT_MAX_MEGAPIXELS, defaultConcurrency, runIngest, type IngestResul
 import { runValidate } from './validate.ts';
 import { jsonReport, printIngestSummary, printValidation } from './report/summary.ts';
 import { stackOf } from '../data/error-text.ts';
+import { taxonomyCommand, type TaxonomyOptions } from './taxonomy/command.ts';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -51,6 +52,8 @@ export function buildProgram(io: CliIo = { stdout: process.stdout, stderr: proce
           maxPixels: opts.maxMegapixels * 1e6,
           acceptEbirdExport: opts.acceptEbirdExport,
           progress: createProgress({ stream: io.stderr, quiet: opts.quiet }),
+          // Shown even with --quiet: the ingest is about to use the network.
+          note: (line: string) => io.stderr.write(`${line}\n`),
         });
         state.ingest = result;
         state.exitCode = result.problems.errorCount > 0 ? EXIT_SOME_FAILED : EXIT_OK;
@@ -59,6 +62,25 @@ export function buildProgram(io: CliIo = { stdout: process.stdout, stderr: proce
         printIngestSummary(result, opts.json ? io.stderr : io.stdout, io.stderr, opts.quiet);
       } catch (error) {
         state.exitCode = reportFatal(error, io, opts.json);
+      }
+    });
+
+  program
+    .command('taxonomy')
+    .description(help.taxonomy)
+    .option('--photos <dir>', help.taxonomyPhotos, 'photos')
+    .option('--from <file or URL>', help.taxonomyFrom)
+    .option('--url <url>', help.taxonomyUrl)
+    .option('--locale <code>', help.taxonomyLocale)
+    .option('--update', help.taxonomyUpdate, false)
+    .option('--edition <name>', help.taxonomyEdition)
+    .option('--out <dir>', help.taxonomyOut, 'data/generated')
+    .addHelpText('after', help.exitCodes)
+    .action(async (opts: TaxonomyOptions) => {
+      try {
+        state.exitCode = await taxonomyCommand(opts, io, new Date().toISOString().slice(0, 10));
+      } catch (error) {
+        state.exitCode = reportFatal(error, io, false);
       }
     });
 

@@ -20,9 +20,11 @@ import * as outputDir from './setup/output-dir.ts';
 import { LIFE_LIST_DIR, type PlanSettings } from './scan/plan.ts';
 import * as photoList from './scan/photo-list.ts';
 import * as photoFacts from './place/photo-facts.ts';
-import { place, type Placement } from './place/placement.ts';
+import { place, taxonomyNeeded, type Placement } from './place/placement.ts';
 import type { FileIdentity } from './plumbing/file-identity.ts';
-import type { Taxonomy } from './taxonomy/taxonomy.ts';
+import type { IngestTaxonomy } from './taxonomy/for-ingest.ts';
+import { taxonomyStamp } from './taxonomy/library-file.ts';
+import type { LoadedTaxonomy, Taxonomy } from './taxonomy/taxonomy.ts';
 import type { TaxonName } from './derive/manifests/photo-index.ts';
 import { speciesOnDays } from './derive/ebird/day-species.ts';
 import * as photoRecords from './photos/photo-records.ts';
@@ -41,6 +43,8 @@ export interface IngestOptions {
   /** Publish an eBird export with far fewer rows than the last one (the owner says it is right). */
   acceptEbirdExport?: boolean;
   progress: ProgressSink;
+  /** A line for the person running it, beside the progress (the taxonomy's first fetch). */
+  note?: (line: string) => void;
 }
 
 export interface IngestResult {
@@ -83,7 +87,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
   let outcomes: photoRecords.PhotoOutcome[];
   // ExifTool serves both the placement's reading of keywords and ratings and the photos' camera data.
   try {
-    list = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems);
+    list = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems, options.note ?? (() => {}));
     outcomes = await photoRecords.run({
       photos: list.photos,
       identities: list.identities,
@@ -114,7 +118,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     photos: next.photos,
     marker: next.marker,
     ebird: `${await ebirdStamp(photosDir)}${options.acceptEbirdExport ? ':accepted' : ''}`,
-    placement: `${placementStamp(published)}\0${await taxonomyStamp()}`,
+    placement: `${placementStamp(published)}\0${await taxonomyStamp(photosDir)}`,
   });
   const previous = options.force || !outputsTrusted ? undefined : await loadDerivedState(dirs.cacheDir);
   const today = localToday();
@@ -158,7 +162,7 @@ interface DeriveInput {
   dirs: outputDir.OutputDirs;
   acceptEbirdExport: boolean;
   /** The taxonomy placement loaded, if it needed one. */
-  taxonomy: Taxonomy | undefined;
+  taxonomy: LoadedTaxonomy | undefined;
 }
 
 /**
@@ -171,9 +175,10 @@ async function derive({ key, today, photosDir, published, folders, site, credits
   await newPublicationStamp(dirs.cacheDir);
   // The derivation's own problems are kept with its state, to be reported again while it stands.
   const problems = new Problems();
-  const taxonNames = taxonNamesOf(published, taxonomy ?? (await taxonomyIfVendored(problems)));
+  const names = taxonomy ?? usable(await (await import('./taxonomy/for-ingest.ts')).taxonomyIfPresent(photosDir), problems);
+  const taxonNames = taxonNamesOf(published, names);
   const life = await lifeListOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems, taxonNames);
-  const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, taxonNames, problems });
+  const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, taxonNames, ...(names ? { taxonomy: names.credit } : {}), problems });
 
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);
@@ -206,18 +211,18 @@ async function derive({ key, today, photosDir, published, folders, site, credits
 
 /**
  * The scan, the keywords and ratings of every photo, then each photo's place on the Life List.
- * The taxonomy is loaded only when something is placed by it or named after it.
+ * The taxonomy is loaded (or fetched, the first time) only when something is placed by it or named after it.
  */
-async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfig, settings: PlanSettings, problems: Problems): Promise<Placement & { taxonomy: Taxonomy | undefined; identities: Map<string, FileIdentity | Error>; readings: Map<string, ExiftoolReading> }> {
+async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfig, settings: PlanSettings, problems: Problems, note: (line: string) => void): Promise<Placement & { taxonomy: LoadedTaxonomy | undefined; identities: Map<string, FileIdentity | Error>; readings: Map<string, ExiftoolReading> }> {
   const found = await photoList.run({ photosDir, problems });
   const requests = [
     ...found.lifeListFiles.map((f) => `${LIFE_LIST_DIR}/${f}`),
     ...found.inboxFiles.map((f) => `${photoList.INBOX_DIR}/${f}`),
   ].map((photo) => ({ photo, sidecar: found.sidecars.get(photo) }));
-  const { facts, identities, readings } = await photoFacts.run(requests, photosDir, cacheDir, problems, readOptionsOf(site.privacy));
-  const flatSpeciesFolders = found.lifeListFiles.some((f) => f.split('/').length === 2);
-  const needsTaxonomy = flatSpeciesFolders || found.inboxFiles.length > 0 || site.names === 'taxonomy';
-  const taxonomy = needsTaxonomy ? await taxonomyOrReport(problems) : undefined;
+  const { facts, identities, readings } = await photoFacts.readFacts(requests, photosDir, cacheDir, problems, readOptionsOf(site.privacy));
+  // Loaded on first use: a library of the owner's own folders never pays for it.
+  const had = taxonomyNeeded(found.lifeListFiles, found.inboxFiles, site.names) ? await (await import('./taxonomy/for-ingest.ts')).taxonomyForPlacement(photosDir, new Date().toISOString().slice(0, 10), note) : undefined;
+  const taxonomy = had && 'taxonomy' in had ? had.taxonomy : undefined;
   const placement = place({
     lifeListFiles: found.lifeListFiles,
     lifeListDirs: found.lifeListDirs,
@@ -230,36 +235,21 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
     settings,
     problems,
   });
+  if (had && 'unavailable' in had) {
+    // Reported once for the library, never kept with a photo: the next ingest tries again.
+    if (placement.waiting > 0) problems.error(photoList.INBOX_DIR, problem.taxonomyWaiting(placement.waiting, had.unavailable));
+    else problems.warning(LIFE_LIST_DIR, problem.taxonomyUnavailable(had.unavailable));
+  }
   const days = new Set(placement.unplaced.flatMap((p) => (p.takenOn ? [p.takenOn] : [])));
   const candidates = await speciesOnDays(photosDir, days);
   for (const photo of placement.unplaced) problems.error(photo.path, problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));
   return { ...placement, taxonomy, identities, readings };
 }
 
-/** The vendored taxonomy; when it cannot be read, the run goes on without it (nothing is moved, no inbox photo placed) and says why once. */
-async function taxonomyOrReport(problems: Problems): Promise<Taxonomy | undefined> {
-  try {
-    // Loaded on first use: a library of the owner's own folders never pays for it.
-    const { loadTaxonomy } = await import('./taxonomy/taxonomy.ts');
-    return await loadTaxonomy();
-  } catch (error) {
-    problems.warning('pipeline/taxonomy', problem.taxonomyUnavailable(messageOf(error)));
-    return undefined;
-  }
-}
-
-/** For the scientific names of a library placement did not need it for: the taxonomy where one is vendored, nothing (and no report) where none is. */
-async function taxonomyIfVendored(problems: Problems): Promise<Taxonomy | undefined> {
-  const { taxonomyFile } = await import('./taxonomy/vendored-file.ts');
-  if (!(await unlessMissing(stat(taxonomyFile())))) return undefined;
-  return taxonomyOrReport(problems);
-}
-
-/** A new edition of the taxonomy (or another checklist) derives the scientific names again. */
-async function taxonomyStamp(): Promise<string> {
-  const { taxonomyFile } = await import('./taxonomy/vendored-file.ts');
-  const info = await unlessMissing(stat(taxonomyFile()));
-  return info ? `${taxonomyFile()}:${info.size}:${info.mtimeMs}` : 'none';
+/** The taxonomy of a library placement did not need it for, where it has one; a damaged one is reported. */
+function usable(had: IngestTaxonomy | undefined, problems: Problems): LoadedTaxonomy | undefined {
+  if (had && 'unavailable' in had) problems.warning(LIFE_LIST_DIR, problem.taxonomyUnavailable(had.unavailable));
+  return had && 'taxonomy' in had ? had.taxonomy : undefined;
 }
 
 /** Each published species' scientific name and field-guide sequence, where the taxonomy knows its name. */

@@ -1,7 +1,7 @@
 // File names from zod-free modules: the schemas (and zod) stay in the lazily loaded data-schemas chunk.
 import { MANIFEST_FILES } from '../data/manifest-layout.ts';
 import type { BirdListData, ListsData } from '../data/bird-lists.ts';
-import type { Info } from '../data/manifest-schemas.ts';
+import type { Info, TaxonomyCredit } from '../data/manifest-schemas.ts';
 import type { OutingData, OutingsData, OutingSpecies, OutingsYearData } from '../data/outings.ts';
 import { OUTING_KEY, speciesRoute, type LifeListOrder } from '../data/paths.ts';
 import { LIST_KEY, regionWithCountry } from '../data/region-code.ts';
@@ -210,10 +210,12 @@ export function createSiteModel(load: LoadData) {
 
     species,
 
-    credits: async (): Promise<CreditView[]> =>
-      (await load('credits', siteDataPaths.credits)).photos.flatMap((p) =>
-        p.credit ? [{ key: p.id, species: p.species, thumbnail: tileOfCover(p), credit: p.credit }] : [],
-      ),
+    /** The photos by other photographers, and the bird taxonomy the names come from. */
+    credits: async (): Promise<{ photos: CreditView[]; taxonomy?: TaxonomyCredit }> => {
+      const data = await load('credits', siteDataPaths.credits);
+      const photos = data.photos.flatMap((p) => (p.credit ? [{ key: p.id, species: p.species, thumbnail: tileOfCover(p), credit: p.credit }] : []));
+      return { photos, ...(data.taxonomy ? { taxonomy: data.taxonomy } : {}) };
+    },
 
     /** Every Life List level and species page, from the root down (for the pre-render's page list). */
     async walk(visit: (level: LevelView) => void | Promise<void>, order: LifeListOrder = 'alphabetical'): Promise<void> {

@@ -1,8 +1,8 @@
 import type { PageName } from '../parts/pages.ts';
 import type { Row } from './report.ts';
 
-export type PartName = 'cold' | 'formats' | 'noop' | 'memory' | 'placement' | 'pages' | 'lightbox' | 'ebird' | 'archive';
-export const PART_NAMES: readonly PartName[] = ['cold', 'formats', 'noop', 'memory', 'placement', 'pages', 'lightbox', 'ebird', 'archive'];
+export type PartName = 'cold' | 'formats' | 'noop' | 'memory' | 'placement' | 'taxonomy' | 'pages' | 'lightbox' | 'ebird' | 'archive';
+export const PART_NAMES: readonly PartName[] = ['cold', 'formats', 'noop', 'memory', 'placement', 'taxonomy', 'pages', 'lightbox', 'ebird', 'archive'];
 
 export interface BenchOptions {
   quick: boolean;

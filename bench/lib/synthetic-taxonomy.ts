@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formatTaxonomyFile } from '../../pipeline/taxonomy/vendored-file.ts';
+import { formatTaxonomyFile, taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
+import { mkdir } from 'node:fs/promises';
 import type { TaxonomySpecies } from '../../pipeline/taxonomy/taxonomy.ts';
 
 /** A made-up word of `length` letters, the same for the same `n`. */
@@ -20,6 +21,7 @@ export function syntheticSpecies(count: number, englishNames: readonly string[] 
   return Array.from({ length: count }, (_, i) => {
     const family = Math.floor(i / 45);
     return {
+      code: `syn${i + 1}`,
       scientificName: `${title(word(i * 13 + 1, 9))} ${word(i * 17 + 3, 10)}`,
       englishName: englishNames[i] ?? `${title(word(i * 19 + 5, 7))}-${word(i * 23 + 7, 6)} ${title(word(i, 8))}`,
       otherEnglishNames: i % 3 === 0 ? [`${title(word(i * 29 + 11, 7))} ${title(word(i, 8))}`] : [],
@@ -31,9 +33,10 @@ export function syntheticSpecies(count: number, englishNames: readonly string[] 
   });
 }
 
-/** The checklist written in the vendored file's layout (the pipeline's own writer), into `dir`. */
-export async function writeSyntheticTaxonomy(dir: string, count: number, englishNames: readonly string[] = []): Promise<string> {
-  const file = path.join(dir, `synthetic-taxonomy-${count}.tsv`);
-  await writeFile(file, formatTaxonomyFile({ source: `synthetic, ${count} species`, licence: 'none', input: 'bench/lib/synthetic-taxonomy.ts' }, syntheticSpecies(count, englishNames)));
+/** The checklist written in a library's layout (the pipeline's own writer), as the taxonomy of the library in `photosDir`. */
+export async function writeSyntheticTaxonomy(photosDir: string, count: number, englishNames: readonly string[] = []): Promise<string> {
+  const file = taxonomyPath(photosDir);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, formatTaxonomyFile({ source: `Synthetic checklist of ${count} species`, edition: 'v1', from: 'bench/lib/synthetic-taxonomy.ts', retrieved: '2025-01-01' }, syntheticSpecies(count, englishNames)));
   return file;
 }

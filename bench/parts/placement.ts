@@ -23,34 +23,29 @@ export async function placement(options: BenchOptions, log: Log): Promise<PartRe
   const [photos, species] = options.smoke ? [12, 2] : options.quick ? [1000, 60] : [10_000, 600];
   const noopRuns = options.quick ? 1 : 3;
   const libraries = await placementLibraries(photos, species, log);
-  const taxonomyDir = await scratchDir('taxonomy');
-  try {
-    const taxonomy = await writeSyntheticTaxonomy(taxonomyDir, Math.max(TAXONOMY_SPECIES, species), libraries.speciesNames);
-    const env = { ...process.env, PORTFOLIO_TAXONOMY: taxonomy };
-    const measure = async (label: 'folders' | 'inbox') => {
-      const out = await scratchDir(`placement-${label}`);
-      try {
-        log(`placement: cold ingest of ${photos.toLocaleString('en')} photos, ${label}`);
-        const cold = await runPipeline(libraries[label], out, options.concurrency, env);
-        if (cold.indexed !== photos) throw new Error(`${label}: the pipeline published ${cold.indexed} of ${photos} photos: ${JSON.stringify(cold.report).slice(0, 400)}`);
-        const noop: IngestRun[] = [];
-        for (let i = 0; i < noopRuns; i++) {
-          log(`placement: no-op re-ingest ${i + 1}/${noopRuns}, ${label}`);
-          noop.push(await runPipeline(libraries[label], out, options.concurrency, env));
-        }
-        return { cold: { wallMs: cold.wallMs, cpuMs: cold.cpuMs }, noop: noop.map((r) => ({ wallMs: r.wallMs, cpuMs: r.cpuMs })) };
-      } finally {
-        await cleanup(out);
+  // Each library's own taxonomy/ holds the checklist, as `npm run taxonomy` leaves it.
+  for (const library of [libraries.folders, libraries.inbox]) await writeSyntheticTaxonomy(library, Math.max(TAXONOMY_SPECIES, species), libraries.speciesNames);
+  const measure = async (label: 'folders' | 'inbox') => {
+    const out = await scratchDir(`placement-${label}`);
+    try {
+      log(`placement: cold ingest of ${photos.toLocaleString('en')} photos, ${label}`);
+      const cold = await runPipeline(libraries[label], out, options.concurrency);
+      if (cold.indexed !== photos) throw new Error(`${label}: the pipeline published ${cold.indexed} of ${photos} photos: ${JSON.stringify(cold.report).slice(0, 400)}`);
+      const noop: IngestRun[] = [];
+      for (let i = 0; i < noopRuns; i++) {
+        log(`placement: no-op re-ingest ${i + 1}/${noopRuns}, ${label}`);
+        noop.push(await runPipeline(libraries[label], out, options.concurrency));
       }
-    };
-    // Alternated, so a change in the machine's load falls on both.
-    const folders = await measure('folders');
-    const inbox = await measure('inbox');
-    const measured: PlacementMeasured = { photos, species, taxonomySpecies: Math.max(TAXONOMY_SPECIES, species), folders, inbox };
-    return { rows: placementRows(measured), details: measured };
-  } finally {
-    await cleanup(taxonomyDir);
-  }
+      return { cold: { wallMs: cold.wallMs, cpuMs: cold.cpuMs }, noop: noop.map((r) => ({ wallMs: r.wallMs, cpuMs: r.cpuMs })) };
+    } finally {
+      await cleanup(out);
+    }
+  };
+  // Alternated, so a change in the machine's load falls on both.
+  const folders = await measure('folders');
+  const inbox = await measure('inbox');
+  const measured: PlacementMeasured = { photos, species, taxonomySpecies: Math.max(TAXONOMY_SPECIES, species), folders, inbox };
+  return { rows: placementRows(measured), details: measured };
 }
 
 type Runs = { cold: { wallMs: number; cpuMs: number }; noop: Array<{ wallMs: number; cpuMs: number }> };

@@ -6,7 +6,8 @@ import type { PhotoRecord } from '../photos/cache.ts';
 import * as manifestsStage from './manifests.ts';
 import { basePathOf } from '../../data/publishing.ts';
 import type { PublishedPhoto } from './manifests/published-photo.ts';
-import { classify } from '../place/placement.ts';
+import { place } from '../place/placement.ts';
+import { checkLifeList } from '../scan/photo-list.ts';
 import { planPhoto, type PlanSettings } from '../scan/plan.ts';
 import { Problems } from '../plumbing/problems.ts';
 
@@ -141,10 +142,17 @@ describe('bird photos, featured list and stats', () => {
   });
 });
 
+/** The scan's checks and the placement without the disk, for a Life List of the owner's folders only. */
+function classify(files: string[], dirs: string[], problems: Problems) {
+  const checked = checkLifeList(files, dirs, problems);
+  const { photos, folders } = place({ lifeListFiles: checked.files, lifeListDirs: checked.dirs, inboxFiles: [], facts: new Map(), taxonomy: undefined, names: 'folders', minRating: 0, photosDir: '/photos', settings, problems });
+  return { photos, folders };
+}
+
 describe('classify (the scan without the disk)', () => {
   const run = (files: string[], dirs: string[]) => {
     const problems = new Problems();
-    const list = classify(files, dirs, { lifeListDir: '/photos/life_list', settings, problems });
+    const list = classify(files, dirs, problems);
     return { list, problems: problems.all.map((p) => `${p.path}: ${p.reason}`) };
   };
 

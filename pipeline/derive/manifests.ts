@@ -1,4 +1,4 @@
-import type { Credit, Manifests } from '../../data/manifest-schemas.ts';
+import type { Credit, Manifests, TaxonomyCredit } from '../../data/manifest-schemas.ts';
 import type { SiteConfig } from '../../data/site-config.ts';
 import type { LifeListLinks } from '../../data/site-data-derivation.ts';
 import { birdPhotosOf, numberPhotos } from './manifests/bird-photos.ts';
@@ -21,11 +21,13 @@ export interface DeriveInput {
   life?: LifeListLinks | undefined;
   /** Species name → scientific name and field-guide sequence, from the bird taxonomy where it knows the name. */
   taxonNames?: ReadonlyMap<string, TaxonName>;
+  /** The taxonomy those names come from, for the credits. */
+  taxonomy?: TaxonomyCredit;
   problems: Problems;
 }
 
 /** Stage: published photos + folders + site.json → the five manifests, each made by its own module in derive/manifests/. */
-export function run({ photos, folders, site, credits, life, taxonNames, problems }: DeriveInput): Manifests {
+export function run({ photos, folders, site, credits, life, taxonNames, taxonomy, problems }: DeriveInput): Manifests {
   const featured = resolveFeatured(photos, site, problems);
   const featuredSet = new Set(featured.map((p) => p.plan.relativePath));
   const numbers = numberPhotos(photos);
@@ -34,6 +36,6 @@ export function run({ photos, folders, site, credits, life, taxonNames, problems
     lifeListStructure: structureOf(photos, folders),
     coverPhotos: coversOf(photos, folders, featured, site, problems),
     photoIndex: photoIndexOf(photos, numbers, featuredSet, credits, problems, taxonNames),
-    info: infoOf(photos, featured, site, life),
+    info: infoOf(photos, featured, site, life, taxonomy),
   };
 }

@@ -75,7 +75,7 @@ export interface PhotoFactsResult {
  * Stage: each photo and sidecar → its facts, from the cache where the file is unchanged. A photo
  * is read with `readOptions` (the owner's privacy settings), as the photo stage would read it.
  */
-export async function run(requests: readonly FactsRequest[], photosDir: string, cacheDir: string, problems: Problems, readOptions: ReadOptions = {}): Promise<PhotoFactsResult> {
+export async function readFacts(requests: readonly FactsRequest[], photosDir: string, cacheDir: string, problems: Problems, readOptions: ReadOptions = {}): Promise<PhotoFactsResult> {
   const cache = await loadCache(cacheDir, problems);
   const next: FactsCache = { version: FACTS_CACHE_VERSION, files: {} };
   const files = [...new Set(requests.flatMap((r) => (r.sidecar ? [r.photo, r.sidecar] : [r.photo])))];

@@ -3,9 +3,10 @@ import { parseSiteConfig } from '../../data/site-config.ts';
 import { Problems } from '../plumbing/problems.ts';
 import { taxonomyFrom, type TaxonomySpecies } from '../taxonomy/taxonomy.ts';
 import type { PhotoFacts } from './photo-facts.ts';
-import { place, speciesNamedBy, type PlacementInput } from './placement.ts';
+import { place, taxonomyNeeded, type PlacementInput } from './placement.ts';
 
 const species = (englishName: string, scientificName: string, order: string, family: string, familyEnglish: string, sequence: number, otherEnglishNames: string[] = []): TaxonomySpecies => ({
+  code: scientificName,
   englishName,
   scientificName,
   order,
@@ -188,8 +189,32 @@ describe('names', () => {
   });
 });
 
-describe('speciesNamedBy', () => {
-  it('ignores keywords that are not birds, and a hierarchy level that is a family', () => {
-    expect(speciesNamedBy({ keywords: ['Wrens', 'Arizona', '2024'], hierarchicalKeywords: ['Birds|Wrens'] }, taxonomy)).toEqual([]);
+describe('the keywords of an inbox photo', () => {
+  it('ignore words that are not birds, and a hierarchy level that is a family', () => {
+    const { unplaced, photos } = run({ inboxFiles: ['d/x.jpg'], facts: { 'inbox/d/x.jpg': { keywords: ['Wrens', 'Arizona', '2024'], hierarchicalKeywords: ['Birds|Wrens'] } } });
+    expect(photos).toEqual([]);
+    expect(unplaced.map((u) => u.path)).toEqual(['inbox/d/x.jpg']);
+  });
+});
+
+describe('without a taxonomy', () => {
+  it('inbox photos wait (counted, not reported one by one as naming no species) and species folders stay where they are', () => {
+    const { paths, unplaced, waiting } = run({
+      taxonomy: undefined,
+      lifeListFiles: ['Canyon Wren/a.jpg'],
+      lifeListDirs: ['Canyon Wren'],
+      inboxFiles: ['d/x.jpg', 'd/y.jpg', 'd/rejected.jpg'],
+      facts: { 'inbox/d/x.jpg': { keywords: ['Mallard'] }, 'inbox/d/rejected.jpg': { keywords: ['Mallard'], rating: -1 } },
+    });
+    expect(paths).toEqual(['life_list/Canyon Wren/a.jpg -> Canyon Wren/a.jpg']);
+    expect(unplaced).toEqual([]);
+    expect(waiting).toBe(2);
+  });
+
+  it('is needed for an inbox photo, a species folder straight in life_list/, or names shown as the taxonomy has them', () => {
+    expect(taxonomyNeeded(['Passeriformes/Wrens/Rock Wren/r.jpg'], [], 'folders')).toBe(false);
+    expect(taxonomyNeeded(['Canyon Wren/a.jpg'], [], 'folders')).toBe(true);
+    expect(taxonomyNeeded([], ['2024/x.jpg'], 'folders')).toBe(true);
+    expect(taxonomyNeeded(['Passeriformes/Wrens/Rock Wren/r.jpg'], [], 'taxonomy')).toBe(true);
   });
 });

@@ -17,6 +17,14 @@ export const help = {
   json: 'print a machine-readable JSON report on stdout (progress goes to stderr)',
   maxMegapixels: 'refuse images larger than this many megapixels (decompression-bomb guard)',
   acceptEbirdExport: 'publish an eBird export with far fewer rows than the last one (after you deleted checklists, or for another account)',
+  taxonomy: "Fetch the bird taxonomy (eBird/Clements, from eBird's API) into the photos folder's taxonomy/, or import one with --from; a new edition lists what changed for your species.",
+  taxonomyPhotos: 'folder holding life_list/ and inbox/: the taxonomy goes into its taxonomy/ folder',
+  taxonomyFrom: "import this file or URL instead: the eBird API's CSV, the yearly eBird/Clements CSV (any year), auk's CSV, or AviList's CSV",
+  taxonomyUrl: 'where to fetch the taxonomy (default: the PORTFOLIO_TAXONOMY_URL environment variable, else eBird\'s API)',
+  taxonomyLocale: "also fetch common names in this language from eBird's API (es, fr, de, pt_BR…)",
+  taxonomyUpdate: 'fetch the current edition even though the library has one, and list what changed',
+  taxonomyEdition: "the edition's name, when neither the file nor its name says (e.g. v2025)",
+  taxonomyOut: 'the output folder of your ingests: its published species are among those the change report lists',
   exitCodes: '\nExit status: 0 all good, 1 some photos or folders had problems (the rest was published), 2 fatal (bad site.json, output folder not writable).',
 };
 
@@ -72,10 +80,14 @@ export const problem = {
     `'${name}' is not a species of ${source}${closest.length > 0 ? ` (closest: ${closest.join(', ')})` : ''}, so it stays at the top of the Life List. Rename the folder, or put it under your own order and family folders`,
   speciesNameUnknown: (name: string, source: string, closest: string[]) =>
     `species folder '${name}' is not a species of ${source}${closest.length > 0 ? ` (closest: ${closest.join(', ')})` : ''}; it has no scientific name and sorts last in taxonomic order`,
+  speciesNameAmbiguous: (name: string, source: string, candidates: string[]) =>
+    `'${name}' is no longer one species in ${source}: it may be ${candidates.join(' or ')} (a split), so it stays as it is, without a scientific name. Rename the folder to the species your photos show`,
   olderName: (name: string, current: string, source: string, renamed: boolean) =>
     `'${name}' is now called '${current}' in ${source}; ${renamed ? `the site shows '${current}'` : `the site shows your folder's name ('"names": "taxonomy"' in site.json shows '${current}')`}`,
   taxonomyUnavailable: (detail: string) =>
-    `the bird taxonomy could not be read (${detail}); species folders directly in life_list/ stay where they are, and photos in inbox/ cannot be placed until it can`,
+    `the bird taxonomy could not be read (${detail}); species folders directly in life_list/ stay where they are, and photos in inbox/ cannot be placed until it can. Run \`npm run taxonomy\` to fetch it again`,
+  taxonomyWaiting: (photos: number, detail: string) =>
+    `${countOf(photos, 'photo')} wait${photos === 1 ? 's' : ''} for the bird taxonomy, which is not in the photos folder's taxonomy/ yet and could not be fetched (${detail}); ${photos === 1 ? 'it is' : 'they are'} published on the first ingest that has it. Run \`npm run taxonomy\` when online, or \`npm run taxonomy -- --from <file>\` with a taxonomy CSV downloaded elsewhere`,
   renamedInFolder: (published: string, taken: string, folder: string) => `published as '${published}' in '${folder}', since '${taken}' is already there`,
 };
 
@@ -96,6 +108,27 @@ export const fatal = {
     `output folder ${outDir} is inside ${lifeListDir}: the site would be written among your photos; choose a folder outside it with --out`,
   interrupted: (signal: string) => `interrupted (${signal}): what was written is complete, the rest was not started; run the ingest again to finish`,
   unexpected: (detail: string) => `unexpected failure: ${detail}`,
+};
+
+/** `npm run taxonomy` and the ingest's first fetch of it. */
+export const taxonomyText = {
+  fetching: (from: string) => `Fetching the bird taxonomy from ${from}`,
+  fetchingForIngest: (file: string, url: string) => `The bird taxonomy is not in ${file} yet: fetching it once from ${url} (\`npm run taxonomy -- --update\` fetches a newer edition later).`,
+  received: (received: string, total: string | undefined) => `  ${received}${total ? ` of ${total}` : ''} received`,
+  written: (file: string, credit: string, species: number, from: string, retrieved: string) =>
+    `${file}: ${credit}, ${species.toLocaleString('en-US')} species, from ${from} (${retrieved}).`,
+  locale: (locale: string, named: number) => `Common names in '${locale}' for ${named.toLocaleString('en-US')} species; "names": { "language": "${locale}" } in site.json would show them.`,
+  present: (file: string, credit: string, retrieved: string) =>
+    `${file} holds ${credit} (retrieved ${retrieved}). \`npm run taxonomy -- --update\` fetches the current edition and lists what changed for your species.`,
+  failed: (reason: string, url: string) =>
+    `${reason}. Offline? Download the taxonomy elsewhere (${url}, or the yearly eBird/Clements CSV) and import it with \`npm run taxonomy -- --from <file>\`.`,
+  sameEdition: (credit: string) => `Same edition as before (${credit}): no species changed.`,
+  changesHeader: (from: string, to: string, added: number) => `Changes from ${from} to ${to}${added > 0 ? ` (${countOf(added, 'new species', 'new species')} in all)` : ''}, for your species:`,
+  noChangesOfYours: () => '  none of your species is renamed, split or lumped.',
+  renamed: (from: string, to: string, code: string) => `  renamed: ${from} → ${to} (${code}); folders and keywords named '${from}' keep matching, and "names": "taxonomy" shows '${to}'`,
+  gone: (name: string, code: string, into: string[]) =>
+    `  split or lumped: ${name} (${code}) is no longer a species${into.length > 0 ? `; probably now ${into.join(' or ')}` : ''}. ${into.length === 1 ? `'${name}' now finds ${into[0]}` : `Rename its folders and keywords to the species each photo shows`}`,
+  reshaped: (name: string, code: string) => `  split or lumped: ${name} (${code}) keeps its name but not its extent (its taxon concept changed); check which species your photos show`,
 };
 
 export const progress = {

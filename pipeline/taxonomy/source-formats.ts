@@ -1,24 +1,36 @@
 /**
- * Reads a published checklist's CSV into taxonomy species, for scripts/vendor-taxonomy.ts. Two
- * layouts are known, told apart by their column names:
+ * Reads a published checklist's CSV into taxonomy species. The layouts known, told apart by their
+ * column names (each publisher's own spelling):
+ * - the eBird API's taxonomy CSV (`SCIENTIFIC_NAME, COMMON_NAME, SPECIES_CODE, …, FAMILY_SCI_NAME`),
+ *   what `npm run taxonomy` fetches;
+ * - the yearly eBird/Clements download (`eBird_taxonomy_v2025.csv`: `TAXON_ORDER, …, SCI_NAME,
+ *   ORDER, FAMILY` with the family as `Corvidae (Crows, Jays, and Magpies)`; `ORDER1` and no
+ *   `TAXON_CONCEPT_ID` before 2022);
+ * - the `auk` R package's preparation of it (`species_code, taxon_concept_id, scientific_name, …`);
  * - AviList (the Global Avian Checklist, CSV of its spreadsheet, short or extended): one row per
- *   taxon of any rank; the English names of other checklists (`English_name_Clements_v2024`,
- *   `English_name_BirdLife_v9`, …) become the species' other English names.
- * - The eBird/Clements taxonomy CSV (`eBird_taxonomy_v2025.csv`) or the eBird API's taxonomy CSV:
- *   one row per taxon, spuhs, slashes, hybrids and forms included; one English name each.
+ *   taxon of any rank; the English names of other checklists (`English_name_Clements_v2024`, …)
+ *   become the species' other English names.
  * Only species are kept. A species row lacking a field is an error naming its line, never skipped.
  */
 import Papa from 'papaparse';
 import { normaliseSpeciesName } from '../../data/species-names.ts';
+import { PUBLISHERS, type Publisher } from './publishers.ts';
 import type { TaxonomySpecies } from './taxonomy.ts';
 
-export type SourceFormat = 'avilist' | 'ebird';
+export type SourceLayout = 'ebird-api' | 'ebird-download' | 'auk' | 'avilist';
 
 export interface SourceRead {
-  format: SourceFormat;
+  layout: SourceLayout;
+  publisher: Publisher;
   species: TaxonomySpecies[];
   /** Rows that are not species (subspecies, groups, spuhs, hybrids…), by rank or category. */
   skipped: Record<string, number>;
+}
+
+/** The edition a file's or URL's name gives (`eBird_taxonomy_v2025.csv`, `AviList-v2025-11Jun-extended.csv`, `&version=2024`). */
+export function editionInName(name: string): string | undefined {
+  const found = /(?:^|[^a-z0-9])v(?:ersion=)?(20\d\d)(?![0-9])/i.exec(name) ?? /[?&]version=(20\d\d)/.exec(name);
+  return found ? `v${found[1]}` : undefined;
 }
 
 type Row = Record<string, string>;
@@ -47,12 +59,17 @@ function otherNames(current: string, candidates: readonly string[]): string[] {
 export function readSourceCsv(content: string, file: string): SourceRead {
   const parsed = Papa.parse<Row>(content.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transform: (value) => value.trim() });
   const header = parsed.meta.fields ?? [];
-  const fatal = parsed.errors.find((e) => e.type !== 'FieldMismatch' || e.code !== 'TooFewFields');
+  // A short last row is reported by the layout's reader, with what it lacks; a file with one column (no comma) by the header check below.
+  const fatal = parsed.errors.find((e) => !(e.type === 'FieldMismatch' && e.code === 'TooFewFields') && e.code !== 'UndetectableDelimiter');
   if (fatal) throw new Error(`${file}: line ${(fatal.row ?? 0) + 2}: ${fatal.message}`);
   if (AVILIST_COLUMNS.every((c) => header.includes(c))) return readAviList(parsed.data, header, file);
-  const ebird = ebirdColumns(header);
-  if (ebird) return readEbird(parsed.data, ebird, file);
-  throw new Error(`${file}: neither an AviList CSV (columns ${AVILIST_COLUMNS.join(', ')}) nor an eBird taxonomy CSV (TAXON_ORDER, CATEGORY, SCI_NAME, PRIMARY_COM_NAME, ORDER, FAMILY); its columns are ${header.join(', ')}`);
+  for (const layout of EBIRD_LAYOUTS) {
+    const columns = layout.columns(header);
+    if (columns) return readEbird(parsed.data, layout.name, columns, file);
+  }
+  throw new Error(
+    `${file}: not a bird taxonomy this program reads (the eBird API's CSV, the yearly eBird/Clements CSV, auk's, or AviList's); its first line has ${header.slice(0, 12).join(', ') || 'no columns'}${header.length > 12 ? ', …' : ''}`,
+  );
 }
 
 class RowErrors {
@@ -96,6 +113,8 @@ function readAviList(rows: Row[], header: readonly string[], file: string): Sour
     if (missing.length > 0) return errors.add(index, `${row.Scientific_name || 'a species'} has no ${missing.join(', ')}`);
     if (!Number.isInteger(sequence) || sequence <= 0) return errors.add(index, `${row.Scientific_name}: Sequence '${row.Sequence}' is not a positive whole number`);
     species.push({
+      // The Cornell Lab's code where the extended file carries it, so an eBird edition compares with it.
+      code: row.Species_code_Cornell_Lab || row.Scientific_name!,
       scientificName: row.Scientific_name!,
       englishName,
       otherEnglishNames: otherNames(englishName, otherColumns.map((c) => row[c] ?? '')),
@@ -106,34 +125,52 @@ function readAviList(rows: Row[], header: readonly string[], file: string): Sour
     });
   });
   errors.throwIfAny();
-  return { format: 'avilist', species, skipped };
+  return { layout: 'avilist', publisher: PUBLISHERS.avilist, species, skipped };
 }
 
 interface EbirdColumns {
   sequence: string;
   category: string;
+  code: string;
+  concept?: string;
   scientific: string;
   english: string;
   order: string;
-  /** `Corvidae (Crows, Jays, and Magpies)` in the checklist download; separate columns in the API's CSV. */
+  /** `Corvidae (Crows, Jays, and Magpies)` in the yearly download; separate columns elsewhere. */
   family: { combined: string } | { scientific: string; english: string };
 }
 
-function ebirdColumns(header: readonly string[]): EbirdColumns | undefined {
-  const sequence = pick(header, 'TAXON_ORDER');
-  const category = pick(header, 'CATEGORY');
-  const scientific = pick(header, 'SCI_NAME', 'SCIENTIFIC_NAME');
-  const english = pick(header, 'PRIMARY_COM_NAME', 'COMMON_NAME');
-  const order = pick(header, 'ORDER', 'ORDER1');
-  const familyScientific = pick(header, 'FAMILY_SCI_NAME');
-  const familyEnglish = pick(header, 'FAMILY_COM_NAME');
-  const combined = pick(header, 'FAMILY');
-  const family = familyScientific && familyEnglish ? { scientific: familyScientific, english: familyEnglish } : combined ? { combined } : undefined;
-  if (!sequence || !category || !scientific || !english || !order || !family) return undefined;
-  return { sequence, category, scientific, english, order, family };
+/** The columns of `wanted` when the header has them all, else undefined. */
+function all<K extends string>(header: readonly string[], wanted: Record<K, string>): Record<K, string> | undefined {
+  return Object.values<string>(wanted).every((c) => header.includes(c)) ? wanted : undefined;
 }
 
-function readEbird(rows: Row[], columns: EbirdColumns, file: string): SourceRead {
+const EBIRD_LAYOUTS: { name: SourceLayout; columns: (header: readonly string[]) => EbirdColumns | undefined }[] = [
+  {
+    name: 'ebird-api',
+    columns(header) {
+      const c = all(header, { sequence: 'TAXON_ORDER', category: 'CATEGORY', code: 'SPECIES_CODE', scientific: 'SCIENTIFIC_NAME', english: 'COMMON_NAME', order: 'ORDER', familyScientific: 'FAMILY_SCI_NAME', familyEnglish: 'FAMILY_COM_NAME' });
+      return c && { ...c, family: { scientific: c.familyScientific, english: c.familyEnglish } };
+    },
+  },
+  {
+    name: 'ebird-download',
+    columns(header) {
+      const order = pick(header, 'ORDER', 'ORDER1');
+      const c = order === undefined ? undefined : all(header, { sequence: 'TAXON_ORDER', category: 'CATEGORY', code: 'SPECIES_CODE', scientific: 'SCI_NAME', english: 'PRIMARY_COM_NAME', family: 'FAMILY' });
+      return c && order !== undefined ? { ...c, order, ...(header.includes('TAXON_CONCEPT_ID') ? { concept: 'TAXON_CONCEPT_ID' } : {}), family: { combined: c.family } } : undefined;
+    },
+  },
+  {
+    name: 'auk',
+    columns(header) {
+      const c = all(header, { sequence: 'taxonomic_order', category: 'category', code: 'species_code', scientific: 'scientific_name', english: 'common_name', order: 'order', familyScientific: 'family', familyEnglish: 'family_common' });
+      return c && { ...c, ...(header.includes('taxon_concept_id') ? { concept: 'taxon_concept_id' } : {}), family: { scientific: c.familyScientific, english: c.familyEnglish } };
+    },
+  },
+];
+
+function readEbird(rows: Row[], layout: SourceLayout, columns: EbirdColumns, file: string): SourceRead {
   const errors = new RowErrors(file);
   const species: TaxonomySpecies[] = [];
   const skipped: Record<string, number> = {};
@@ -159,8 +196,11 @@ function readEbird(rows: Row[], columns: EbirdColumns, file: string): SourceRead
     const missing = [!scientificName && 'scientific name', !englishName && 'English name', !order && 'order', !family && 'family', !familyEnglish && "family's English name"].filter(Boolean);
     if (missing.length > 0) return errors.add(index, `${scientificName || 'a species'} has no ${missing.join(', ')}`);
     if (!Number.isInteger(sequence) || sequence <= 0) return errors.add(index, `${scientificName}: ${columns.sequence} '${row[columns.sequence]}' is not a positive whole number`);
-    species.push({ scientificName, englishName, otherEnglishNames: [], order: capitalised(order), family: capitalised(family), familyEnglish, sequence });
+    const code = row[columns.code] ?? '';
+    if (!code) return errors.add(index, `${scientificName} has no species code`);
+    const concept = columns.concept ? row[columns.concept] : undefined;
+    species.push({ code, ...(concept ? { concept } : {}), scientificName, englishName, otherEnglishNames: [], order: capitalised(order), family: capitalised(family), familyEnglish, sequence });
   });
   errors.throwIfAny();
-  return { format: 'ebird', species, skipped };
+  return { layout, publisher: PUBLISHERS.ebird, species, skipped };
 }

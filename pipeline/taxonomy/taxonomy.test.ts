@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTaxonomy, taxonomyFrom, type TaxonomySpecies } from './taxonomy.ts';
-import { formatTaxonomyFile, VENDORED_TAXONOMY } from './vendored-file.ts';
+import { formatTaxonomyFile } from './library-file.ts';
+import { readSourceCsv } from './source-formats.ts';
+import { readFile } from 'node:fs/promises';
 
 const species = (scientificName: string, englishName: string, family: [string, string], order: string, sequence: number, otherEnglishNames: string[] = []): TaxonomySpecies => ({
+  code: scientificName.split(' ').map((w) => w.slice(0, 3)).join('').toLowerCase(),
   scientificName,
   englishName,
   otherEnglishNames,
@@ -143,47 +147,56 @@ describe('loadTaxonomy', () => {
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
   });
-  const header = { source: 'Test checklist v1', licence: 'CC BY 4.0', input: 'test.csv sha256:00' };
+  const header = { source: 'Test checklist', edition: 'v1', from: 'test.csv', retrieved: '2025-10-30' };
 
-  it('reads a vendored file once and shares the result', async () => {
+  it("reads a library's file once and shares the result, with its header and credit", async () => {
     const file = path.join(dir, 'good.tsv');
     await writeFile(file, formatTaxonomyFile(header, SPECIES));
     const first = loadTaxonomy(file);
     const second = loadTaxonomy(file);
     const [a, b] = await Promise.all([first, second]);
     expect(a).toBe(b);
-    expect(a.source).toBe('Test checklist v1');
+    expect(a.source).toBe('Test checklist, v1');
+    expect(a.header).toEqual(header);
+    expect(a.credit).toEqual({ source: 'Test checklist', edition: 'v1' });
     expect(a.species).toEqual([...SPECIES].sort((x, y) => x.sequence - y.sequence));
     expect(a.match('Grey Jay')?.species.scientificName).toBe('Perisoreus canadensis');
   });
 
-  it('names the file and says how to make it when it is missing, and tries again on the next call', async () => {
+  it('fails on a missing file and tries again on the next call', async () => {
     const file = path.join(dir, 'later.tsv');
-    await expect(loadTaxonomy(file)).rejects.toThrow(`${file}: the bird taxonomy is not vendored; pipeline/taxonomy/README.md says how to generate it`);
+    await expect(loadTaxonomy(file)).rejects.toThrow('ENOENT');
     await writeFile(file, formatTaxonomyFile(header, SPECIES));
-    await expect(loadTaxonomy(file)).resolves.toHaveProperty('source', 'Test checklist v1');
+    await expect(loadTaxonomy(file)).resolves.toHaveProperty('source', 'Test checklist, v1');
   });
 
   it('names the file, line and fault of a bad row', async () => {
     const file = path.join(dir, 'bad.tsv');
     const lines = formatTaxonomyFile(header, SPECIES).split('\n');
-    lines[4] = lines[4]!.replace('Anseriformes', 'anseriformes');
+    lines[5] = lines[5]!.replace('Anseriformes', 'anseriformes');
     await writeFile(file, lines.join('\n'));
-    await expect(loadTaxonomy(file)).rejects.toThrow(`${file}:5: `);
+    await expect(loadTaxonomy(file)).rejects.toThrow(`${file}:6: `);
     await expect(loadTaxonomy(file)).rejects.toThrow('must be one capitalised word such as Passeriformes');
   });
 });
 
-// The vendored checklist itself: absent until its source is provided (pipeline/taxonomy/README.md).
-describe.skipIf(!existsSync(VENDORED_TAXONOMY))('the vendored taxonomy', () => {
-  it('parses and holds more than 10,000 species with every field set', async () => {
-    const vendored = await loadTaxonomy();
-    expect(vendored.species.length).toBeGreaterThan(10_000);
-    for (const s of vendored.species) {
-      for (const value of [s.scientificName, s.englishName, s.order, s.family, s.familyEnglish]) expect(value).not.toBe('');
+// The real eBird/Clements v2025 taxonomy, kept outside the project for tests only.
+const SHARED = fileURLToPath(new URL('../../../shared/taxonomy/ebird-taxonomy-v2025.csv', import.meta.url));
+if (!existsSync(SHARED)) console.warn(`skipped: the real taxonomy's tests (${SHARED} is absent)`);
+describe.skipIf(!existsSync(SHARED))('the real eBird/Clements v2025 taxonomy (../shared/taxonomy)', () => {
+  it("reads in auk's layout: 11,167 species with every field set, matched by current, scientific and family names", async () => {
+    const read = readSourceCsv(await readFile(SHARED, 'utf8'), SHARED);
+    expect(read.layout).toBe('auk');
+    expect(read.species).toHaveLength(11_167);
+    const real = taxonomyFrom(read.species, 'eBird/Clements, v2025');
+    for (const s of real.species) {
+      for (const value of [s.code, s.scientificName, s.englishName, s.order, s.family, s.familyEnglish]) expect(value).not.toBe('');
       expect(s.sequence).toBeGreaterThan(0);
     }
-    expect(vendored.source).not.toBe('');
-    expect(vendored.match('Canada Jay')?.species.scientificName).toBe('Perisoreus canadensis');
+    expect(new Set(real.species.map((s) => s.order)).size).toBe(45);
+    expect(new Set(real.species.map((s) => s.family)).size).toBe(251);
+    expect(real.match('Canada Jay')?.species.scientificName).toBe('Perisoreus canadensis');
+    expect(real.match('perisoreus canadensis')?.species.code).toBe('gryjay');
+    expect(real.family('Wrens')?.scientific).toBe('Troglodytidae');
   });
 });

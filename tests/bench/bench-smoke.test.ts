@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PART_NAMES } from '../../bench/lib/context.ts';
+import { sharedTaxonomyAbsent } from '../pipeline/taxonomy-server.ts';
 
 /**
  * `npm run bench -- --smoke` really runs every part, so the benchmark never rots: a few photos,
@@ -80,6 +81,11 @@ describe('npm run bench -- --smoke', () => {
   it('measures what an inbox placed by its sidecars and the taxonomy adds to a cold and a no-op ingest (every inbox photo published)', () => {
     // Differences of two ingests: either sign is a measurement; the part fails if a photo is not placed.
     for (const metric of [/^cold ingest, .* inbox photos/, /^no-op re-ingest, .* inbox photos/]) expect(Number.isFinite(value('Placement', metric))).toBe(true);
+  });
+
+  it("measures the taxonomy: npm run taxonomy from a loopback eBird API (with ../shared/taxonomy), and the ingest's load of it", () => {
+    finitePositive(value('Taxonomy', /^the ingest's load of it/));
+    if (!sharedTaxonomyAbsent) finitePositive(value('Taxonomy', /^fetch, parse, check and write/));
   });
 
   it('measures the cost of a 12 MP HEIC and of reading metadata, and its share of a cold ingest', () => {

@@ -12,7 +12,7 @@ import { cardName, pageUrl } from './site-url.ts';
  * (tests/fixtures/sample-library): a species folder dropped straight into life_list/ (`Rock Wren`),
  * and an inbox/ of exports placed by their keywords: a Mallard by a hierarchical keyword and its
  * embedded title, a jay named in its `.xmp` sidecar by an older name ('Gray Jay'), and a rejected
- * photo. The taxonomy is tests/fixtures/taxonomy/sample-checklist.tsv (vitest.config.ts).
+ * photo. The taxonomy is the library's own, tests/fixtures/sample-library/taxonomy/taxonomy.tsv (a hand-made checklist of its species).
  */
 const siteUrl = inject('siteUrl');
 const distDir = inject('distDir');

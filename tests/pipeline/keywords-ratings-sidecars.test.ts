@@ -5,7 +5,7 @@ import { ExifTool } from 'exiftool-vendored';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { birdPhotosSchema, lifeListStructureSchema, photoIndexSchema, type LifeListFolder } from '../../data/manifest-schemas.ts';
 import { levelDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
-import { formatTaxonomyFile } from '../../pipeline/taxonomy/vendored-file.ts';
+import { formatTaxonomyFile, taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
 import { fixture, readJson, runCli, type CliRun } from './helpers.ts';
 
 /**
@@ -58,20 +58,19 @@ const ingest = (...extra: string[]) => runCli(['ingest', '--photos', photosDir, 
 const publicFile = (relative: string) => path.join(outDir, 'public', relative);
 const childNames = (folder: LifeListFolder) => Object.keys(folder).filter((k) => k !== 'file_count' && k !== 'files');
 
-/** A checklist in the vendored layout, as scripts/vendor-taxonomy.ts writes it (the tests do not depend on which edition is vendored). */
-const CHECKLIST = formatTaxonomyFile({ source: 'Test checklist', licence: 'CC0', input: 'test' }, [
-  { sequence: 1, scientificName: 'Anas platyrhynchos', englishName: 'Mallard', otherEnglishNames: [], order: 'Anseriformes', family: 'Anatidae', familyEnglish: 'Ducks, Geese, and Waterfowl' },
-  { sequence: 2, scientificName: 'Pandion haliaetus', englishName: 'Osprey', otherEnglishNames: ['Western Osprey'], order: 'Accipitriformes', family: 'Pandionidae', familyEnglish: 'Osprey' },
-  { sequence: 3, scientificName: 'Salpinctes obsoletus', englishName: 'Rock Wren', otherEnglishNames: [], order: 'Passeriformes', family: 'Troglodytidae', familyEnglish: 'Wrens' },
-  { sequence: 4, scientificName: 'Catherpes mexicanus', englishName: 'Canyon Wren', otherEnglishNames: [], order: 'Passeriformes', family: 'Troglodytidae', familyEnglish: 'Wrens' },
+/** The library's taxonomy, as `npm run taxonomy` leaves it in photos/taxonomy/. */
+const CHECKLIST = formatTaxonomyFile({ source: 'Test checklist', edition: 'v1', from: 'test', retrieved: '2025-01-01' }, [
+  { code: 'mallar3', sequence: 1, scientificName: 'Anas platyrhynchos', englishName: 'Mallard', otherEnglishNames: [], order: 'Anseriformes', family: 'Anatidae', familyEnglish: 'Ducks, Geese, and Waterfowl' },
+  { code: 'osprey', sequence: 2, scientificName: 'Pandion haliaetus', englishName: 'Osprey', otherEnglishNames: ['Western Osprey'], order: 'Accipitriformes', family: 'Pandionidae', familyEnglish: 'Osprey' },
+  { code: 'rocwre', sequence: 3, scientificName: 'Salpinctes obsoletus', englishName: 'Rock Wren', otherEnglishNames: [], order: 'Passeriformes', family: 'Troglodytidae', familyEnglish: 'Wrens' },
+  { code: 'canwre', sequence: 4, scientificName: 'Catherpes mexicanus', englishName: 'Canyon Wren', otherEnglishNames: [], order: 'Passeriformes', family: 'Troglodytidae', familyEnglish: 'Wrens' },
 ]);
-const taxonomyBefore = process.env.PORTFOLIO_TAXONOMY;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'keywords-test-'));
-  await writeFile(path.join(root, 'taxonomy.tsv'), CHECKLIST);
-  process.env.PORTFOLIO_TAXONOMY = path.join(root, 'taxonomy.tsv');
   photosDir = path.join(root, 'photos');
+  await mkdir(path.dirname(taxonomyPath(photosDir)), { recursive: true });
+  await writeFile(taxonomyPath(photosDir), CHECKLIST);
   outDir = path.join(root, 'generated');
   exiftool = new ExifTool({ maxProcs: 1 });
   await writeFile(path.join(await mkdirP(photosDir), 'site.json'), JSON.stringify({ owner: 'Test Owner' }));
@@ -98,8 +97,6 @@ async function mkdirP(dir: string): Promise<string> {
 }
 
 afterAll(async () => {
-  if (taxonomyBefore === undefined) delete process.env.PORTFOLIO_TAXONOMY;
-  else process.env.PORTFOLIO_TAXONOMY = taxonomyBefore;
   await exiftool?.end();
   await rm(root, { recursive: true, force: true });
 });

@@ -5,13 +5,14 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { site } from '../site.ts';
 import { pageTitle, useSite } from './root.tsx';
 
-/** Every photo with a credit line (CC BY and CC BY-SA require the attribution). */
+/** Every photo with a credit line (CC BY and CC BY-SA require the attribution), and the taxonomy's source (its publisher asks for it). */
 export async function creditsLoader() {
-  return { credited: await site.credits() };
+  const { photos, taxonomy } = await site.credits();
+  return { credited: photos, taxonomy };
 }
 
 export function CreditsPage() {
-  const { credited } = useLoaderData<typeof creditsLoader>();
+  const { credited, taxonomy } = useLoaderData<typeof creditsLoader>();
   const identity = useSite();
   return (
     <>
@@ -43,6 +44,24 @@ export function CreditsPage() {
           </li>
         ))}
       </ul>
+      {taxonomy && (
+        <section className="mt-10" aria-labelledby="taxonomy-credit">
+          <h2 id="taxonomy-credit" className="font-serif text-2xl text-stone-50">
+            Bird names
+          </h2>
+          <p className="mt-2 text-sm text-stone-300">
+            Species names, scientific names and taxonomic order:{' '}
+            {taxonomy.url ? (
+              <a href={taxonomy.url} rel="noreferrer" className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
+                {taxonomy.source}
+              </a>
+            ) : (
+              taxonomy.source
+            )}
+            , {taxonomy.edition}.
+          </p>
+        </section>
+      )}
     </>
   );
 }

@@ -176,6 +176,17 @@ describe('credits page', () => {
     expect(within(item).getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
     expect(within(item).getByText('Source: Example archive')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').filter((li) => li.closest('main'))).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Bird names' })).toBeNull();
+  });
+
+  it("names the bird taxonomy's source and edition, linked to its publisher, when the names come from one", async () => {
+    const manifests = fixtureManifests();
+    manifests.info.taxonomy = { source: 'eBird/Clements Checklist of Birds of the World', edition: 'v2025', url: 'https://www.birds.cornell.edu/clementschecklist/' };
+    useFixtureManifests(manifests);
+    renderRoute('/credits');
+    const section = (await screen.findByRole('heading', { name: 'Bird names' })).closest('section')!;
+    expect(within(section).getByRole('link', { name: 'eBird/Clements Checklist of Birds of the World' })).toHaveAttribute('href', 'https://www.birds.cornell.edu/clementschecklist/');
+    expect(section).toHaveTextContent('Species names, scientific names and taxonomic order: eBird/Clements Checklist of Birds of the World, v2025.');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Info } from '../../../data/manifest-schemas.ts';
+import type { Info, TaxonomyCredit } from '../../../data/manifest-schemas.ts';
 import { photoId } from '../../../data/paths.ts';
 import type { SiteConfig } from '../../../data/site-config.ts';
 import type { LifeListLinks } from '../../../data/site-data-derivation.ts';
@@ -9,7 +9,7 @@ import type { PublishedPhoto } from './published-photo.ts';
  * info.json: the owner's public settings and the stats. The life count is site.json's
  * `lifeCount` when set (the owner's word wins), else the eBird export's, else the species folders'.
  */
-export function infoOf(photos: readonly PublishedPhoto[], featured: readonly PublishedPhoto[], site: SiteConfig, life?: LifeListLinks): Info {
+export function infoOf(photos: readonly PublishedPhoto[], featured: readonly PublishedPhoto[], site: SiteConfig, life?: LifeListLinks, taxonomy?: TaxonomyCredit): Info {
   const species = new Set(photos.map((p) => p.plan.species));
   const lifeList = life && {
     observed: life.records.observedCount,
@@ -28,6 +28,7 @@ export function infoOf(photos: readonly PublishedPhoto[], featured: readonly Pub
       photos: photos.length,
       ...(lifeList ? { lifeList } : {}),
     },
+    ...(taxonomy ? { taxonomy } : {}),
     publishing: {
       ...(site.publishing.baseUrl ? { baseUrl: site.publishing.baseUrl } : {}),
       basePath: site.publishing.basePath ?? basePathOf(site.publishing.baseUrl),

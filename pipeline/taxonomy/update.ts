@@ -1,0 +1,160 @@
+/**
+ * `npm run taxonomy`, and the ingest's first fetch: a taxonomy from its publisher (or a file or URL
+ * the owner names), read in any known layout, checked, given the names of the edition it replaces,
+ * and written atomically into the library's `taxonomy/` folder. Anything that fails leaves the
+ * file that was there as it was.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { z } from 'zod';
+import { messageOf } from '../../data/error-text.ts';
+import { MANIFEST_FILES } from '../../data/manifest-layout.ts';
+import { photoIndexSchema } from '../../data/manifest-schemas.ts';
+import { normaliseSpeciesName } from '../../data/species-names.ts';
+import { unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
+import { LIFE_LIST_DIR } from '../scan/plan.ts';
+import { download, DownloadFailed, latestEbirdEdition, taxonomyUrl, type OnProgress } from './download.ts';
+import { editionChanges, withOlderNames, type EditionChanges } from './edition-changes.ts';
+import { formatTaxonomyFile, parseTaxonomyFile, speciesListSchema, taxonomyPath, type TaxonomyFileHeader } from './library-file.ts';
+import { editionInName, readSourceCsv, type SourceRead } from './source-formats.ts';
+import type { TaxonomySpecies } from './taxonomy.ts';
+
+/** Fewer species than this in a download is not the world's taxonomy (eBird/Clements v2025 has 11,167): a cut-short or wrong file. */
+export const MIN_DOWNLOADED_SPECIES = 9_000;
+
+export interface UpdateRequest {
+  photosDir: string;
+  /** A file or http(s) URL in any known layout, instead of the publisher's current edition. */
+  from?: string;
+  /** The publisher's URL (default: taxonomyUrl()). */
+  url?: string;
+  /** A language to fetch common names in as well (eBird API only): 'es'. */
+  locale?: string;
+  /** The edition, when neither the source nor its name says ('v2025'). */
+  edition?: string;
+  /** The published data of the last ingest, whose species the change report lists. */
+  publicDir?: string;
+  /** Today, YYYY-MM-DD. */
+  today: string;
+  onProgress?: OnProgress;
+}
+
+export interface UpdateResult {
+  file: string;
+  header: TaxonomyFileHeader;
+  species: number;
+  /** The edition replaced, and what changed from it for the owner's species. */
+  previous?: { header: TaxonomyFileHeader; species: number; changes: EditionChanges };
+}
+
+/** A failure of `npm run taxonomy` the owner can act on: one line, nothing written. */
+export class TaxonomyUpdateFailed extends Error {
+  constructor(
+    message: string,
+    /** The publisher could not be reached or its answer was cut: a file from elsewhere (--from) may help. */
+    readonly network = false,
+  ) {
+    super(message);
+  }
+}
+
+const isUrl = (source: string) => /^https?:\/\//i.test(source);
+
+export async function updateTaxonomy(request: UpdateRequest): Promise<UpdateResult> {
+  const file = taxonomyPath(request.photosDir);
+  const previous = await readPrevious(file);
+  const source = request.from ?? taxonomyUrl(request.url);
+  const read = await readSource(source, request.onProgress);
+  if (isUrl(source) && request.from === undefined && read.species.length < MIN_DOWNLOADED_SPECIES) {
+    throw new TaxonomyUpdateFailed(`${source}: only ${read.species.length} species, not the whole taxonomy (a cut-short download?); nothing was changed`, true);
+  }
+  let species = read.species;
+  if (request.locale) species = await withLocalNames(species, read, source, request.locale, request.onProgress);
+  if (previous) species = withOlderNames(previous.species, species);
+  const checked = speciesListSchema.safeParse(species);
+  if (!checked.success) throw new TaxonomyUpdateFailed(`${source}: ${z.prettifyError(checked.error).split('\n').slice(0, 3).join('; ')}; nothing was changed`);
+  const edition = request.edition ?? editionInName(isUrl(source) ? source : path.basename(source)) ?? (read.layout === 'ebird-api' ? await latestEbirdEdition(source) : undefined) ?? `as of ${request.today}`;
+  const header: TaxonomyFileHeader = {
+    source: read.publisher.source,
+    edition,
+    from: isUrl(source) ? source : path.basename(source),
+    retrieved: request.today,
+    ...(request.locale ? { locale: request.locale } : {}),
+  };
+  await writeFileAtomically(file, formatTaxonomyFile(header, species));
+  const result: UpdateResult = { file, header, species: species.length };
+  if (previous) {
+    const mine = await ownSpecies(request.photosDir, request.publicDir, previous.species);
+    result.previous = { header: previous.header, species: previous.species.length, changes: editionChanges(previous.species, species, (s) => mine.has(s.code)) };
+  }
+  return result;
+}
+
+async function readPrevious(file: string): Promise<{ header: TaxonomyFileHeader; species: TaxonomySpecies[] } | undefined> {
+  const content = await unlessMissing(readFile(file, 'utf8'));
+  if (content === undefined) return undefined;
+  try {
+    return parseTaxonomyFile(content, file);
+  } catch {
+    // A damaged file is replaced: what it held cannot be compared anyway.
+    return undefined;
+  }
+}
+
+async function readSource(source: string, onProgress?: OnProgress): Promise<SourceRead> {
+  let text: string;
+  try {
+    text = isUrl(source) ? await download(source, onProgress) : await readFile(source, 'utf8');
+  } catch (error) {
+    if (error instanceof DownloadFailed) throw new TaxonomyUpdateFailed(`${error.message}; nothing was changed`, true);
+    throw new TaxonomyUpdateFailed(`${source} cannot be read (${messageOf(error)})`);
+  }
+  try {
+    return readSourceCsv(text, source);
+  } catch (error) {
+    throw new TaxonomyUpdateFailed(`${messageOf(error).split('\n').slice(0, 4).join(' ')}; nothing was changed`);
+  }
+}
+
+/** The same taxonomy's common names in `locale`, by species code: the eBird API serves them with `&locale=`. */
+async function withLocalNames(species: TaxonomySpecies[], read: SourceRead, source: string, locale: string, onProgress?: OnProgress): Promise<TaxonomySpecies[]> {
+  if (read.layout !== 'ebird-api' || !isUrl(source)) throw new TaxonomyUpdateFailed(`--locale needs the eBird API's taxonomy (an https URL in its layout); ${source} is not one`);
+  const url = new URL(source);
+  url.searchParams.set('locale', locale);
+  const local = await readSource(url.href, onProgress);
+  const names = new Map(local.species.map((s) => [s.code, s.englishName]));
+  return species.map((s) => {
+    const name = names.get(s.code);
+    return name && name !== s.englishName ? { ...s, localName: name } : s;
+  });
+}
+
+/**
+ * The codes of the owner's species in the old edition: their species folders' names, and the
+ * species the last ingest published (inbox photos placed by keywords among them).
+ */
+async function ownSpecies(photosDir: string, publicDir: string | undefined, previous: readonly TaxonomySpecies[]): Promise<Set<string>> {
+  const names = new Set<string>();
+  const dirs = await fg('**', { cwd: path.join(photosDir, LIFE_LIST_DIR), onlyDirectories: true, suppressErrors: true });
+  for (const dir of dirs) names.add(normaliseSpeciesName(path.posix.basename(dir)));
+  if (publicDir) {
+    const parsed = photoIndexSchema.safeParse(await readJson(path.join(publicDir, MANIFEST_FILES.photoIndex)));
+    if (parsed.success) for (const photo of Object.values(parsed.data.photos)) names.add(normaliseSpeciesName(photo.species));
+  }
+  const codes = new Set<string>();
+  for (const s of previous) {
+    if ([s.englishName, s.scientificName, ...s.otherEnglishNames].some((n) => names.has(normaliseSpeciesName(n)))) codes.add(s.code);
+  }
+  return codes;
+}
+
+/** A JSON file's value; undefined when it is missing or unreadable (the report then lists the folders' species only). */
+async function readJson(file: string): Promise<unknown> {
+  try {
+    const text = await unlessMissing(readFile(file, 'utf8'));
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,243 @@
+import { spawn } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photoIndexSchema } from '../../data/manifest-schemas.ts';
+import { siteDataPaths, creditsDataSchema } from '../../data/site-data-schemas.ts';
+import { parseTaxonomyFile, taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
+import { fixture, readJson, runCli } from './helpers.ts';
+import { closedPortUrl, sharedTaxonomyAbsent, SKIP_MESSAGE, SPANISH, startTaxonomyServer, type Mode, type TaxonomyServer } from './taxonomy-server.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const JPEG = fixture('photos/epy_nikon-d3100_gps.jpg');
+const EDITIONS = (year: number) => fileURLToPath(new URL(`../../pipeline/taxonomy/fixtures/edition-v${year}.csv`, import.meta.url));
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'taxonomy-command-'));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A library of `photos` (path under the photos folder → a sidecar's keyword, or null for none), taken on `day` if given. */
+async function library(name: string, photos: Record<string, string | null>, site: Record<string, unknown> = {}, day?: string): Promise<{ photosDir: string; outDir: string }> {
+  const photosDir = path.join(root, name, 'photos');
+  for (const [relative, keyword] of Object.entries(photos)) {
+    const target = path.join(photosDir, ...relative.split('/'));
+    await mkdir(path.dirname(target), { recursive: true });
+    if (day) {
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 110, b: 70 } } })
+        .jpeg()
+        .withExif({ IFD2: { DateTimeOriginal: `${day.replaceAll('-', ':')} 08:00:00` } })
+        .toFile(target);
+    } else await copyFile(JPEG, target);
+    if (keyword) await writeFile(target.replace(/\.jpg$/, '.xmp'), sidecar(keyword));
+  }
+  await writeFile(path.join(photosDir, 'site.json'), JSON.stringify({ owner: 'Test Owner', ...site }));
+  return { photosDir, outDir: path.join(root, name, 'generated') };
+}
+
+/** A Lightroom-style sidecar: a keyword (a `|` makes it hierarchical), and a rating after a comma. */
+const sidecar = (spec: string) => {
+  const [keyword = '', rating] = spec.split(',').map((p) => p.trim());
+  const subject = keyword.includes('|')
+    ? `<lr:hierarchicalSubject><rdf:Bag><rdf:li>${keyword}</rdf:li></rdf:Bag></lr:hierarchicalSubject>`
+    : `<dc:subject><rdf:Bag><rdf:li>${keyword}</rdf:li></rdf:Bag></dc:subject>`;
+  return `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:lr="http://ns.adobe.com/lightroom/1.0/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"${rating ? ` xmp:Rating="${rating}"` : ''}>${subject}</rdf:Description></rdf:RDF></x:xmpmeta>`;
+};
+
+/** `npm run taxonomy -- <args>`, as the owner runs it (the launcher and its bundle). */
+function npmRunTaxonomy(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'taxonomy', '--', ...args], { cwd: ROOT, env: process.env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const lines = (text: string) => text.split('\n').filter((l) => l !== '');
+const speciesOf = async (outDir: string) => Object.values(photoIndexSchema.parse(await readJson(path.join(outDir, 'public', 'photo-index.json'))).photos).map((p) => p.species).sort();
+
+if (sharedTaxonomyAbsent) console.warn(SKIP_MESSAGE);
+describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback server serving the real v2025 taxonomy in the eBird API layout', () => {
+  let server: TaxonomyServer;
+  let photosDir: string;
+  let good: string;
+  beforeAll(async () => {
+    server = await startTaxonomyServer();
+    ({ photosDir } = await library('fetch', { 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null }));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('fetches it with a progress line and writes it into the library with its edition, source URL and date', async () => {
+    const run = await npmRunTaxonomy('--photos', photosDir, '--url', server.url);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`Fetching the bird taxonomy from ${server.url}`);
+    const file = taxonomyPath(photosDir);
+    expect(run.stdout).toContain(`${file}: eBird/Clements Checklist of Birds of the World, v2025, 11,167 species, from ${server.url} (`);
+    good = await readFile(file, 'utf8');
+    const { header, species } = parseTaxonomyFile(good, file);
+    expect(header).toEqual({ source: 'eBird/Clements Checklist of Birds of the World', edition: 'v2025', from: server.url, retrieved: new Date().toISOString().slice(0, 10) });
+    expect(species).toHaveLength(11_167);
+  });
+
+  it('keeps the edition it has unless asked to update, and says how', async () => {
+    const before = server.requests.length;
+    const run = await runCli(['taxonomy', '--photos', photosDir, '--url', server.url]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('holds eBird/Clements Checklist of Birds of the World, v2025');
+    expect(run.stdout).toContain('npm run taxonomy -- --update');
+    expect(server.requests.length).toBe(before);
+  });
+
+  const failures: Array<[string, Mode | 'offline', RegExp]> = [
+    ['a download cut short', 'cut-short', /: the download stopped after [\d.]+ MB of [\d.]+ MB; nothing was changed\. Offline\?/],
+    ['a download that ends cleanly a third of the way', 'partial', /: only [\d,]+ species, not the whole taxonomy \(a cut-short download\?\); nothing was changed\. Offline\?/],
+    ['a server error', 'server-error', /: the server answered 500 Internal Server Error; nothing was changed\. Offline\?/],
+    ['a page that is not a taxonomy', 'not-a-taxonomy', /: not a bird taxonomy this program reads \(the eBird API's CSV, the yearly eBird\/Clements CSV, auk's, or AviList's\); its first line has <!doctype html>.*; nothing was changed$/],
+    ['no network', 'offline', /^http:\/\/127\.0\.0\.1:\d+\/v2\/ref\/taxonomy\/ebird\?fmt=csv: no connection \(ECONNREFUSED\); nothing was changed\. Offline\? Download the taxonomy elsewhere \(https:\/\/api\.ebird\.org\/v2\/ref\/taxonomy\/ebird\?fmt=csv, or the yearly eBird\/Clements CSV\) and import it with `npm run taxonomy -- --from <file>`\.$/],
+  ];
+  it.each(failures)('%s: the good file survives, and one clear line says what happened', async (_, mode, line) => {
+    const url = mode === 'offline' ? await closedPortUrl() : server.url;
+    if (mode !== 'offline') server.mode = mode;
+    try {
+      const run = await runCli(['taxonomy', '--photos', photosDir, '--url', url, '--update']);
+      expect(run.code).toBe(2);
+      expect(lines(run.stderr)).toEqual([`Fetching the bird taxonomy from ${url}`, expect.stringMatching(line)]);
+      expect(run.stdout).toBe('');
+      expect(await readFile(taxonomyPath(photosDir), 'utf8')).toBe(good);
+    } finally {
+      server.mode = 'taxonomy';
+    }
+  });
+
+  it('--locale es fetches the Spanish names as well, kept beside the English ones', async () => {
+    const run = await runCli(['taxonomy', '--photos', photosDir, '--url', server.url, '--locale', 'es']);
+    expect(run.code).toBe(0);
+    expect(server.requests).toContain('/v2/ref/taxonomy/ebird?fmt=csv&locale=es');
+    const { header, species } = parseTaxonomyFile(await readFile(taxonomyPath(photosDir), 'utf8'), 'taxonomy.tsv');
+    expect(header.locale).toBe('es');
+    const mallard = species.find((s) => s.code === 'mallar3');
+    expect(mallard).toMatchObject({ englishName: 'Mallard', localName: SPANISH.mallar3 });
+    expect(species.filter((s) => s.localName !== undefined)).toHaveLength(Object.keys(SPANISH).length);
+  });
+
+  it("README's worked example: on the first ingest, with a network, it is published and reported as the README says", async () => {
+    const lib = await library(
+      'readme',
+      {
+        'life_list/Canyon Wren/DSC_4409.jpg': null,
+        'inbox/2023-06-10/IMG_0412.jpg': 'Birds|Wrens|Rock Wren, 4',
+        'inbox/2023-06-10/IMG_0413.jpg': 'Rock Wren, -1',
+        'inbox/2023-06-10/IMG_0415.jpg': 'sunrise, 3',
+      },
+      {},
+      '2023-06-10',
+    );
+    await mkdir(path.join(lib.photosDir, 'ebird'));
+    await copyFile(path.join(ROOT, 'photos', 'ebird', 'MyEBirdData.csv'), path.join(lib.photosDir, 'ebird', 'MyEBirdData.csv'));
+    const variable = process.env.PORTFOLIO_TAXONOMY_URL;
+    process.env.PORTFOLIO_TAXONOMY_URL = server.url;
+    try {
+      const run = await runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
+      const index = photoIndexSchema.parse(await readJson(path.join(lib.outDir, 'public', 'photo-index.json')));
+      expect(Object.values(index.photos).map((p) => p.folder.join('/')).sort()).toEqual(['Passeriformes/Wrens/Canyon Wren', 'Passeriformes/Wrens/Rock Wren']);
+      // The README's report, line by line (a line it cuts with '…' is a prefix); its timing aside.
+      const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+      const block = /`npm run ingest` publishes `Passeriformes\/Wrens\/Canyon Wren`[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1];
+      expect(block).toBeDefined();
+      const printed = lines(`${run.stderr}\n${run.stdout}`);
+      for (const line of lines(block!)) {
+        const expected = line.replace(/Done in [\d.]+ s/, 'Done in');
+        const found = printed.some((p) => (expected.endsWith(' …') ? p.startsWith(expected.slice(0, -2)) : p.replace(/Done in [\d.]+ s/, 'Done in') === expected));
+        expect(found, `the README's line\n${line}\nis not in what the ingest printed:\n${printed.join('\n')}`).toBe(true);
+      }
+    } finally {
+      process.env.PORTFOLIO_TAXONOMY_URL = variable;
+    }
+  });
+
+  it('the ingest of an inbox without a taxonomy fetches it once; offline it publishes the rest, reports the waiting photos once, and places them on the next ingest', async () => {
+    const lib = await library('ingest', { 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null, 'inbox/2024-05-01/IMG_1.jpg': 'Canada Jay', 'inbox/2024-05-01/IMG_2.jpg': 'Mallard' });
+    const variable = process.env.PORTFOLIO_TAXONOMY_URL;
+    const ingest = () => runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
+    try {
+      process.env.PORTFOLIO_TAXONOMY_URL = await closedPortUrl();
+      const offline = await ingest();
+      expect(offline.code).toBe(1);
+      expect(offline.stderr).toContain(`The bird taxonomy is not in ${taxonomyPath(lib.photosDir)} yet: fetching it once from ${process.env.PORTFOLIO_TAXONOMY_URL}`);
+      const problems = offline.state.ingest!.problems.all.map((p) => `${p.severity} ${p.path}: ${p.reason}`);
+      expect(problems).toEqual([expect.stringMatching(/^error inbox: 2 photos wait for the bird taxonomy, .*no connection \(ECONNREFUSED\).*Run `npm run taxonomy` when online, or `npm run taxonomy -- --from <file>`/)]);
+      expect(await speciesOf(lib.outDir)).toEqual(['Rock Wren']);
+      await expect(stat(taxonomyPath(lib.photosDir))).rejects.toThrow('ENOENT');
+
+      process.env.PORTFOLIO_TAXONOMY_URL = server.url;
+      const online = await ingest();
+      expect(online.code).toBe(0);
+      expect(online.stderr).toContain('fetching it once from');
+      expect(await speciesOf(lib.outDir)).toEqual(['Canada Jay', 'Mallard', 'Rock Wren']);
+      const credits = creditsDataSchema.parse(await readJson(path.join(lib.outDir, 'public', siteDataPaths.credits)));
+      expect(credits.taxonomy).toEqual({ source: 'eBird/Clements Checklist of Birds of the World', edition: 'v2025', url: 'https://www.birds.cornell.edu/clementschecklist/' });
+
+      const requests = server.requests.length;
+      const again = await ingest();
+      expect(again.code).toBe(0);
+      expect(again.stderr).not.toContain('fetching');
+      expect(server.requests.length).toBe(requests);
+    } finally {
+      process.env.PORTFOLIO_TAXONOMY_URL = variable;
+    }
+  });
+});
+
+describe('a new edition (a small hand-made pair in the yearly eBird/Clements layout)', () => {
+  it('lists the renames, splits and lumps of your species, keeps your photos, keeps old names matching, and follows the new names and order', async () => {
+    const lib = await library(
+      'edition',
+      {
+        'life_list/Gray Jay/jay.jpg': null,
+        'life_list/Accipitriformes/Hawks/Northern Goshawk/gos.jpg': null,
+        "life_list/Charadriiformes/Gulls/Thayer's Gull/gull.jpg": null,
+        'life_list/Anseriformes/Ducks/Mallard/m.jpg': null,
+      },
+      { names: 'taxonomy' },
+    );
+    const ingest = () => runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
+    const first = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', EDITIONS(2024), '--out', lib.outDir]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('eBird/Clements Checklist of Birds of the World, v2024, 7 species, from edition-v2024.csv');
+    expect((await ingest()).code).toBe(0);
+    expect(await speciesOf(lib.outDir)).toEqual(['Gray Jay', 'Mallard', 'Northern Goshawk', "Thayer's Gull"]);
+
+    const update = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', EDITIONS(2025), '--out', lib.outDir]);
+    expect(update.code).toBe(0);
+    expect(lines(update.stdout).slice(1)).toEqual([
+      'Changes from eBird/Clements Checklist of Birds of the World, v2024 to eBird/Clements Checklist of Birds of the World, v2025 (2 new species in all), for your species:',
+      `  renamed: Gray Jay → Canada Jay (gryjay); folders and keywords named 'Gray Jay' keep matching, and "names": "taxonomy" shows 'Canada Jay'`,
+      '  split or lumped: Northern Goshawk (norgos) is no longer a species; probably now Eurasian Goshawk or American Goshawk. Rename its folders and keywords to the species each photo shows',
+      "  split or lumped: Thayer's Gull (thagul) is no longer a species; probably now Iceland Gull. 'Thayer's Gull' now finds Iceland Gull",
+    ]);
+
+    const after = await ingest();
+    // Every photo is still published: the renamed and the lumped species under their new names, the split one under the owner's.
+    expect(await speciesOf(lib.outDir)).toEqual(['Canada Jay', 'Iceland Gull', 'Mallard', 'Northern Goshawk']);
+    const problems = after.state.ingest!.problems.all.map((p) => `${p.path}: ${p.reason}`);
+    expect(problems).toContainEqual(
+      "life_list/Accipitriformes/Hawks/Northern Goshawk: 'Northern Goshawk' is no longer one species in eBird/Clements Checklist of Birds of the World, v2025: it may be Eurasian Goshawk or American Goshawk (a split), so it stays as it is, without a scientific name. Rename the folder to the species your photos show",
+    );
+    // The Life List's taxonomic order is the new edition's.
+    const index = photoIndexSchema.parse(await readJson(path.join(lib.outDir, 'public', 'photo-index.json')));
+    const sequence = Object.fromEntries(Object.values(index.photos).map((p) => [p.species, p.taxonSequence]));
+    expect(sequence).toMatchObject({ Mallard: 480, 'Canada Jay': 21102, 'Iceland Gull': 9500 });
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The real eBird/Clements v2025 taxonomy (../shared/taxonomy, outside the project), served from a
+ * loopback server in the eBird API's CSV layout, as `npm run taxonomy` fetches it from eBird: the
+ * conversion is done here, in memory, and never stored. Also serves what a download can go wrong
+ * with, so the real code path is tested end to end without leaving the machine.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import Papa from 'papaparse';
+
+export const SHARED_TAXONOMY = fileURLToPath(new URL('../../../shared/taxonomy/ebird-taxonomy-v2025.csv', import.meta.url));
+export const sharedTaxonomyAbsent = !existsSync(SHARED_TAXONOMY);
+export const SKIP_MESSAGE = `skipped: ${SHARED_TAXONOMY} is absent (the real taxonomy is kept outside the project, for tests and the benchmark only)`;
+
+/** The eBird API's columns, in its order and spelling. */
+const API_COLUMNS = ['SCIENTIFIC_NAME', 'COMMON_NAME', 'SPECIES_CODE', 'CATEGORY', 'TAXON_ORDER', 'COM_NAME_CODES', 'SCI_NAME_CODES', 'BANDING_CODES', 'ORDER', 'FAMILY_COM_NAME', 'FAMILY_SCI_NAME', 'REPORT_AS', 'EXTINCT', 'EXTINCT_YEAR', 'FAMILY_CODE'];
+
+/** auk's CSV → the eBird API's; `rename` gives some species another common name (a locale's). */
+export function asEbirdApiCsv(aukCsv: string, rename: Record<string, string> = {}): string {
+  const rows = Papa.parse<Record<string, string>>(aukCsv, { header: true, skipEmptyLines: true }).data;
+  const data = rows.map((r) => [r.scientific_name, rename[r.species_code!] ?? r.common_name, r.species_code, r.category, r.taxonomic_order, '', '', '', r.order, r.family_common, r.family, r.report_as, r.extinct === 'TRUE' ? 'true' : '', '', '']);
+  return Papa.unparse({ fields: API_COLUMNS, data }, { newline: '\n' });
+}
+
+/** What the server answers the taxonomy's URL with. */
+export type Mode =
+  | 'taxonomy'
+  /** The announced length, then the connection drops half-way. */
+  | 'cut-short'
+  /** A clean end at a row boundary, a third of the way, without a length: only the species count can tell. */
+  | 'partial'
+  | 'server-error'
+  /** A web page, as a captive portal or a wrong URL gives. */
+  | 'not-a-taxonomy';
+
+export interface TaxonomyServer {
+  /** The taxonomy's URL, as eBird's is laid out (its versions list beside it). */
+  url: string;
+  mode: Mode;
+  /** The requests served, by path and query. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** Spanish names for a few species, as `&locale=es` gives them. */
+export const SPANISH = { mallar3: 'Ánade Real', gryjay: 'Arrendajo Canadiense' } as const;
+
+export async function startTaxonomyServer(): Promise<TaxonomyServer> {
+  const auk = readFileSync(SHARED_TAXONOMY, 'utf8');
+  const english = Buffer.from(asEbirdApiCsv(auk));
+  const spanish = Buffer.from(asEbirdApiCsv(auk, SPANISH));
+  const state: { mode: Mode; requests: string[] } = { mode: 'taxonomy', requests: [] };
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    state.requests.push(`${url.pathname}${url.search}`);
+    if (url.pathname === '/v2/ref/taxonomy/versions') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ authorityVer: 2024.0, latest: false }, { authorityVer: 2025.0, latest: true }]));
+      return;
+    }
+    const body = url.searchParams.get('locale') === 'es' ? spanish : english;
+    switch (state.mode) {
+      case 'taxonomy':
+        response.writeHead(200, { 'content-type': 'text/csv', 'content-length': body.length }).end(body);
+        return;
+      case 'cut-short':
+        response.writeHead(200, { 'content-type': 'text/csv', 'content-length': body.length });
+        response.write(body.subarray(0, body.length >> 1), () => response.destroy());
+        return;
+      case 'partial': {
+        const end = body.indexOf('\n', Math.floor(body.length / 3)) + 1;
+        response.writeHead(200, { 'content-type': 'text/csv' }).end(body.subarray(0, end));
+        return;
+      }
+      case 'server-error':
+        response.writeHead(500, 'Internal Server Error').end('oops');
+        return;
+      case 'not-a-taxonomy':
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body><h1>Sign in to the network</h1></body></html>');
+        return;
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v2/ref/taxonomy/ebird?fmt=csv`,
+    get mode() {
+      return state.mode;
+    },
+    set mode(mode: Mode) {
+      state.mode = mode;
+    },
+    requests: state.requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A URL on a loopback port nothing listens on: a machine without a network, as the fetch sees it. */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/v2/ref/taxonomy/ebird?fmt=csv`;
+}

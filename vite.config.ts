@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { resolveAssetOrigin, resolveBasePath } from './data/publishing.ts';
 import { previewDecodedPaths } from './web/prerender/preview-decoding.ts';
+import { previewAsHost } from './web/prerender/preview-host.ts';
 import { readPublishedSettings } from './web/prerender/published-settings.ts';
 
 const publicDir = fileURLToPath(new URL('./data/generated/public', import.meta.url));
@@ -43,7 +44,7 @@ export default defineConfig(() => {
     root: fileURLToPath(new URL('./web', import.meta.url)),
     base,
     publicDir,
-    plugins: [react(), tailwindcss(), spaFallback404(), previewDecodedPaths()],
+    plugins: [react(), tailwindcss(), spaFallback404(), previewDecodedPaths(), previewAsHost()],
     define: {
       // Empty means "the page's own base path" (see web/assets.ts).
       'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin),

@@ -61,8 +61,7 @@ export type LifeGrowthYear = z.infer<typeof lifeGrowthYearSchema>;
 export const CHECKLIST_ID = /^S\d{1,12}$/;
 export const checklistIdSchema = z.string().check(z.regex(CHECKLIST_ID, 'must be an eBird checklist id such as S123456789'));
 
-/** The owner's public checklist on eBird, for an id that matches CHECKLIST_ID. */
-export const ebirdChecklistUrl = (id: string): string => `https://ebird.org/checklist/${id}`;
+export { ebirdChecklistUrl } from './ebird-links.ts';
 
 /**
  * One day of the export: what the outing pages are made of. Never a location, a comment or a

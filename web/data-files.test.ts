@@ -16,7 +16,7 @@ function stubFetch(respond: (url: string) => Response) {
 }
 
 describe('data file loader', () => {
-  it('fetches a file from the base path, parses it with the schema of its kind and caches it for the session', async () => {
+  it('fetches a file from the base path and caches it for the session', async () => {
     const info = fixtureManifests().info;
     const fetchMock = stubFetch(() => Response.json(info));
     await expect(loadDataFile('info', 'info.json')).resolves.toEqual(info);
@@ -32,10 +32,32 @@ describe('data file loader', () => {
     await expect(loadDataFile('species', path)).rejects.toMatchObject({ status: 404 });
   });
 
-  it('throws when the file is not JSON or does not match its schema', async () => {
-    stubFetch((url) => (url.endsWith('info.json') ? new Response('<html>') : Response.json({ photos: 'none' })));
+  it('throws when the file is not JSON, or not a JSON object', async () => {
+    stubFetch((url) => (url.endsWith('info.json') ? new Response('<html>') : Response.json(['photos'])));
     await expect(loadDataFile('info', 'info.json')).rejects.toThrow('Could not load info.json: the file is not JSON');
-    await expect(loadDataFile('home', siteDataPaths.home)).rejects.toThrow(/^Could not load site-data\/home\.json: not valid \(photos: /);
+    await expect(loadDataFile('home', siteDataPaths.home)).rejects.toThrow('Could not load site-data/home.json: not valid (not a JSON object)');
+  });
+
+  it("takes the build's files as they are in the browser, without loading the schemas; checks them with their schema through a replacement reader (the pre-render)", async () => {
+    vi.resetModules();
+    let schemasLoaded = 0;
+    vi.doMock('./data-schemas.ts', async (importOriginal) => {
+      schemasLoaded += 1;
+      return importOriginal();
+    });
+    try {
+      const fresh = await import('./data-files.ts');
+      vi.stubGlobal('fetch', vi.fn(async () => Response.json({ photos: [] })));
+      fresh.setDataFetcher();
+      await expect(fresh.loadDataFile('home', siteDataPaths.home)).resolves.toEqual({ photos: [] });
+      expect(schemasLoaded).toBe(0);
+      fresh.setDataFetcher(async () => ({ photos: 'none' }));
+      await expect(fresh.loadDataFile('home', siteDataPaths.home)).rejects.toThrow(/^Could not load site-data\/home\.json: not valid \(photos: /);
+      expect(schemasLoaded).toBe(1);
+    } finally {
+      vi.doUnmock('./data-schemas.ts');
+      vi.resetModules();
+    }
   });
 
   it('retries after a failure instead of caching it', async () => {

@@ -6,9 +6,14 @@ import { fullMessageOf } from '../data/error-text.ts';
 
 /**
  * The only code of the site that fetches data files (info.json and the per-page files of
- * data/site-data-schemas.ts). Each is parsed with its schema (never cast), cached for the session,
- * and a failure throws an error that names the file (and its HTTP status, so a missing
- * page's file becomes that page's 404).
+ * data/site-data-schemas.ts), cached for the session; a failure throws an error that names the
+ * file (and its HTTP status, so a missing page's file becomes that page's 404).
+ *
+ * Where they are checked with their schemas: the pipeline parses every file with its schema when
+ * it writes it, and the pre-render reads every page's files through a replacement reader, which
+ * checks them (setDataFetcher). A visitor's browser reads the files the same build wrote and
+ * checked, so it takes them as they are (JSON objects), and zod, its schemas and the parse stay
+ * off the page's start: on a phone's CPU they were the longest task before the page responded.
  */
 
 export interface DataTypes {
@@ -53,19 +58,22 @@ const browserFetcher: DataFetcher = async (path) => {
 };
 
 let fetcher: DataFetcher = browserFetcher;
+let checking = false;
 const cache = new Map<string, Promise<unknown>>();
 
 /**
- * Replaces how files are read, e.g. from disk when pre-rendering in Node, or from
- * fixtures in tests. Clears the cache. Pass nothing to restore `fetch`.
+ * Replaces how files are read, e.g. from disk when pre-rendering in Node, or from fixtures in
+ * tests; files read through a replacement are checked with their schemas. Clears the cache.
+ * Pass nothing to restore `fetch`, which takes the build's checked files as they are.
  */
 export function setDataFetcher(next?: DataFetcher): void {
   fetcher = next ?? browserFetcher;
+  checking = next !== undefined;
   cache.clear();
 }
 
-// The schemas (and zod) come in their own chunk, fetched alongside the first data file (the
-// page's own, right after the entry script), so they never weigh on the entry's evaluation.
+// The schemas (and zod) come in a chunk of their own, loaded only where files are checked,
+// alongside the first file read.
 let parser: Promise<typeof import('./data-schemas.ts')> | undefined;
 function loadParser() {
   if (!parser) {
@@ -80,15 +88,10 @@ function loadParser() {
 }
 
 async function fetchAndParse<K extends DataKind>(kind: K, path: string): Promise<DataTypes[K]> {
+  if (!checking) return asBuilt(kind, path, await fetchRaw(path));
   // Both downloads at once; a failed fetch is reported first.
   const parsing = loadParser();
-  let raw: unknown;
-  try {
-    raw = await fetcher(path);
-  } catch (error) {
-    if (error instanceof DataFileError) throw error;
-    throw new DataFileError(path, fullMessageOf(error));
-  }
+  const raw = await fetchRaw(path);
   let parseData: Awaited<typeof parsing>['parseData'];
   try {
     ({ parseData } = await parsing);
@@ -103,7 +106,22 @@ async function fetchAndParse<K extends DataKind>(kind: K, path: string): Promise
   return result.data;
 }
 
-/** A data file, fetched once per session and parsed with the schema of its kind; rejects with a DataFileError naming the file. */
+async function fetchRaw(path: string): Promise<unknown> {
+  try {
+    return await fetcher(path);
+  } catch (error) {
+    if (error instanceof DataFileError) throw error;
+    throw new DataFileError(path, fullMessageOf(error));
+  }
+}
+
+/** A file the build wrote and checked: every data file is a JSON object. */
+function asBuilt<K extends DataKind>(_kind: K, path: string, raw: unknown): DataTypes[K] {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new DataFileError(path, 'not valid (not a JSON object)');
+  return raw as DataTypes[K];
+}
+
+/** A data file, fetched once per session (checked with the schema of its kind through a replacement reader); rejects with a DataFileError naming the file. */
 export function loadDataFile<K extends DataKind>(kind: K, path: string): Promise<DataTypes[K]> {
   const key = `${kind}:${path}`;
   let loading = cache.get(key) as Promise<DataTypes[K]> | undefined;

@@ -7,9 +7,9 @@ import {
   UNSAFE_mapRouteProperties as mapRouteProperties,
 } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { whenLoadedAndIdle } from './idle.ts';
 import { preloadLightbox } from './lightbox/PhotoGallery.tsx';
 import { AppReady } from './app-ready.tsx';
+import { OTHER_PAGE, SCREEN_SRCSET } from './first-screen.ts';
 import { routes } from './routes.tsx';
 import './styles.css';
 
@@ -46,15 +46,25 @@ function run(router: Router) {
   // The pre-rendered HTML carries no loader data (it would repeat the markup: a third of the home
   // page). The router runs the page's loaders, which fetch the same per-page data files a client
   // navigation does, and the markup is hydrated once they have answered, from the same data.
-  if (root.hasChildNodes()) void initialized(router).then(() => hydrateOrRender(router));
-  else createRoot(root).render(app(router));
+  // Markup made for another URL (OTHER_PAGE: a host's 404 page) stays on screen until the URL's
+  // own page, rendered from scratch once its data has arrived, replaces it in one commit.
+  void initialized(router).then(() => {
+    if (root.hasChildNodes() && !root.hasAttribute(OTHER_PAGE)) hydrateOrRender(router);
+    else render(router);
+  });
+}
+
+function render(router: Router) {
+  root.removeAttribute(OTHER_PAGE);
+  // createRoot clears what the container holds when it commits its first render, not before.
+  createRoot(root).render(app(router));
 }
 
 function app(router: Router) {
   return (
     <StrictMode>
       <RouterProvider router={router} />
-      <AppReady onReady={preloadLightboxWhenIdle} />
+      <AppReady onReady={preloadLightboxOnIntent} />
     </StrictMode>
   );
 }
@@ -72,20 +82,27 @@ function initialized(router: Router): Promise<void> {
 
 function hydrateOrRender(router: Router) {
   // A loader that failed here (a data file unreachable) renders its error page, not the markup
-  // the pre-render made: start afresh rather than hydrate a mismatch.
-  if (router.state.errors) {
-    root.textContent = '';
-    createRoot(root).render(app(router));
-  } else {
+  // the pre-render made: render afresh rather than hydrate a mismatch.
+  if (router.state.errors) render(router);
+  else {
     // As a transition, the hydration yields to the browser every few milliseconds (one long task
     // otherwise); the page is already visible meanwhile, and a click hydrates its target at once.
     startTransition(() => void hydrateRoot(root, app(router)));
   }
 }
 
-// The lightbox's code, fetched once the app has taken over the page and the browser is idle, so
-// the first click opens it as fast as later ones. Not sooner: fetched and evaluated while the
-// page hydrates, it lengthened the tasks that make the page respond.
-function preloadLightboxWhenIdle() {
-  whenLoadedAndIdle(preloadLightbox);
+/**
+ * The lightbox's code, fetched when the visitor points at, touches or focuses a photo's link:
+ * before the click (a hover lasts longer than the download; a tap's touch comes ~100 ms before
+ * its click), and never on a page nobody opens a photo on. Fetched on idle instead, it was the
+ * longest task after the page's start on a phone, for pages without a single photo too.
+ */
+function preloadLightboxOnIntent() {
+  const intents = ['pointerover', 'pointerdown', 'focusin'] as const;
+  const onIntent = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest(`a[${SCREEN_SRCSET}]`)) return;
+    for (const type of intents) document.removeEventListener(type, onIntent, true);
+    preloadLightbox();
+  };
+  for (const type of intents) document.addEventListener(type, onIntent, { capture: true, passive: true });
 }

@@ -21,3 +21,10 @@ export const QUEUED_SRCSET = 'data-srcset';
 export const SCREEN_SRCSET = 'data-screen-srcset';
 export const SCREEN_SIZE = 'data-screen-size';
 export const PHOTO_PREVIEW_ID = 'photo-preview';
+
+/**
+ * Marks a #root whose pre-rendered markup was made for another URL (a host's 404 page or app
+ * shell): the markup stays on screen until the app has rendered the URL's own page over it,
+ * rather than being hydrated (web/prerender/inline-scripts.ts hydrationGuardScript, web/entry-client.tsx).
+ */
+export const OTHER_PAGE = 'data-other-page';

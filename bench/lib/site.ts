@@ -14,7 +14,7 @@ import {
   type PhotoIndex,
 } from '../../data/manifest-schemas.ts';
 import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
-import { LISTS_ROUTE, OUTINGS_ROUTE, lifeListRoute, outingRoute, outingsYearRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { INFO_ROUTE, LISTS_ROUTE, OUTINGS_ROUTE, lifeListRoute, outingRoute, outingsYearRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { SITE_DATA_DIR, siteDataPaths } from '../../data/site-data-paths.ts';
 import { readSite } from '../../tests/e2e/sample-site.ts';
 import type { Log } from './context.ts';
@@ -27,7 +27,7 @@ export interface BuiltSite {
   info: Info;
   index: PhotoIndex;
   /** Routes relative to the site's base path, derived from the manifests (never from sample names). */
-  routes: { home: string; leaf: string; species: string; photoLink: string; sharePage: string; lists?: string; outings?: string; outingsYear?: string; outing?: string };
+  routes: { home: string; leaf: string; species: string; photoLink: string; sharePage: string; info: string; lists?: string; outings?: string; outingsYear?: string; outing?: string; trip?: string };
 }
 
 let siteDir: Promise<string> | undefined;
@@ -84,6 +84,7 @@ export async function loadBuiltSite(): Promise<BuiltSite> {
   const photo = Object.values(index.photos).filter((p) => p.species === species).sort((a, b) => a.number - b.number)[0];
   if (!photo) throw new Error(`the built site has no photo of ${species}`);
   const busiest = await busiestOutingDay(dist);
+  const trip = await largestTrip(dist);
   const largestYear = await largestOutingsYear(dist);
   return {
     dist,
@@ -95,11 +96,14 @@ export async function loadBuiltSite(): Promise<BuiltSite> {
       species: speciesRoute(species),
       photoLink: photoAppRoute(species, photo.id),
       sharePage: photoShareRoute(photo.id),
+      info: INFO_ROUTE,
       // The lists and their map exist only for a site built with an eBird export.
       ...(info.stats.lifeList !== undefined && { lists: LISTS_ROUTE }),
       // The Outings page exists on every site; an outing day only once a photo or checklist is dated.
       ...(existsSync(path.join(dist, siteDataPaths.outings)) && { outings: OUTINGS_ROUTE }),
       ...(busiest !== undefined && { outing: outingRoute(busiest) }),
+      // A trip's page exists only for an eBird export whose checklists name one.
+      ...(trip !== undefined && { trip: outingRoute(trip) }),
       // A year of its own only past the Outings page's limit (a site with hundreds of outings).
       ...(largestYear !== undefined && { outingsYear: outingsYearRoute(largestYear) }),
     },
@@ -118,6 +122,20 @@ async function busiestOutingDay(dist: string): Promise<string | undefined> {
   for (const name of days) {
     const outing = outingDataSchema.parse(JSON.parse(await fs.readFile(path.join(folder, name), 'utf8')));
     if (!best || outing.species.length > best.species) best = { key: outing.key, species: outing.species.length };
+  }
+  return best?.key;
+}
+
+/** The trip with the most days, from the built site's outing files (a day's file is named by its date); on a tie, the first by name. */
+async function largestTrip(dist: string): Promise<string | undefined> {
+  const folder = path.join(dist, SITE_DATA_DIR, 'outings');
+  const names = existsSync(folder) ? (await fs.readdir(folder)).filter((name) => name.endsWith('.json') && !/^\d{4}-\d{2}-\d{2}\.json$/.test(name)).sort() : [];
+  let best: { key: string; days: number } | undefined;
+  for (const name of names) {
+    const outing = outingDataSchema.parse(JSON.parse(await fs.readFile(path.join(folder, name), 'utf8')));
+    if (outing.kind !== 'trip') continue;
+    const days = outing.days?.length ?? 0;
+    if (!best || days > best.days) best = { key: outing.key, days };
   }
   return best?.key;
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { pageSettled } from './browser.ts';
@@ -47,3 +48,23 @@ export async function settle(page: Page) {
 export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 export const viewportNames = Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>;
 
+
+/** The rules a page's structure must pass for a screen reader to find its way: one main landmark, one level-one heading. */
+const STRUCTURE_RULES = new Set(['landmark-one-main', 'page-has-heading-one']);
+
+/**
+ * Serious and critical violations, and any of STRUCTURE_RULES (axe rates those moderate), of the
+ * page as it is now: run on a page whose scripts are held back, it checks what the pre-rendered
+ * markup alone gives (axe itself is added as an inline script, so it runs when the page's own cannot).
+ */
+export async function structureAndSeriousViolations(page: Page): Promise<string[]> {
+  const source = await readFile(axePath, 'utf8');
+  await page.evaluate(source);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE_RULES.has(v.id))
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
+}

@@ -82,3 +82,33 @@ export async function keepsPrerenderedHeading(page: Page, url: string): Promise<
     return { kept: heading?.prerendered === true, heading: heading?.textContent ?? '', path: location.pathname + location.search };
   });
 }
+
+/** What a page showed at its first contentful paint, recorded by an init script in each document. */
+export interface FirstPaint {
+  /** The level-one heading's text, or null when there was none. */
+  heading: string | null;
+  main: boolean;
+  /** The address the painted document had. */
+  path: string;
+}
+
+/**
+ * Opens `url` with every script file held back (the app never starts; the pages' inline scripts
+ * run), and resolves once the document the browser ends on has had its first contentful paint,
+ * with what #root showed at that moment. The page stays as it is for more checks.
+ */
+export async function openBeforeTheApp(page: Page, url: string): Promise<FirstPaint> {
+  await page.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()));
+  await page.addInitScript(() => {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      const heading = document.querySelector('#root h1');
+      (window as Window & { __firstPaint?: FirstPaint }).__firstPaint = { heading: heading?.textContent ?? null, main: document.querySelector('#root main') !== null, path: location.pathname };
+    }).observe({ type: 'paint', buffered: true });
+  });
+  // The document may ask for another form of its path before it paints: wait for the one that paints.
+  await page.goto(url, { waitUntil: 'commit' });
+  const painted = await page.waitForFunction(() => (window as Window & { __firstPaint?: FirstPaint }).__firstPaint);
+  return (await painted.jsonValue()) as FirstPaint;
+}

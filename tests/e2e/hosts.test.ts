@@ -4,8 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { CACHE_RULES } from '../../data/publishing.ts';
-import { appReady, keepsPrerenderedHeading, launchBrowser, openPage } from './browser.ts';
+import { structureAndSeriousViolations, VIEWPORTS } from './axe.ts';
+import { appReady, keepsPrerenderedHeading, launchBrowser, openBeforeTheApp, openPage } from './browser.ts';
 import { crawl, HOST_SERVERS, startHostServer, type HostServer } from './host-servers.ts';
+import { startVitePreview } from './prerender-support.ts';
 import { readSite } from './sample-site.ts';
 import { pageUrl } from './site-url.ts';
 
@@ -22,6 +24,9 @@ const wall = site.firstPathToWall();
 const [species, speciesPhotos] = site.speciesWithMostPhotos;
 const photo = speciesPhotos[speciesPhotos.length - 1]!;
 
+/** `npm start`'s server. */
+const VITE_PREVIEW = 'vite preview';
+
 let browser: Browser;
 const servers = new Map<string, { url: string; close?: () => Promise<void> }>();
 
@@ -32,6 +37,7 @@ beforeAll(async () => {
     const server: HostServer = await startHostServer(name, distDir);
     servers.set(name, server);
   }
+  servers.set(VITE_PREVIEW, await startVitePreview(distDir));
 }, 180_000);
 
 afterAll(async () => {
@@ -49,15 +55,14 @@ describe.each(['bucket', ...HOST_SERVERS])('on %s', (host) => {
     expect(checked).toBeGreaterThan(site.photos.length * 3);
   });
 
-  // A bucket serves only the files' own paths: the forms without the slash are left to hosts that serve them.
-  const hostServes = host !== 'bucket';
+  // A bucket serves the forms without the slash its 404 page, which asks for the folder form.
   it.each([
-    ['the species page', () => speciesRoute(species), (route: string) => route, true],
-    ['the species page without its trailing slash (the spec form)', () => speciesRoute(species), (route: string) => route.replace(/\/$/, ''), hostServes],
-    ['the species page as its index.html', () => speciesRoute(species), (route: string) => `${route}index.html`, true],
-    ['a Life List level', () => lifeListRoute(wall.slice(0, 1)), (route: string) => route, true],
-    ['Info without its trailing slash', () => INFO_ROUTE, (route: string) => route.replace(/\/$/, ''), hostServes],
-  ].filter(([, , , served]) => served) as Array<[string, () => string, (route: string) => string, boolean]>)('loaded fresh, %s keeps its pre-rendered markup', async (_name, route, form) => {
+    ['the species page', () => speciesRoute(species), (route: string) => route],
+    ['the species page without its trailing slash (the spec form)', () => speciesRoute(species), (route: string) => route.replace(/\/$/, '')],
+    ['the species page as its index.html', () => speciesRoute(species), (route: string) => `${route}index.html`],
+    ['a Life List level', () => lifeListRoute(wall.slice(0, 1)), (route: string) => route],
+    ['Info without its trailing slash', () => INFO_ROUTE, (route: string) => route.replace(/\/$/, '')],
+  ] as Array<[string, () => string, (route: string) => string]>)('loaded fresh, %s keeps its pre-rendered markup', async (_name, route, form) => {
     const { page, errors } = await openPage(browser);
     const result = await keepsPrerenderedHeading(page, pageUrl(base(), form(route())));
     expect(result.kept).toBe(true);
@@ -89,6 +94,41 @@ describe.each(['bucket', ...HOST_SERVERS])('on %s', (host) => {
     const response = await fetch(pageUrl(base(), '/no/such/page/'), { redirect: 'manual' });
     expect(response.status).toBe(404);
     expect(await response.text()).toBe(readFileSync(join(distDir, '404.html'), 'utf8'));
+  });
+});
+
+/**
+ * What a visitor sees before the app has started, on every server, for a URL whose file the
+ * server does not hold as it is spelled: the first paint already shows the page's content (or
+ * the not-found page), with its main landmark and heading, never an empty screen. The not-found
+ * page is markup made for another URL, which the app then renders over (a page of the site keeps
+ * its markup: 'loaded fresh' above).
+ */
+describe.each(['bucket', ...HOST_SERVERS, VITE_PREVIEW])('the first view on %s', (host) => {
+  const base = () => servers.get(host)!.url;
+  const notFound = 'Page not found';
+  it.each([
+    ['an unknown path (the 404 page)', () => '/no/such/page/', notFound],
+    ['an unknown Life List path, not in folder form', () => `${lifeListRoute([])}No+Such+Folder`, notFound],
+    ['Info without its slash', () => INFO_ROUTE.replace(/\/$/, ''), 'Info'],
+    ['the largest species page without its slash', () => speciesRoute(species).replace(/\/$/, ''), species],
+  ] as Array<[string, () => string, string]>)('%s shows its content from the first paint', async (_name, route, heading) => {
+    const before = await openPage(browser, VIEWPORTS.phone);
+    const painted = await openBeforeTheApp(before.page, pageUrl(base(), route()));
+    expect(painted).toMatchObject({ heading, main: true });
+    expect(await structureAndSeriousViolations(before.page)).toEqual([]);
+    await before.page.context().close();
+    if (heading !== notFound) return;
+
+    const { page, errors } = await openPage(browser, VIEWPORTS.phone);
+    await page.goto(pageUrl(base(), route()));
+    await appReady(page);
+    await expect.poll(() => page.locator('#root h1').textContent()).toBe(heading);
+    expect(await page.locator('#root main').count()).toBe(1);
+    // An unknown Life List level is known as such by its data file's 404, which Chromium logs.
+    const dataFileMissing = (error: string) => (error.startsWith('HTTP 404 ') && error.includes('/site-data/')) || error.includes('status of 404');
+    expect(errors.filter((error) => !dataFileMissing(error))).toEqual([]);
+    await page.context().close();
   });
 });
 

@@ -3,8 +3,8 @@ import type { GalleryPhoto } from '../photos.ts';
 import { useOpenPhotoKey } from './photo-param.ts';
 
 // The lightbox (library, plugins, CSS) is not in the entry chunk: it is downloaded when the
-// browser is idle after the app has taken over the page (preloadLightbox, web/entry-client.tsx),
-// or when a photo is opened first.
+// visitor points at, touches or focuses a photo (preloadLightbox, web/entry-client.tsx), or
+// when a photo is opened first.
 type PhotoLightboxComponent = (typeof import('./PhotoLightbox.tsx'))['default'];
 let loadedLightbox: PhotoLightboxComponent | undefined;
 const loadLightbox = () =>

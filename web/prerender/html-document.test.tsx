@@ -5,6 +5,7 @@ import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import type { GalleryPhoto } from '../photos.ts';
 import { deferEntryScript, fillTemplate, headKey, hoistedValue, iconLink, inlineStylesheets, splitHoisted, unescapeHtml } from './html-document.ts';
 import { firstScreenScript, hydrationGuardScript } from './inline-scripts.ts';
+import { OTHER_PAGE } from '../first-screen.ts';
 import { pageFile } from '../../data/paths.ts';
 
 const TEMPLATE = `<!doctype html>
@@ -85,12 +86,17 @@ describe('the hydration guard', () => {
     window.history.replaceState(null, '', at);
     document.body.innerHTML = '<div id="root"><p>server markup</p></div>';
     const script = hydrationGuardScript(renderedPath, basePath).replace(/^<script>|<\/script>$/g, '');
-    new Function(script)();
-    return { kept: document.getElementById('root')?.hasChildNodes(), url: window.location.pathname + window.location.search };
+    // The page's location, but a navigation it asks for is recorded (jsdom does not navigate).
+    const asked: string[] = [];
+    const { pathname, search, hash } = window.location;
+    const location = { pathname, search, hash, replace: (url: string) => void asked.push(url) };
+    new Function('location', script)(location);
+    const root = document.getElementById('root');
+    return { kept: root?.textContent === 'server markup', otherPage: root?.hasAttribute(OTHER_PAGE), url: window.location.pathname + window.location.search, asked: asked[0] };
   }
 
   it('keeps the markup on the page it was rendered for', () => {
-    expect(runGuard('/species/Bald%20Eagle/', '/species/Bald%20Eagle/?photo=x')).toEqual({ kept: true, url: '/species/Bald%20Eagle/?photo=x' });
+    expect(runGuard('/species/Bald%20Eagle/', '/species/Bald%20Eagle/?photo=x')).toEqual({ kept: true, otherPage: false, url: '/species/Bald%20Eagle/?photo=x', asked: undefined });
   });
 
   it.each([
@@ -99,7 +105,7 @@ describe('the hydration guard', () => {
     ['as the older .html file', '/species/Bald%20Eagle.html?photo=x'],
     ['decoded', '/species/Bald Eagle/?photo=x'],
   ])('keeps the markup under another form of its own path: %s, and rewrites the URL to the rendered form', (_, at) => {
-    expect(runGuard('/species/Bald%20Eagle/', at)).toEqual({ kept: true, url: '/species/Bald%20Eagle/?photo=x' });
+    expect(runGuard('/species/Bald%20Eagle/', at)).toEqual({ kept: true, otherPage: false, url: '/species/Bald%20Eagle/?photo=x', asked: undefined });
   });
 
   it('rewrites another spelling of a Life List path (decoded comma, no slash) to the rendered one', () => {
@@ -112,11 +118,19 @@ describe('the hydration guard', () => {
     expect(runGuard('/birds/info/', '/info', '/birds/')).toMatchObject({ kept: true, url: '/birds/info/' });
   });
 
-  it('drops markup rendered for another URL (a host fallback) so the client renders from scratch', () => {
-    expect(runGuard('/', '/species/Bald%20Eagle/')).toEqual({ kept: false, url: '/species/Bald%20Eagle/' });
-    expect(runGuard('/species/Bald%20Eagle/', '/species/Bald%20Eagles/')).toMatchObject({ kept: false });
-    expect(runGuard('/birds/info/', '/other/info/', '/birds/')).toMatchObject({ kept: false });
-    expect(runGuard(null, '/anything')).toMatchObject({ kept: false });
+  it("keeps another URL's markup on screen (a host's 404 page), marked for the app to render over it", () => {
+    expect(runGuard('/', '/species/Bald%20Eagle/')).toEqual({ kept: true, otherPage: true, url: '/species/Bald%20Eagle/', asked: undefined });
+    expect(runGuard('/species/Bald%20Eagle/', '/species/Bald%20Eagles/')).toMatchObject({ kept: true, otherPage: true });
+    expect(runGuard('/birds/info/', '/other/info/', '/birds/')).toMatchObject({ kept: true, otherPage: true });
+    expect(runGuard(null, '/life-list/No+Such+Folder/?photo=1')).toMatchObject({ kept: true, otherPage: true, asked: undefined });
+  });
+
+  it("asks once for the folder form of a path not in that form, where a bucket keeps the page's own file", () => {
+    expect(runGuard(null, '/info')).toMatchObject({ asked: '/info/' });
+    expect(runGuard(null, '/species/Wood%20Duck?photo=x#top')).toMatchObject({ asked: '/species/Wood%20Duck/?photo=x#top' });
+    expect(runGuard(null, '/info.html')).toMatchObject({ asked: '/info/' });
+    expect(runGuard(null, '/life-list/No+Such+Folder/index.html')).toMatchObject({ asked: '/life-list/No+Such+Folder/' });
+    expect(runGuard('/', '/birds/info', '/')).toMatchObject({ asked: '/birds/info/' });
   });
 });
 
@@ -138,7 +152,7 @@ describe('deferEntryScript', () => {
   function runLoader(body: string, readyState: 'complete' | 'interactive' = 'complete', { painted = true } = {}) {
     const { loader } = deferEntryScript(built);
     document.head.querySelectorAll('script, link').forEach((s) => s.remove());
-    document.body.innerHTML = body;
+    document.body.innerHTML = `<div id="root">${body}</div>`;
     const listeners: Array<() => void> = [];
     const fakeDocument = new Proxy(document, {
       get: (target, key) => {
@@ -221,6 +235,12 @@ describe('deferEntryScript', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('adds the entry at once after the load event when the page has nothing to paint (no first contentful paint will come)', () => {
+    const { fire, entry } = runLoader('', 'interactive', { painted: false });
+    fire();
+    expect(entry()?.getAttribute('src')).toBe('/sub/assets/index-1.js');
   });
 
   it('refuses a template without exactly one module script', () => {

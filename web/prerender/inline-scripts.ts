@@ -1,5 +1,5 @@
 import { PHOTO_PARAM, pageKey } from '../../data/paths.ts';
-import { FIRST_SCREEN_TIMING, PHOTO_PREVIEW_ID, QUEUED_SRC, QUEUED_SRCSET, SCREEN_SIZE, SCREEN_SRCSET } from '../first-screen.ts';
+import { FIRST_SCREEN_TIMING, OTHER_PAGE, PHOTO_PREVIEW_ID, QUEUED_SRC, QUEUED_SRCSET, SCREEN_SIZE, SCREEN_SRCSET } from '../first-screen.ts';
 import { jsonForScript } from '../seo/escape.ts';
 
 /**
@@ -20,16 +20,34 @@ const START_QUEUED_IMAGE = `function startImage(img) {
 }`;
 
 /**
- * Runs before the app's module script. A static host may answer a URL with a page
- * rendered for another one (vite preview's SPA fallback serves index.html, hosts
- * serve 404.html for any unknown path): hydrating that markup would mismatch, so
- * the page is dropped and the client renders from scratch. The same page under another
- * form of its path (`/x`, `/x.html`, `/x/index.html`, `,` for `%2C`: `pageKey` in
- * data/paths.ts, inlined here so both sides apply one rule) keeps its markup, and the URL
- * becomes the rendered spelling, so links the app derives from it match the markup.
+ * Runs first, where #root ends. A static host may answer a URL with a page rendered for another
+ * one: hosts serve 404.html for any unknown path (a plain bucket also for `/info`, a page's path
+ * without its slash), and an SPA fallback serves index.html. The same page under another form of
+ * its path (`/x`, `/x.html`, `/x/index.html`, `,` for `%2C`: `pageKey` in data/paths.ts, inlined
+ * here so both sides apply one rule) keeps its markup, and the URL becomes the rendered spelling,
+ * so links the app derives from it match the markup. Otherwise:
+ * - a path not in folder form asks for its folder form, once (what wrangler and serve answer
+ *   with a redirect): the host serves that page's own pre-rendered file, its content at once;
+ * - in folder form, the markup stays on screen (the not-found page, never a blank one) and #root
+ *   is marked (OTHER_PAGE): the app renders the URL's own page from scratch and replaces it.
  */
 export function hydrationGuardScript(renderedPath: string | null, basePath: string): string {
-  return `<script>(function(){var expected=${jsonForScript(renderedPath)},base=${jsonForScript(basePath)};var pageKey=${pageKey.toString()};var here=location.pathname;if(expected!==null&&pageKey(here,base)===pageKey(expected,base)){if(here!==expected)history.replaceState(history.state,'',expected+location.search+location.hash);return}var root=document.getElementById('root');if(root)root.textContent=''})()</script>`;
+  // pageKey's source goes in as it is: minifyInline would join a line comment to the code after it.
+  return `<script>(function () {var pageKey = ${pageKey.toString()};${minifyInline(`
+      var expected = ${jsonForScript(renderedPath)}, base = ${jsonForScript(basePath)};
+      var here = location.pathname;
+      if (expected !== null && pageKey(here, base) === pageKey(expected, base)) {
+        if (here !== expected) history.replaceState(history.state, '', expected + location.search + location.hash);
+        return;
+      }
+      if (here.charAt(here.length - 1) !== '/') {
+        location.replace(here.replace(/\\/index(?:\\.html)?$|\\.html$/, '') + '/' + location.search + location.hash);
+        return;
+      }
+      var root = document.getElementById('root');
+      if (root) root.setAttribute('${OTHER_PAGE}', '');
+    })();
+  `)}</script>`;
 }
 
 /** The chunks the entry imports, fetched with it rather than once it has arrived and named them; nothing when it has none. */
@@ -44,6 +62,82 @@ function preloadLinks(preloads: readonly string[]): string {
   });`;
 }
 
+/** `startNext()`: gives the first screen's queued tiles not started yet their files; returns those still loading. */
+const START_NEXT = `${START_QUEUED_IMAGE}
+function startNext() {
+  return [].filter.call(document.querySelectorAll('img[${QUEUED_SRC}]'), function (img) {
+    if (img.getAttribute('src') === null) startImage(img);
+    return !img.complete;
+  });
+}`;
+
+/**
+ * `whenPainted(imgs, then)`: calls `then` once every image given is on screen, as Element Timing
+ * reports it (without it, Safari and Firefox, at once); given none, once the page's first
+ * contentful paint has happened (a page with nothing to paint has none: then at once).
+ * `onScreen(img)`: a loaded image inside the viewport, which Element Timing will report.
+ */
+const WHEN_PAINTED = `
+var P = window.PerformanceObserver;
+function supports(type) { return !!(P && P.supportedEntryTypes && P.supportedEntryTypes.indexOf(type) >= 0); }
+function whenPainted(imgs, then) {
+  if (!imgs.length) return afterFirstPaint(then);
+  if (!supports('element')) return then();
+  var o = new P(function (list) {
+    list.getEntries().forEach(function (e) { var k = imgs.indexOf(e.element); if (k >= 0) imgs.splice(k, 1); });
+    if (!imgs.length) { o.disconnect(); then(); }
+  });
+  o.observe({ type: 'element', buffered: true });
+}
+function afterFirstPaint(then) {
+  var root = document.getElementById('root');
+  if (!root || !root.firstChild) return then();
+  if (!supports('paint')) return requestAnimationFrame(function () { setTimeout(then, 0); });
+  var o = new P(function (list) {
+    if (list.getEntriesByName('first-contentful-paint').length) { o.disconnect(); then(); }
+  });
+  o.observe({ type: 'paint', buffered: true });
+}
+function onScreen(img) {
+  var r = img.getBoundingClientRect();
+  return img.complete && img.naturalWidth > 0 && r.width > 0 && r.bottom > 0 && r.top < innerHeight;
+}`;
+
+/** `whenSettled(imgs, then)`: calls `then` once every image given has loaded or failed. */
+const WHEN_SETTLED = `
+function whenSettled(imgs, then) {
+  var left = imgs.length;
+  if (!left) return then();
+  imgs.forEach(function (img) {
+    function one() { if (--left === 0) then(); }
+    img.addEventListener('load', one, { once: true });
+    img.addEventListener('error', one, { once: true });
+  });
+}`;
+
+/**
+ * `startApp()`, once: the queued tiles started (the app's hydration expects their sources in
+ * place), the entry's chunks preloaded, the entry module added.
+ */
+function appStarter(entrySource: string, preloads: readonly string[]): string {
+  return `
+var started = false;
+function startApp() {
+  if (started) return;
+  started = true;
+  startNext();
+  ${preloadLinks(preloads)}
+  var s = document.createElement('script');
+  s.type = 'module';
+  s.crossOrigin = '';
+  s.src = ${jsonForScript(entrySource)};
+  document.head.appendChild(s);
+}`;
+}
+
+/** The longest the entry waits after `load` for the first screen's photos. */
+const ENTRY_WAIT_MS = 2000;
+
 /**
  * The app's script, loaded after the first screen instead of with it. Vite's template fetches
  * the entry module (and modulepreloads its chunks) alongside the document, where it competes
@@ -53,71 +147,22 @@ function preloadLinks(preloads: readonly string[]): string {
  *
  * In order, from the `load` event (the photos firstScreenScript started have arrived):
  * 1. those photos reach the screen: their frame may come later than `load` (tens of
- *    milliseconds on a busy phone), and a download started before it competes with them.
- *    Element Timing reports each image marked `elementtiming="first-screen"` once it is on
- *    screen; without it (Safari, Firefox) this step is skipped;
+ *    milliseconds on a busy phone), and a download started before it competes with them;
+ *    a first screen without photos waits for its first contentful paint instead;
  * 2. the first screen's other photos (the queued tiles firstScreenScript left,
  *    web/components/ImageTile.tsx) get the files their data- attributes name;
  * 3. once they have arrived (or failed) and reached the screen, the entry script is added.
- * After 2 s the entry is added at the latest, the queued photos started first: the app's
- * hydration expects their sources in place.
- *
+ * After ENTRY_WAIT_MS the entry is added at the latest.
  */
 export function entryLoaderScript(entrySource: string, preloads: readonly string[] = []): string {
   return `<script>${minifyInline(`
     (function () {
-      var started = false;
-      var P = window.PerformanceObserver;
-      var timing = P && P.supportedEntryTypes && P.supportedEntryTypes.indexOf('element') >= 0;
-      ${START_QUEUED_IMAGE}
-      function startNext() {
-        return [].filter.call(document.querySelectorAll('img[${QUEUED_SRC}]'), function (img) {
-          if (img.getAttribute('src') === null) startImage(img);
-          return !img.complete;
-        });
-      }
-      function startApp() {
-        if (started) return;
-        started = true;
-        startNext();
-        ${preloadLinks(preloads)}
-        var s = document.createElement('script');
-        s.type = 'module';
-        s.crossOrigin = '';
-        s.src = ${jsonForScript(entrySource)};
-        document.head.appendChild(s);
-      }
-      function whenPainted(imgs, then) {
-        if (!imgs.length) return afterFirstPaint(then);
-        if (!timing) return then();
-        var o = new P(function (list) {
-          list.getEntries().forEach(function (e) { var k = imgs.indexOf(e.element); if (k >= 0) imgs.splice(k, 1); });
-          if (!imgs.length) { o.disconnect(); then(); }
-        });
-        o.observe({ type: 'element', buffered: true });
-      }
-      function afterFirstPaint(then) {
-        if (!P || !P.supportedEntryTypes || P.supportedEntryTypes.indexOf('paint') < 0) return requestAnimationFrame(function () { setTimeout(then, 0); });
-        var o = new P(function (list) {
-          if (list.getEntriesByName('first-contentful-paint').length) { o.disconnect(); then(); }
-        });
-        o.observe({ type: 'paint', buffered: true });
-      }
-      function whenSettled(imgs, then) {
-        var left = imgs.length;
-        if (!left) return then();
-        imgs.forEach(function (img) {
-          function one() { if (--left === 0) then(); }
-          img.addEventListener('load', one, { once: true });
-          img.addEventListener('error', one, { once: true });
-        });
-      }
-      function onScreen(img) {
-        var r = img.getBoundingClientRect();
-        return img.complete && img.naturalWidth > 0 && r.width > 0 && r.bottom > 0 && r.top < innerHeight;
-      }
+      ${START_NEXT}
+      ${WHEN_PAINTED}
+      ${WHEN_SETTLED}
+      ${appStarter(entrySource, preloads)}
       function loaded() {
-        setTimeout(startApp, 2000);
+        setTimeout(startApp, ${ENTRY_WAIT_MS});
         var first = [].filter.call(document.querySelectorAll('img[elementtiming="${FIRST_SCREEN_TIMING}"][src]'), onScreen);
         whenPainted(first, function () {
           var next = startNext();

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from 'react-router';
 import type { OutingSummary } from '../../data/outings.ts';
 import { OUTINGS_ROUTE, OUTINGS_TITLE, outingRoute, outingsYearRoute, outingsYearTitle, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
 import { countOf } from '../../data/count-text.ts';
-import { ebirdChecklistUrl } from '../../data/life-records.ts';
+import { ebirdChecklistUrl } from '../../data/ebird-links.ts';
 import { Day } from '../components/DayAndRegion.tsx';
 import { ImageTile, tileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';

@@ -1,0 +1,63 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { join, normalize, resolve, sep } from 'node:path';
+import type { Plugin } from 'vite';
+import { NOT_FOUND_FILE } from '../../data/paths.ts';
+
+/**
+ * `vite preview` (`npm start`) answering as the static hosts do, not as an SPA: its own fallback
+ * serves index.html, the home page's markup, for `/info` or any unknown path, which the page
+ * must then hide until the app has started. Here a page's path in another form (`/info`,
+ * `/info.html`, `/info/index`) gets that page's pre-rendered file, and a path with no file gets
+ * 404.html with status 404, as on GitHub Pages, Netlify or a bucket.
+ */
+export function previewAsHost(): Plugin {
+  return {
+    name: 'portfolio:preview-as-host',
+    configurePreviewServer(server) {
+      const dist = resolve(server.config.root, server.config.build.outDir);
+      const base = server.config.base;
+      server.middlewares.use((request, response, next) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+        const raw = request.url ?? '/';
+        const queryAt = raw.indexOf('?');
+        const path = queryAt === -1 ? raw : raw.slice(0, queryAt);
+        const found = fileFor(dist, base, path);
+        if (found === 'as-is') return next();
+        if (found !== undefined) {
+          request.url = found + (queryAt === -1 ? '' : raw.slice(queryAt));
+          return next();
+        }
+        const notFound = join(dist, NOT_FOUND_FILE);
+        if (!isFile(notFound)) return next();
+        response.statusCode = 404;
+        response.setHeader('content-type', 'text/html; charset=utf-8');
+        if (request.method === 'HEAD') return response.end();
+        createReadStream(notFound).pipe(response);
+      });
+    },
+  };
+}
+
+function isFile(file: string): boolean {
+  return existsSync(file) && statSync(file).isFile();
+}
+
+/**
+ * 'as-is' when the path names a file (or a folder's index.html, ending in '/'), the URL path of
+ * its page's index.html when it names a page in another form, undefined when nothing is there.
+ */
+export function fileFor(dist: string, base: string, urlPath: string): 'as-is' | string | undefined {
+  if (!urlPath.startsWith(base) && `${urlPath}/` !== base) return 'as-is';
+  let relative: string;
+  try {
+    relative = decodeURIComponent(urlPath.slice(base.length));
+  } catch {
+    return 'as-is';
+  }
+  const onDisk = normalize(join(dist, relative));
+  if (onDisk !== dist && !onDisk.startsWith(dist + sep)) return 'as-is';
+  if (isFile(urlPath.endsWith('/') ? join(onDisk, 'index.html') : onDisk)) return 'as-is';
+  const page = urlPath.replace(/\/index(?:\.html)?$|\.html$/, '').replace(/\/?$/, '/');
+  if (page !== urlPath && fileFor(dist, base, page) === 'as-is') return `${page}index.html`;
+  return undefined;
+}

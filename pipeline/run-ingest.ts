@@ -23,7 +23,7 @@ import * as photoFacts from './place/photo-facts.ts';
 import { place, taxonomyNeeded, type Placement } from './place/placement.ts';
 import type { FileIdentity } from './plumbing/file-identity.ts';
 import type { IngestTaxonomy } from './taxonomy/for-ingest.ts';
-import { taxonomyStamp } from './taxonomy/library-file.ts';
+import { TAXONOMY_DIR, taxonomyStamp } from './taxonomy/library-file.ts';
 import type { LoadedTaxonomy, Taxonomy } from './taxonomy/taxonomy.ts';
 import type { TaxonName } from './derive/manifests/photo-index.ts';
 import { speciesOnDays } from './derive/ebird/day-species.ts';
@@ -221,7 +221,7 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
   ].map((photo) => ({ photo, sidecar: found.sidecars.get(photo) }));
   const { facts, identities, readings } = await photoFacts.readFacts(requests, photosDir, cacheDir, problems, readOptionsOf(site.privacy));
   // Loaded on first use: a library of the owner's own folders never pays for it.
-  const had = taxonomyNeeded(found.lifeListFiles, found.inboxFiles, site.names) ? await (await import('./taxonomy/for-ingest.ts')).taxonomyForPlacement(photosDir, new Date().toISOString().slice(0, 10), note) : undefined;
+  const had = taxonomyNeeded(found.lifeListFiles, found.inboxFiles, site.names) ? await (await import('./taxonomy/for-ingest.ts')).taxonomyForPlacement(photosDir, cacheDir, new Date().toISOString().slice(0, 10), note) : undefined;
   const taxonomy = had && 'taxonomy' in had ? had.taxonomy : undefined;
   const placement = place({
     lifeListFiles: found.lifeListFiles,
@@ -235,11 +235,11 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
     settings,
     problems,
   });
+  // Reported once for the library, never kept with a photo: the next ingest tries again.
   if (had && 'unavailable' in had) {
-    // Reported once for the library, never kept with a photo: the next ingest tries again.
     if (placement.waiting > 0) problems.error(photoList.INBOX_DIR, problem.taxonomyWaiting(placement.waiting, had.unavailable));
     else problems.warning(LIFE_LIST_DIR, problem.taxonomyUnavailable(had.unavailable));
-  }
+  } else if (had?.lastUsed) problems.warning(TAXONOMY_DIR, problem.taxonomyLastUsed(had.lastUsed.why, had.taxonomy.source));
   const days = new Set(placement.unplaced.flatMap((p) => (p.takenOn ? [p.takenOn] : [])));
   const candidates = await speciesOnDays(photosDir, days);
   for (const photo of placement.unplaced) problems.error(photo.path, problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));

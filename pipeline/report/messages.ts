@@ -86,6 +86,8 @@ export const problem = {
     `'${name}' is now called '${current}' in ${source}; ${renamed ? `the site shows '${current}'` : `the site shows your folder's name ('"names": "taxonomy"' in site.json shows '${current}')`}`,
   taxonomyUnavailable: (detail: string) =>
     `the bird taxonomy could not be read (${detail}); species folders directly in life_list/ stay where they are, and photos in inbox/ cannot be placed until it can. Run \`npm run taxonomy\` to fetch it again`,
+  taxonomyLastUsed: (detail: string, source: string) =>
+    `the bird taxonomy could not be had (${detail}); the copy the last ingest used (${source}) placed the photos, so none disappears. Run \`npm run taxonomy\` to put it back`,
   taxonomyWaiting: (photos: number, detail: string) =>
     `${countOf(photos, 'photo')} wait${photos === 1 ? 's' : ''} for the bird taxonomy, which is not in the photos folder's taxonomy/ yet and could not be fetched (${detail}); ${photos === 1 ? 'it is' : 'they are'} published on the first ingest that has it. Run \`npm run taxonomy\` when online, or \`npm run taxonomy -- --from <file>\` with a taxonomy CSV downloaded elsewhere`,
   renamedInFolder: (published: string, taken: string, folder: string) => `published as '${published}' in '${folder}', since '${taken}' is already there`,

@@ -1,21 +1,31 @@
 /**
  * The ingest's side of the owner's taxonomy: loaded when placement needs it, fetched once (the
  * way `npm run taxonomy` does) when the library has none yet. A failed fetch is a state of this
- * run only: nothing of it is kept, so the next ingest tries again.
+ * run only: nothing of it is kept, so the next ingest tries again. The last taxonomy placement
+ * used is kept in the cache, so photos it placed stay published if the library's goes missing.
  */
-import { stat } from 'node:fs/promises';
+import { copyFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { messageOf } from '../../data/error-text.ts';
-import { unlessMissing } from '../../node-lib/files.ts';
+import { unlessMissing, writeAtomically } from '../../node-lib/files.ts';
 import { taxonomyText } from '../report/messages.ts';
 import { taxonomyUrl } from './download.ts';
 import { taxonomyPath } from './library-file.ts';
 import { loadTaxonomy, type LoadedTaxonomy } from './taxonomy.ts';
 
-export type IngestTaxonomy = { taxonomy: LoadedTaxonomy } | { unavailable: string };
+/** The taxonomy, or why there is none; `lastUsed` when it is the cache's copy of the one the last placement used. */
+export type IngestTaxonomy = { taxonomy: LoadedTaxonomy; lastUsed?: { why: string } } | { unavailable: string };
 
-/** The library's taxonomy; when it has none, fetched first (saying so with `note`). */
-export async function taxonomyForPlacement(photosDir: string, today: string, note: (line: string) => void): Promise<IngestTaxonomy> {
+/** In the cache folder: a copy of the last taxonomy placement used. */
+const LAST_USED = 'taxonomy-last-used.tsv';
+
+/**
+ * The library's taxonomy; when it has none, fetched first (saying so with `note`). When it can be
+ * had neither way, the copy of the one the last placement used, so nothing it placed disappears.
+ */
+export async function taxonomyForPlacement(photosDir: string, cacheDir: string, today: string, note: (line: string) => void): Promise<IngestTaxonomy> {
   const file = taxonomyPath(photosDir);
+  const copy = path.join(cacheDir, LAST_USED);
   if (!(await unlessMissing(stat(file)))) {
     note(taxonomyText.fetchingForIngest(file, taxonomyUrl()));
     try {
@@ -23,10 +33,27 @@ export async function taxonomyForPlacement(photosDir: string, today: string, not
       const { updateTaxonomy } = await import('./update.ts');
       await updateTaxonomy({ photosDir, today });
     } catch (error) {
-      return { unavailable: messageOf(error) };
+      return lastUsed(copy, messageOf(error));
     }
   }
-  return loaded(file);
+  const had = await loaded(file);
+  if ('unavailable' in had) return lastUsed(copy, had.unavailable);
+  await keepCopy(file, copy);
+  return had;
+}
+
+/** The cache's copy of the last taxonomy used, standing in for one that cannot be had (`why`). */
+async function lastUsed(copy: string, why: string): Promise<IngestTaxonomy> {
+  if (!(await unlessMissing(stat(copy)))) return { unavailable: why };
+  const had = await loaded(copy);
+  return 'taxonomy' in had ? { taxonomy: had.taxonomy, lastUsed: { why } } : { unavailable: why };
+}
+
+/** Copies the library's taxonomy into the cache when it differs from the copy there (a new edition). */
+async function keepCopy(file: string, copy: string): Promise<void> {
+  const [source, kept] = await Promise.all([stat(file), unlessMissing(stat(copy))]);
+  if (kept && kept.size === source.size && kept.mtimeMs >= source.mtimeMs) return;
+  await writeAtomically(copy, (temp) => copyFile(file, temp));
 }
 
 /** The library's taxonomy if it has one (never fetched): for the scientific names of a library placement did not need it for. */

@@ -167,7 +167,7 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
     }
   });
 
-  it('the ingest of an inbox without a taxonomy fetches it once; offline it publishes the rest, reports the waiting photos once, and places them on the next ingest', async () => {
+  it('the ingest of an inbox without a taxonomy fetches it once; offline it publishes the rest, reports the waiting photos once, and places them on the next ingest; a taxonomy deleted later loses no photo', async () => {
     const lib = await library('ingest', { 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null, 'inbox/2024-05-01/IMG_1.jpg': 'Canada Jay', 'inbox/2024-05-01/IMG_2.jpg': 'Mallard' });
     const variable = process.env.PORTFOLIO_TAXONOMY_URL;
     const ingest = () => runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
@@ -194,6 +194,16 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
       expect(again.code).toBe(0);
       expect(again.stderr).not.toContain('fetching');
       expect(server.requests.length).toBe(requests);
+
+      // The library's taxonomy deleted, offline: the copy the last placement used keeps every photo published.
+      await rm(path.join(lib.photosDir, 'taxonomy'), { recursive: true });
+      process.env.PORTFOLIO_TAXONOMY_URL = await closedPortUrl();
+      const deleted = await ingest();
+      expect(deleted.code).toBe(0);
+      expect(await speciesOf(lib.outDir)).toEqual(['Canada Jay', 'Mallard', 'Rock Wren']);
+      expect(deleted.state.ingest!.problems.all.map((p) => `${p.severity} ${p.path}: ${p.reason}`)).toEqual([
+        expect.stringMatching(/^warning taxonomy: the bird taxonomy could not be had \(.*no connection \(ECONNREFUSED\).*\); the copy the last ingest used \(eBird\/Clements Checklist of Birds of the World, v2025\) placed the photos, so none disappears\. Run `npm run taxonomy` to put it back$/),
+      ]);
     } finally {
       process.env.PORTFOLIO_TAXONOMY_URL = variable;
     }

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, NOT_FOUND_FILE, pageFile, photoId, photoShareRoute, speciesRoute } from '../../data/paths.ts';
@@ -17,6 +18,7 @@ import { buildSite, type BuildResult } from '../../web/prerender/build-site.ts';
  * freshly built tree, so none depends on what another did: built once, kept aside, and put
  * back before each test (see restoreTree).
  */
+const repo = fileURLToPath(new URL('../..', import.meta.url));
 const KESTREL = ['Falconiformes', 'Falcons', 'American Kestrel'];
 const MERLIN = ['Falconiformes', 'Falcons', 'Merlin'];
 const WREN = ['Passeriformes', 'Wrens', 'Carolina Wren'];
@@ -85,6 +87,9 @@ beforeAll(async () => {
   await photo(MERLIN, 'm1.jpg', 80);
   await photo(WREN, 'w1.jpg', 120);
   await writeFile(join(photos, 'site.json'), JSON.stringify({ owner: 'Incremental Owner', featured: [{ species: 'Carolina Wren', file: 'w1.jpg' }] }));
+  // The library's taxonomy (as `npm run taxonomy` leaves it): the species get their field-guide order.
+  await mkdir(join(photos, 'taxonomy'));
+  await copyFile(join(repo, 'tests/fixtures/sample-library/taxonomy/taxonomy.tsv'), join(photos, 'taxonomy', 'taxonomy.tsv'));
   await build();
   // Kept aside as the tree is now: the photos copied with their times, the rest linked.
   mkdirSync(pristine);
@@ -144,7 +149,7 @@ describe('incremental build', () => {
         page(lifeListRoute(KESTREL.slice(0, 2))),
         page(lifeListRoute(KESTREL.slice(0, 1))),
         page(lifeListRoute([])),
-        // The taxonomic order's levels too: the tests' checklist gives these species their place.
+        // The taxonomic order's levels too: the library's taxonomy gives these species their place.
         page(lifeListRoute(KESTREL.slice(0, 2), 'taxonomic')),
         page(lifeListRoute(KESTREL.slice(0, 1), 'taxonomic')),
         page(lifeListRoute([], 'taxonomic')),

@@ -49,6 +49,16 @@ describe('loadBuildState', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('takes over what a build of older code left when it failed before writing any marker', async () => {
+    const old = join(root, 'old-dist');
+    await mkdir(join(old, 'life_list'), { recursive: true });
+    await writeFile(join(old, 'bird-photos.json'), '{}');
+    await writeFile(join(old, 'life_list', 'a_lowq.jpg'), 'jpeg');
+    const state = await loadBuildState(stateFile, old, warn);
+    expect(state.files).toEqual({});
+    expect(await readdir(old)).toEqual([BUILD_MARKER]);
+  });
+
   it('a build cut short after a complete one is never taken for up to date', async () => {
     const first = await loadBuildState(stateFile, dist, warn);
     await finishBuild(first, stateFile, dist, 'inputs-1');

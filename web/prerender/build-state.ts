@@ -4,6 +4,7 @@ import { copyFile, link, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { removeEmptyParents, unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 import { fullMessageOf } from '../../data/error-text.ts';
+import { MANIFEST_FILES } from '../../data/manifest-layout.ts';
 
 /**
  * What a build put into dist/: each file's signature (a page's inputs, or the identity of
@@ -59,8 +60,11 @@ export async function loadBuildState(stateFile: string, dist: string, warn: (lin
     return { ...fresh(), id: saved.id, files: saved.files as Record<string, string> };
   }
   // Unknown contents (an older build, or none): start from an empty dist/. A folder that holds
-  // files but neither a build's marker nor a site (an output pointed at the wrong folder) is not ours to empty.
-  if (!marker && !existsSync(join(dist, 'index.html')) && ((await unlessMissing(readdir(dist))) ?? []).length > 0) {
+  // files but neither a build's marker nor a site (an output pointed at the wrong folder) is not
+  // ours to empty. A site is its home page, or the published data a build links in before any
+  // page: what a build of older code that failed midway (and wrote no marker then) left.
+  const aSite = existsSync(join(dist, 'index.html')) || existsSync(join(dist, MANIFEST_FILES.birdPhotos));
+  if (!marker && !aSite && ((await unlessMissing(readdir(dist))) ?? []).length > 0) {
     throw new Error(`${dist} holds files that no build of this site wrote; choose an empty or new folder for the output, or empty this one yourself`);
   }
   await rm(dist, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,16 @@ describe("the README's scripts, in a fresh copy", () => {
     expect(ingest).toMatch(/Done in [\d.]+ s: 2 new/);
     expect(aSpeciesPage(project)).toMatch(/^\/species\/.+\/$/);
     await expectSuccess('validate');
+  });
+
+  it('npm run build with a broken site.json says so, and builds once it is mended (nothing to delete by hand)', async () => {
+    const settings = join(project, 'photos/site.json');
+    const good = await readFile(settings, 'utf8');
+    await writeFile(settings, good.replace('}', ','));
+    const broken = await runScript(project, 'build');
+    expect(broken.status).not.toBe(0);
+    expect(broken.output).toContain('site.json');
+    await writeFile(settings, good);
   });
 
   it('npm run build builds the site into dist/, twice in a row', async () => {

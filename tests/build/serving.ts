@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { MANIFEST_FILES } from '../../data/manifest-layout.ts';
@@ -23,30 +25,47 @@ export function newUsersEnvironment(): NodeJS.ProcessEnv {
 export interface Finished {
   status: number | null;
   output: string;
+  /** Processes it started that were still running a while after it ended (none, as it should be). */
+  outlived: number[];
 }
 
 /** `npm run <script> [-- args]` to its end, with its output (stdout and stderr, interleaved). */
-export function runScript(project: string, script: string, args: string[] = []): Promise<Finished> {
+export async function runScript(project: string, script: string, args: string[] = []): Promise<Finished> {
   const child = startScript(project, script, args);
-  return new Promise((resolve, reject) => {
+  const status = await new Promise<number | null>((resolve, reject) => {
     child.process.on('error', reject);
-    child.process.on('close', (status) => resolve({ status, output: child.output() }));
+    child.process.on('close', resolve);
   });
+  // A child still ending (ExifTool's Perl, a browser) is given a few seconds, no more.
+  const deadline = Date.now() + 5_000;
+  let outlived = await markedProcesses(child.mark);
+  while (outlived.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, STATE_POLL_MS));
+    outlived = await markedProcesses(child.mark);
+  }
+  for (const pid of outlived) process.kill(pid, 'SIGKILL');
+  return { status, output: child.output(), outlived };
 }
 
 interface Started {
   process: ChildProcess;
   output: () => string;
+  /** In the environment of everything the command starts, which inherits it even when it leaves the process group. */
+  mark: string;
 }
+
+/** Names the variable that marks a command's processes. */
+const MARK_VARIABLE = 'README_COMMAND_RUN';
 
 function startScript(project: string, script: string, args: string[]): Started {
   const npmArgs = script === 'start' ? ['start'] : ['run', script];
   if (args.length > 0) npmArgs.push('--', ...args);
-  const child = spawn('npm', npmArgs, { cwd: project, env: newUsersEnvironment(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const mark = randomUUID();
+  const child = spawn('npm', npmArgs, { cwd: project, env: { ...newUsersEnvironment(), [MARK_VARIABLE]: mark }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { process: child, output: () => output };
+  return { process: child, output: () => output, mark };
 }
 
 /** A port nothing listens on now, for a server of the test's own. */
@@ -107,7 +126,7 @@ export async function startUntilServing(
   let exited: number | null | undefined;
   child.process.on('exit', (status) => (exited = status ?? -1));
   const deadline = Date.now() + limitMs;
-  const serving: Serving = { output: child.output, stop: () => stopGroup(child.process) };
+  const serving: Serving = { output: child.output, stop: () => stopAll(child) };
   for (;;) {
     const wanted = paths();
     if (wanted !== undefined && wanted.length > 0) {
@@ -132,18 +151,37 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
-/** SIGTERM to the command's process group, as Ctrl-C's terminal would; then every member must be gone. */
-async function stopGroup(child: ChildProcess): Promise<void> {
+/** The processes (other than this one) whose environment holds `mark`: Linux's /proc. */
+async function markedProcesses(mark: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const name of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    const environment = await readFile(`/proc/${name}/environ`, 'utf8').catch(() => '');
+    if (environment.split('\0').includes(`${MARK_VARIABLE}=${mark}`)) found.push(Number(name));
+  }
+  return found;
+}
+
+/**
+ * SIGTERM to the command's process group, as Ctrl-C's terminal would; then every process it
+ * started must be gone: its group, and any that left the group (found by the mark in their
+ * environment, which they inherit).
+ */
+async function stopAll(started: Started): Promise<void> {
+  const child = started.process;
   const pgid = child.pid;
   if (pgid === undefined) return;
   const closed = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
   if (groupAlive(pgid)) process.kill(-pgid, 'SIGTERM');
   await closed;
   const deadline = Date.now() + 10_000;
-  while (groupAlive(pgid)) {
+  for (;;) {
+    const left = await markedProcesses(started.mark);
+    if (!groupAlive(pgid) && left.length === 0) return;
     if (Date.now() > deadline) {
-      process.kill(-pgid, 'SIGKILL');
-      throw new Error(`processes started by npm (group ${pgid}) outlived it by 10 s`);
+      if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+      for (const pid of left) process.kill(pid, 'SIGKILL');
+      throw new Error(`processes started by npm outlived it by 10 s: ${left.join(', ') || `group ${pgid}`}`);
     }
     await new Promise((resolve) => setTimeout(resolve, STATE_POLL_MS));
   }

@@ -47,8 +47,9 @@ describe("the README's scripts, in a fresh copy", () => {
   afterAll(() => rm(project, { recursive: true, force: true }));
 
   const expectSuccess = async (script: string, args: string[] = []) => {
-    const { status, output } = await runScript(project, script, args);
+    const { status, output, outlived } = await runScript(project, script, args);
     expect(status, `npm run ${script} ${args.join(' ')}\n${output}`).toBe(0);
+    expect(outlived, `processes npm run ${script} left running`).toEqual([]);
     return output;
   };
 

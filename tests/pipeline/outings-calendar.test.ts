@@ -1,13 +1,11 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
 import { outingDataSchema } from '../../data/outings.ts';
 import { tripKey } from '../../data/paths.ts';
 import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { runValidate } from '../../pipeline/validate.ts';
-import { fixture, ingestArgs, makeTree, readJson, runCli, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, publicationStamp, readJson, runCli, writtenTimes, type Tree } from './helpers.ts';
 
 /**
  * The outings follow the calendar: a photo or checklist dated after the ingest's day joins its
@@ -29,16 +27,9 @@ const noonOf = (day: string) => {
   return new Date(y, m - 1, d, 12);
 };
 
-/** Modification times of every file the ingest writes (public/ and cache/), by path. */
-async function writtenTimes(tree: Tree): Promise<Record<string, number>> {
-  const times: Record<string, number> = {};
-  for (const file of await fg('**/*', { cwd: tree.outDir, dot: true, onlyFiles: true })) times[file] = (await stat(path.join(tree.outDir, file))).mtimeMs;
-  return times;
-}
 
 describe('outings on the days after the ingest', () => {
   let tree: Tree;
-  const stampOf = () => readFile(path.join(tree.outDir, 'cache', PUBLICATION_STAMP_FILE), 'utf8');
   const published = (relative: string) => path.join(tree.publicDir, ...relative.split('/'));
   const exists = async (relative: string) => (await stat(published(relative)).catch(() => undefined)) !== undefined;
   const ingestOn = async (day: string) => {
@@ -71,22 +62,22 @@ describe('outings on the days after the ingest', () => {
 
   it('again the same day: nothing is written, the warnings are said again', async () => {
     const times = await writtenTimes(tree);
-    const stamp = await stampOf();
+    const stamp = await publicationStamp(tree);
     const run = await ingestOn('2017-06-04');
     expect(run.stderr).toContain('the photo is on no outing until that day');
     expect(await writtenTimes(tree)).toEqual(times);
-    expect(await stampOf()).toBe(stamp);
+    expect(await publicationStamp(tree)).toBe(stamp);
   });
 
   it("on the photo's day, with nothing else changed: the photo joins its outing, its day and the trip get pages, the build a new stamp", async () => {
-    const stamp = await stampOf();
+    const stamp = await publicationStamp(tree);
     const run = await ingestOn(PHOTO_DAY);
     expect(run.code).toBe(0);
     expect(run.stderr).not.toContain('the photo is on no outing');
     expect(run.stderr).not.toContain(`trip '${TRIP.name}'`);
     // The checklist's day has not come yet.
     expect(run.stderr).toContain(`a checklist is dated ${CHECKLIST_DAY}, after today (${PHOTO_DAY})`);
-    expect(await stampOf()).not.toBe(stamp);
+    expect(await publicationStamp(tree)).not.toBe(stamp);
     const day = outingDataSchema.parse(await readJson(published(siteDataPaths.outing(PHOTO_DAY))));
     expect(day.species.map((s) => [s.commonName, s.photos.length])).toEqual([['Mallard', 1]]);
     expect(day.trip?.name).toBe(TRIP.name);

@@ -66,7 +66,7 @@ function fieldDays({ photosBySpecies, records, settings }: Pick<OutingInputs, 'p
 }
 
 /** What becomes of each trip of site.json (data/trips.ts): the pages below and the ingest's report both come from here. */
-export function tripsOf(inputs: Pick<OutingInputs, 'photosBySpecies' | 'records' | 'settings'>): TripOutcome[] {
+export function tripOutcomesOf(inputs: Pick<OutingInputs, 'photosBySpecies' | 'records' | 'settings'>): TripOutcome[] {
   return tripOutcomes(inputs.settings.trips, [...fieldDays(inputs).keys()].sort());
 }
 

@@ -22,7 +22,8 @@ export const outingKeySchema = z.string().check(z.regex(OUTING_KEY, 'must be a d
 /** A named trip of site.json: consecutive days shown together on one outing page. */
 export const tripSchema = z
   .strictObject({ name: nonEmpty(), from: isoDateSchema, to: isoDateSchema })
-  .check(z.refine((t) => t.from <= t.to, { message: '`from` must not come after `to`' }));
+  // Compared only when both are days: otherwise their own problems say enough.
+  .check(z.refine((t) => t.from <= t.to, { message: '`from` must not come after `to`', when: (payload) => payload.issues.length === 0 }));
 export type Trip = z.infer<typeof tripSchema>;
 
 /**

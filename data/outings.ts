@@ -5,7 +5,8 @@ import { OUTING_KEY } from './paths.ts';
 import { pagePhotoSchema } from './site-data-schemas.ts';
 
 /**
- * The outings: each day in the field (a day with photos or with checklists) and each trip the
+ * The shapes of the outings (derived by outings-derivation.ts; which trips get a page: trips.ts):
+ * each day in the field (a day with photos or with checklists) and each trip the
  * owner named in site.json, with what was seen, what was photographed and what was new. Made
  * from the photos' capture days and the export's days (data/life-records.ts), so it counts as
  * the lists count. Published: days, region codes and names, species, counts of species and

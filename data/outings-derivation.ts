@@ -59,7 +59,9 @@ function fieldDays({ photosBySpecies, records, settings }: Pick<OutingInputs, 'p
       const date = outingDayOf(photo.takenOn, settings.lastDay);
       if (!date) continue;
       const day = dayOf(date);
-      day.photos.set(species, [...(day.photos.get(species) ?? []), photo]);
+      const ofSpecies = day.photos.get(species);
+      if (ofSpecies) ofSpecies.push(photo);
+      else day.photos.set(species, [photo]);
     }
   }
   return days;
@@ -166,7 +168,7 @@ function speciesOf({ records, bySpecies, toPagePhoto, recordOf, folderOf }: Page
   const seen = new Set<string>();
   for (const day of days) for (const name of day.field?.species ?? []) seen.add(name);
   const photosOf = new Map<string, PhotoEntry[]>();
-  for (const day of days) for (const [species, photos] of day.photos) photosOf.set(species, [...(photosOf.get(species) ?? []), ...photos]);
+  for (const day of days) for (const [species, photos] of day.photos) photosOf.set(species, (photosOf.get(species) ?? []).concat(photos));
 
   const entries: (OutingSpecies & { order: number })[] = [];
   const shown = new Set<string>();

@@ -17,6 +17,8 @@ import { fixture, ingestArgs, makeTree, publicationStamp, readJson, runCli, writ
 const PHOTO_DAY = '2017-06-05';
 const CHECKLIST_DAY = '2017-06-07';
 const TRIP = { name: 'Nikon week, June 2017', from: '2017-06-04', to: '2017-06-10' };
+/** A trip within TRIP: its days stay with TRIP, so it never has a page, and the report says so. */
+const INNER = { name: 'Pond loop', from: PHOTO_DAY, to: PHOTO_DAY };
 const HEADER =
   'Submission ID,Common Name,Scientific Name,Taxonomic Order,Count,State/Province,County,Location ID,Location,Latitude,Longitude,Date,Time,Protocol,Duration (Min),All Obs Reported,Distance Traveled (km),Area Covered (ha),Number of Observers,Breeding Code,Observation Details,Checklist Comments,ML Catalog Numbers';
 const EXPORT = [HEADER, `S2001,Mallard,Anas platyrhynchos,472,2,US-NC,Wake,L901,A pond,35.1,-78.7,${CHECKLIST_DAY},07:10 AM,Incidental,10,1,,,1,,,,`].join('\r\n');
@@ -40,7 +42,7 @@ describe('outings on the days after the ingest', () => {
   beforeAll(async () => {
     // Only Date is faked: the ingest's timers and ExifTool's run as ever.
     vi.useFakeTimers({ toFake: ['Date'] });
-    tree = await makeTree({ files: { 'Anseriformes/Ducks/Mallard/a.jpg': fixture('photos/epy_nikon-d3100_gps.jpg') }, site: { owner: 'Test Owner', trips: [TRIP] } });
+    tree = await makeTree({ files: { 'Anseriformes/Ducks/Mallard/a.jpg': fixture('photos/epy_nikon-d3100_gps.jpg') }, site: { owner: 'Test Owner', trips: [INNER, TRIP] } });
     await mkdir(path.join(tree.photosDir, 'ebird'));
     await writeFile(path.join(tree.photosDir, 'ebird', 'MyEBirdData.csv'), `${EXPORT}\r\n`);
   });
@@ -55,6 +57,7 @@ describe('outings on the days after the ingest', () => {
     expect(run.stderr).toContain(`taken ${PHOTO_DAY} by the camera's clock, after today (2017-06-04): the photo is on no outing until that day`);
     expect(run.stderr).toContain(`a checklist is dated ${CHECKLIST_DAY}, after today (2017-06-04): it is on no outing until that day`);
     expect(run.stderr).toContain(`trip '${TRIP.name}' (${TRIP.from} to ${TRIP.to}) covers no day with photos or checklists, so it has no page`);
+    expect(run.stderr).toContain(`trip '${INNER.name}' (${INNER.from} to ${INNER.to}) covers no day with photos or checklists, so it has no page`);
     expect(await exists(siteDataPaths.outing(PHOTO_DAY))).toBe(false);
     expect(await exists(siteDataPaths.outing(tripKey(TRIP.name)))).toBe(false);
     expect(speciesDataSchema.parse(await readJson(published(siteDataPaths.species('Mallard')))).outings).toBeUndefined();
@@ -74,7 +77,9 @@ describe('outings on the days after the ingest', () => {
     const run = await ingestOn(PHOTO_DAY);
     expect(run.code).toBe(0);
     expect(run.stderr).not.toContain('the photo is on no outing');
-    expect(run.stderr).not.toContain(`trip '${TRIP.name}'`);
+    expect(run.stderr).not.toContain(`trip '${TRIP.name}' (${TRIP.from} to ${TRIP.to})`);
+    expect(run.stderr).toContain(`trip '${INNER.name}' has all its days in the earlier trip '${TRIP.name}', which keeps them, so it has no page`);
+    expect(await exists(siteDataPaths.outing(tripKey(INNER.name)))).toBe(false);
     // The checklist's day has not come yet.
     expect(run.stderr).toContain(`a checklist is dated ${CHECKLIST_DAY}, after today (${PHOTO_DAY})`);
     expect(await publicationStamp(tree)).not.toBe(stamp);
@@ -91,10 +96,11 @@ describe('outings on the days after the ingest', () => {
     expect(await writtenTimes(tree)).toEqual(times);
   });
 
-  it("on the checklist's day: the checklist's day joins the trip, and no warning is left", async () => {
+  it("on the checklist's day: the checklist's day joins the trip, and no warning of a day ahead is left", async () => {
     const run = await ingestOn(CHECKLIST_DAY);
     expect(run.code).toBe(0);
-    expect(run.stderr).not.toMatch(/after today|no page/);
+    expect(run.stderr).not.toContain('after today');
+    expect(run.stderr).not.toContain(`trip '${TRIP.name}' (${TRIP.from} to ${TRIP.to})`);
     const checklistDay = outingDataSchema.parse(await readJson(published(siteDataPaths.outing(CHECKLIST_DAY))));
     expect(checklistDay).toMatchObject({ checklists: 1, observed: 1, trip: { name: TRIP.name } });
     const trip = outingDataSchema.parse(await readJson(published(siteDataPaths.outing(tripKey(TRIP.name)))));

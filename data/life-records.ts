@@ -18,7 +18,8 @@ export { binomialOf, normaliseSpeciesName, speciesNameTerms } from './species-na
 
 /** `YYYY-MM-DD`, a real calendar day: every day of site.json and of the data files. */
 export const isoDateSchema = z.string().check(
-  z.regex(DAY, 'must be a date YYYY-MM-DD'),
+  // Aborts: a text that is no date needs no calendar check.
+  z.regex(DAY, { message: 'must be a date YYYY-MM-DD', abort: true }),
   z.refine((s) => isCalendarDate(s), 'must be a real calendar day'),
 );
 

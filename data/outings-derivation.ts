@@ -59,14 +59,16 @@ function fieldDays({ photosBySpecies, records, settings }: Pick<OutingInputs, 'p
       const date = outingDayOf(photo.takenOn, settings.lastDay);
       if (!date) continue;
       const day = dayOf(date);
-      day.photos.set(species, [...(day.photos.get(species) ?? []), photo]);
+      const ofSpecies = day.photos.get(species);
+      if (ofSpecies) ofSpecies.push(photo);
+      else day.photos.set(species, [photo]);
     }
   }
   return days;
 }
 
 /** What becomes of each trip of site.json (data/trips.ts): the pages below and the ingest's report both come from here. */
-export function tripsOf(inputs: Pick<OutingInputs, 'photosBySpecies' | 'records' | 'settings'>): TripOutcome[] {
+export function tripOutcomesOf(inputs: Pick<OutingInputs, 'photosBySpecies' | 'records' | 'settings'>): TripOutcome[] {
   return tripOutcomes(inputs.settings.trips, [...fieldDays(inputs).keys()].sort());
 }
 
@@ -166,7 +168,7 @@ function speciesOf({ records, bySpecies, toPagePhoto, recordOf, folderOf }: Page
   const seen = new Set<string>();
   for (const day of days) for (const name of day.field?.species ?? []) seen.add(name);
   const photosOf = new Map<string, PhotoEntry[]>();
-  for (const day of days) for (const [species, photos] of day.photos) photosOf.set(species, [...(photosOf.get(species) ?? []), ...photos]);
+  for (const day of days) for (const [species, photos] of day.photos) photosOf.set(species, (photosOf.get(species) ?? []).concat(photos));
 
   const entries: (OutingSpecies & { order: number })[] = [];
   const shown = new Set<string>();

@@ -5,7 +5,8 @@ import { OUTING_KEY } from './paths.ts';
 import { pagePhotoSchema } from './site-data-schemas.ts';
 
 /**
- * The outings: each day in the field (a day with photos or with checklists) and each trip the
+ * The shapes of the outings (derived by outings-derivation.ts; which trips get a page: trips.ts):
+ * each day in the field (a day with photos or with checklists) and each trip the
  * owner named in site.json, with what was seen, what was photographed and what was new. Made
  * from the photos' capture days and the export's days (data/life-records.ts), so it counts as
  * the lists count. Published: days, region codes and names, species, counts of species and
@@ -22,7 +23,8 @@ export const outingKeySchema = z.string().check(z.regex(OUTING_KEY, 'must be a d
 /** A named trip of site.json: consecutive days shown together on one outing page. */
 export const tripSchema = z
   .strictObject({ name: nonEmpty(), from: isoDateSchema, to: isoDateSchema })
-  .check(z.refine((t) => t.from <= t.to, { message: '`from` must not come after `to`' }));
+  // Compared only when both are days: otherwise their own problems say enough.
+  .check(z.refine((t) => t.from <= t.to, { message: '`from` must not come after `to`', when: (payload) => payload.issues.length === 0 }));
 export type Trip = z.infer<typeof tripSchema>;
 
 /**

@@ -3,7 +3,7 @@ import { countryOf } from './region-code.ts';
 import { birdListDataSchema, birdLists, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import { listsMapFiles } from './lists-map-files.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
-import { outingDayOf, outingsOf, tripsOf } from './outings-derivation.ts';
+import { outingDayOf, outingsOf, tripOutcomesOf } from './outings-derivation.ts';
 import type { OutingData, OutingSettings, OutingSummary } from './outings.ts';
 import type { TripOutcome } from './trips.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
@@ -64,8 +64,8 @@ function shownPhotos(manifests: Manifests, find: PhotoFinder): Map<string, Photo
 }
 
 /** What becomes of each trip of site.json, by the rule the pages below are made with: the ingest reports it. */
-export function tripOutcomesOf(manifests: Manifests, life: LifeListLinks | undefined, settings: OutingSettings): TripOutcome[] {
-  return tripsOf({ photosBySpecies: shownPhotos(manifests, photoFinder(manifests)), ...(life && { records: life.records }), settings });
+export function tripReport(manifests: Manifests, life: LifeListLinks | undefined, settings: OutingSettings): TripOutcome[] {
+  return tripOutcomesOf({ photosBySpecies: shownPhotos(manifests, photoFinder(manifests)), ...(life && { records: life.records }), settings });
 }
 
 /** The Outings page and a page for every day in the field and every trip. */

@@ -65,6 +65,8 @@ describe("a trip's shape", () => {
   it('refuses a trip that ends before it starts, or on a day the calendar does not have', () => {
     expect(tripSchema.safeParse(trip('Backwards', '2023-06-10', '2023-06-08')).error?.issues.map((i) => i.message)).toEqual(['`from` must not come after `to`']);
     expect(tripSchema.safeParse(trip('No such day', '2023-02-29', '2023-03-01')).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['from', 'must be a real calendar day']]);
+    // A text that is no day is told so once, and not compared.
+    expect(tripSchema.safeParse(trip('Typo', '20230610', '2023-06-08')).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['from', 'must be a date YYYY-MM-DD']]);
     expect(outingSettingsSchema.safeParse({ trips: [ARIZONA], lastDay: '2025-11-31' }).success).toBe(false);
   });
 });

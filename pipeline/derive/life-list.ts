@@ -45,11 +45,11 @@ export async function lifeListOf(
   const bySpecies = new Map<string, LifeRecord>();
   for (const match of matched.matches) bySpecies.set(match.folder.split('/').at(-1) ?? match.folder, match.record);
   warnPhotographedBeforeSeen(photos, matched.matches, problems);
-  const places = regionNamesAndMaps(read.records);
+  const regions = regionNamesAndMaps(read.records);
   // Named, not dropped in silence: the owner can tell a missing shape from a missing list.
-  const unmapped = unmappedRegions(places);
+  const unmapped = unmappedRegions(regions);
   if (unmapped.length > 0) problems.warning(read.source, text.regionsNotMapped(unmapped));
-  return { records: read.records, bySpecies, places, source: read.source, photographed: matched.photographedCount };
+  return { records: read.records, bySpecies, places: regions, source: read.source, photographed: matched.photographedCount };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Manifests } from '../../data/manifest-schemas.ts';
 import { outingDayOf } from '../../data/outings-derivation.ts';
 import type { OutingSettings } from '../../data/outings.ts';
 import type { SiteConfig } from '../../data/site-config.ts';
-import { tripOutcomesOf, type LifeListLinks } from '../../data/site-data-derivation.ts';
+import { tripReport, type LifeListLinks } from '../../data/site-data-derivation.ts';
 import { hasPage, type TripOutcome } from '../../data/trips.ts';
 import { ebird as ebirdText, outings as text } from '../report/messages.ts';
 import { LIFE_LIST_DIR } from '../scan/plan.ts';
@@ -29,7 +29,7 @@ export function outingSettingsOf(
     if (life && !outingDayOf(field.date, today)) problems.warning(life.source, ebirdText.checklistInFuture(field.date, today));
   }
   const settings: OutingSettings = { trips: site.trips, lastDay: today, ...(site.publishing.checklistLinks && { checklistLinks: true }) };
-  for (const outcome of tripOutcomesOf(manifests, life, settings)) {
+  for (const outcome of tripReport(manifests, life, settings)) {
     const warning = warningOf(outcome);
     if (warning) problems.warning('site.json', warning);
   }

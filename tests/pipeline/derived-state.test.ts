@@ -1,22 +1,11 @@
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
 import { siteDataPaths } from '../../data/site-data-paths.ts';
 import { runValidate } from '../../pipeline/validate.ts';
-import { fixture, ingestArgs, makeTree, runCli, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, publicationStamp, runCli, writtenTimes, type Tree } from './helpers.ts';
 
 const SPECIES = 'Order A/Family A/Species One';
-
-/** Modification times of every file the ingest writes (public/ and cache/), by path. */
-async function writtenTimes(tree: Tree): Promise<Record<string, number>> {
-  const times: Record<string, number> = {};
-  for (const file of await fg('**/*', { cwd: tree.outDir, dot: true, onlyFiles: true })) times[file] = (await stat(path.join(tree.outDir, file))).mtimeMs;
-  return times;
-}
-
-const stampOf = (tree: Tree) => readFile(path.join(tree.outDir, 'cache', PUBLICATION_STAMP_FILE), 'utf8');
 
 describe('a run with nothing new skips the derived outputs', () => {
   let tree: Tree;
@@ -35,7 +24,7 @@ describe('a run with nothing new skips the derived outputs', () => {
     expect(first.code).toBe(1);
     expect(first.stderr).toMatch(/featured entry 1 .*missing\.jpg.* matches no photo/);
     const times = await writtenTimes(tree);
-    const stamp = await stampOf(tree);
+    const stamp = await publicationStamp(tree);
 
     const again = await runCli(ingestArgs(tree, '--quiet'));
     expect(again.code).toBe(1);
@@ -43,7 +32,7 @@ describe('a run with nothing new skips the derived outputs', () => {
     expect(again.state.ingest?.counts).toEqual({ new: 0, updated: 0, unchanged: 1, removed: 0, failed: 0 });
     expect(again.state.ingest?.photos).toBe(1);
     expect(await writtenTimes(tree)).toEqual(times);
-    expect(await stampOf(tree)).toBe(stamp);
+    expect(await publicationStamp(tree)).toBe(stamp);
   });
 
   it('derives again when a derived file was deleted or edited by hand', async () => {
@@ -58,7 +47,7 @@ describe('a run with nothing new skips the derived outputs', () => {
   });
 
   it('derives again when the settings change, and gives the build a new stamp', async () => {
-    const stamp = await stampOf(tree);
+    const stamp = await publicationStamp(tree);
     const home = path.join(tree.publicDir, ...siteDataPaths.home.split('/'));
     const homeBefore = await readFile(home, 'utf8');
     await writeFile(path.join(tree.photosDir, 'site.json'), JSON.stringify({ owner: 'Test Owner', title: 'Shorebirds', featured: [{ species: 'Species One', file: 'gps.jpg' }] }));
@@ -66,26 +55,26 @@ describe('a run with nothing new skips the derived outputs', () => {
     const run = await runCli(ingestArgs(tree, '--quiet'));
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    expect(await stampOf(tree)).not.toBe(stamp);
+    expect(await publicationStamp(tree)).not.toBe(stamp);
     expect(await readFile(home, 'utf8')).not.toBe(homeBefore);
     expect((await runValidate(tree.outDir)).problems).toEqual([]);
   });
 
   it('derives again with --force, and when an eBird export appears', async () => {
-    let stamp = await stampOf(tree);
+    let stamp = await publicationStamp(tree);
     await runCli(ingestArgs(tree, '--quiet', '--force'));
-    expect(await stampOf(tree)).not.toBe(stamp);
+    expect(await publicationStamp(tree)).not.toBe(stamp);
 
-    stamp = await stampOf(tree);
+    stamp = await publicationStamp(tree);
     const unchanged = await runCli(ingestArgs(tree, '--quiet'));
     expect(unchanged.code).toBe(0);
-    expect(await stampOf(tree)).toBe(stamp);
+    expect(await publicationStamp(tree)).toBe(stamp);
 
     const ebird = path.join(tree.photosDir, 'ebird');
     await mkdir(ebird, { recursive: true });
     await writeFile(path.join(ebird, 'MyEBirdData.csv'), await readFile(fixture('ebird/sample-MyEBirdData.csv')));
     const withExport = await runCli(ingestArgs(tree, '--quiet'));
-    expect(await stampOf(tree)).not.toBe(stamp);
+    expect(await publicationStamp(tree)).not.toBe(stamp);
     expect(withExport.state.ingest?.lifeList?.observed).toBeGreaterThan(0);
     // Skipped again, the summary still knows the life list.
     const noop = await runCli(ingestArgs(tree, '--quiet'));

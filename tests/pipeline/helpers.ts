@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
+import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
 import { buildProgram, type CliState } from '../../pipeline/cli.ts';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
@@ -91,4 +92,16 @@ export async function hashTree(dir: string): Promise<Record<string, string>> {
 
 export async function publishedFiles(publicDir: string): Promise<string[]> {
   return (await fg('**/*', { cwd: publicDir, dot: true, onlyFiles: true })).sort();
+}
+
+/** Modification times of every file the ingest writes (public/ and cache/), by path: unchanged, nothing was written. */
+export async function writtenTimes(tree: Tree): Promise<Record<string, number>> {
+  const times: Record<string, number> = {};
+  for (const file of await fg('**/*', { cwd: tree.outDir, dot: true, onlyFiles: true })) times[file] = (await stat(path.join(tree.outDir, file))).mtimeMs;
+  return times;
+}
+
+/** The stamp that tells the build public/ may have changed (a new one after every ingest that derived). */
+export function publicationStamp(tree: Tree): Promise<string> {
+  return readFile(path.join(tree.outDir, 'cache', PUBLICATION_STAMP_FILE), 'utf8');
 }

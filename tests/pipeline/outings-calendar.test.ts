@@ -1,13 +1,11 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
 import { outingDataSchema } from '../../data/outings.ts';
 import { tripKey } from '../../data/paths.ts';
 import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { runValidate } from '../../pipeline/validate.ts';
-import { fixture, ingestArgs, makeTree, readJson, runCli, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, publicationStamp, readJson, runCli, writtenTimes, type Tree } from './helpers.ts';
 
 /**
  * The outings follow the calendar: a photo or checklist dated after the ingest's day joins its
@@ -19,6 +17,8 @@ import { fixture, ingestArgs, makeTree, readJson, runCli, type Tree } from './he
 const PHOTO_DAY = '2017-06-05';
 const CHECKLIST_DAY = '2017-06-07';
 const TRIP = { name: 'Nikon week, June 2017', from: '2017-06-04', to: '2017-06-10' };
+/** A trip within TRIP: its days stay with TRIP, so it never has a page, and the report says so. */
+const INNER = { name: 'Pond loop', from: PHOTO_DAY, to: PHOTO_DAY };
 const HEADER =
   'Submission ID,Common Name,Scientific Name,Taxonomic Order,Count,State/Province,County,Location ID,Location,Latitude,Longitude,Date,Time,Protocol,Duration (Min),All Obs Reported,Distance Traveled (km),Area Covered (ha),Number of Observers,Breeding Code,Observation Details,Checklist Comments,ML Catalog Numbers';
 const EXPORT = [HEADER, `S2001,Mallard,Anas platyrhynchos,472,2,US-NC,Wake,L901,A pond,35.1,-78.7,${CHECKLIST_DAY},07:10 AM,Incidental,10,1,,,1,,,,`].join('\r\n');
@@ -29,16 +29,9 @@ const noonOf = (day: string) => {
   return new Date(y, m - 1, d, 12);
 };
 
-/** Modification times of every file the ingest writes (public/ and cache/), by path. */
-async function writtenTimes(tree: Tree): Promise<Record<string, number>> {
-  const times: Record<string, number> = {};
-  for (const file of await fg('**/*', { cwd: tree.outDir, dot: true, onlyFiles: true })) times[file] = (await stat(path.join(tree.outDir, file))).mtimeMs;
-  return times;
-}
 
 describe('outings on the days after the ingest', () => {
   let tree: Tree;
-  const stampOf = () => readFile(path.join(tree.outDir, 'cache', PUBLICATION_STAMP_FILE), 'utf8');
   const published = (relative: string) => path.join(tree.publicDir, ...relative.split('/'));
   const exists = async (relative: string) => (await stat(published(relative)).catch(() => undefined)) !== undefined;
   const ingestOn = async (day: string) => {
@@ -49,7 +42,7 @@ describe('outings on the days after the ingest', () => {
   beforeAll(async () => {
     // Only Date is faked: the ingest's timers and ExifTool's run as ever.
     vi.useFakeTimers({ toFake: ['Date'] });
-    tree = await makeTree({ files: { 'Anseriformes/Ducks/Mallard/a.jpg': fixture('photos/epy_nikon-d3100_gps.jpg') }, site: { owner: 'Test Owner', trips: [TRIP] } });
+    tree = await makeTree({ files: { 'Anseriformes/Ducks/Mallard/a.jpg': fixture('photos/epy_nikon-d3100_gps.jpg') }, site: { owner: 'Test Owner', trips: [INNER, TRIP] } });
     await mkdir(path.join(tree.photosDir, 'ebird'));
     await writeFile(path.join(tree.photosDir, 'ebird', 'MyEBirdData.csv'), `${EXPORT}\r\n`);
   });
@@ -64,6 +57,7 @@ describe('outings on the days after the ingest', () => {
     expect(run.stderr).toContain(`taken ${PHOTO_DAY} by the camera's clock, after today (2017-06-04): the photo is on no outing until that day`);
     expect(run.stderr).toContain(`a checklist is dated ${CHECKLIST_DAY}, after today (2017-06-04): it is on no outing until that day`);
     expect(run.stderr).toContain(`trip '${TRIP.name}' (${TRIP.from} to ${TRIP.to}) covers no day with photos or checklists, so it has no page`);
+    expect(run.stderr).toContain(`trip '${INNER.name}' (${INNER.from} to ${INNER.to}) covers no day with photos or checklists, so it has no page`);
     expect(await exists(siteDataPaths.outing(PHOTO_DAY))).toBe(false);
     expect(await exists(siteDataPaths.outing(tripKey(TRIP.name)))).toBe(false);
     expect(speciesDataSchema.parse(await readJson(published(siteDataPaths.species('Mallard')))).outings).toBeUndefined();
@@ -71,22 +65,24 @@ describe('outings on the days after the ingest', () => {
 
   it('again the same day: nothing is written, the warnings are said again', async () => {
     const times = await writtenTimes(tree);
-    const stamp = await stampOf();
+    const stamp = await publicationStamp(tree);
     const run = await ingestOn('2017-06-04');
     expect(run.stderr).toContain('the photo is on no outing until that day');
     expect(await writtenTimes(tree)).toEqual(times);
-    expect(await stampOf()).toBe(stamp);
+    expect(await publicationStamp(tree)).toBe(stamp);
   });
 
   it("on the photo's day, with nothing else changed: the photo joins its outing, its day and the trip get pages, the build a new stamp", async () => {
-    const stamp = await stampOf();
+    const stamp = await publicationStamp(tree);
     const run = await ingestOn(PHOTO_DAY);
     expect(run.code).toBe(0);
     expect(run.stderr).not.toContain('the photo is on no outing');
-    expect(run.stderr).not.toContain(`trip '${TRIP.name}'`);
+    expect(run.stderr).not.toContain(`trip '${TRIP.name}' (${TRIP.from} to ${TRIP.to})`);
+    expect(run.stderr).toContain(`trip '${INNER.name}' has all its days in the earlier trip '${TRIP.name}', which keeps them, so it has no page`);
+    expect(await exists(siteDataPaths.outing(tripKey(INNER.name)))).toBe(false);
     // The checklist's day has not come yet.
     expect(run.stderr).toContain(`a checklist is dated ${CHECKLIST_DAY}, after today (${PHOTO_DAY})`);
-    expect(await stampOf()).not.toBe(stamp);
+    expect(await publicationStamp(tree)).not.toBe(stamp);
     const day = outingDataSchema.parse(await readJson(published(siteDataPaths.outing(PHOTO_DAY))));
     expect(day.species.map((s) => [s.commonName, s.photos.length])).toEqual([['Mallard', 1]]);
     expect(day.trip?.name).toBe(TRIP.name);
@@ -100,10 +96,11 @@ describe('outings on the days after the ingest', () => {
     expect(await writtenTimes(tree)).toEqual(times);
   });
 
-  it("on the checklist's day: the checklist's day joins the trip, and no warning is left", async () => {
+  it("on the checklist's day: the checklist's day joins the trip, and no warning of a day ahead is left", async () => {
     const run = await ingestOn(CHECKLIST_DAY);
     expect(run.code).toBe(0);
-    expect(run.stderr).not.toMatch(/after today|no page/);
+    expect(run.stderr).not.toContain('after today');
+    expect(run.stderr).not.toContain(`trip '${TRIP.name}' (${TRIP.from} to ${TRIP.to})`);
     const checklistDay = outingDataSchema.parse(await readJson(published(siteDataPaths.outing(CHECKLIST_DAY))));
     expect(checklistDay).toMatchObject({ checklists: 1, observed: 1, trip: { name: TRIP.name } });
     const trip = outingDataSchema.parse(await readJson(published(siteDataPaths.outing(tripKey(TRIP.name)))));

@@ -5,6 +5,7 @@ import { imageUrl } from '../assets.ts';
 import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
 import { ListsMap, MapLegend, type MapCounts } from '../components/ListsMap.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
+import { SpeciesName } from '../components/SpeciesName.tsx';
 import { listTitle } from '../site-model.ts';
 import { outingTitle } from '../outing-text.ts';
 import { site } from '../site.ts';
@@ -202,13 +203,7 @@ export function ListPage() {
                 ) : null}
               </td>
               <th scope="row" className="py-1.5 pr-4 font-normal">
-                {s.species ? (
-                  <Link to={speciesRoute(s.species)} className="text-link">
-                    {s.commonName}
-                  </Link>
-                ) : (
-                  s.commonName
-                )}{' '}
+                <SpeciesName name={s.commonName} species={s.species} />{' '}
                 <span className="block text-xs italic text-stone-400">{s.scientificName}</span>
               </th>
               <td className="py-1.5 pr-4 text-stone-300">{list.kind === 'year' ? <DayAndRegion day={s.firstSeen} region={s.region} /> : <Day day={s.firstSeen} />}</td>

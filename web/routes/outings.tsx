@@ -1,10 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { OutingSummary } from '../../data/outings.ts';
-import { OUTINGS_ROUTE, OUTINGS_TITLE, outingRoute, outingsYearRoute, outingsYearTitle, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
+import { OUTINGS_ROUTE, OUTINGS_TITLE, outingRoute, outingsYearRoute, outingsYearTitle, withoutPageExtension } from '../../data/paths.ts';
 import { countOf } from '../../data/count-text.ts';
 import { ebirdChecklistUrl } from '../../data/ebird-links.ts';
 import { Day } from '../components/DayAndRegion.tsx';
+import { SpeciesName } from '../components/SpeciesName.tsx';
 import { ImageTile, tileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
@@ -82,11 +83,7 @@ export function OutingsYearPage() {
   return (
     <>
       <PageMeta title={pageTitle(identity, outingsYearTitle(data.year))} description={outingsYearDescription(identity.owner, data.year)} />
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
-        <Link to={OUTINGS_ROUTE} className="text-link">
-          {OUTINGS_TITLE}
-        </Link>
-      </nav>
+      <OutingBreadcrumb />
       <h1 className="mt-2 font-serif text-4xl text-stone-50">{outingsYearTitle(data.year)}</h1>
       <OutingCards outings={data.outings} fromExport={data.fromExport} first={0} />
     </>
@@ -168,7 +165,8 @@ export function OutingPage() {
 type OutingView = Awaited<ReturnType<typeof outingLoader>>;
 type OutingSpeciesView = OutingView['species'][number];
 
-function OutingBreadcrumb({ trip }: { trip: OutingView['trip'] }) {
+/** Back to the Outings page, and to the trip of a day. */
+function OutingBreadcrumb({ trip }: { trip?: OutingView['trip'] }) {
   return (
     <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
       <Link to={OUTINGS_ROUTE} className="text-link">
@@ -232,13 +230,7 @@ function SpeciesItem({ species: s, first, covered }: { species: OutingSpeciesVie
   return (
     <li className="py-4" data-species={s.commonName}>
       <h3 className="font-serif text-xl text-stone-50">
-        {s.species ? (
-          <Link to={speciesRoute(s.species)} className="text-link">
-            {s.commonName}
-          </Link>
-        ) : (
-          s.commonName
-        )}
+        <SpeciesName name={s.commonName} species={s.species} />
         {s.lifer && <span className="ml-2 rounded-sm bg-amber-200 px-1.5 py-0.5 align-middle font-sans text-xs uppercase tracking-wider text-stone-950">Lifer</span>}
       </h3>
       {s.scientificName && (

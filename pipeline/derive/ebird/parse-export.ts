@@ -71,78 +71,101 @@ const SHOWN_LINES = 5;
  */
 export function parseEbirdCsv(bytes: Readable, onRow: (row: ObservationRow) => void): Promise<ParseOutcome> {
   bytes.setEncoding('utf8'); // decodes multi-byte characters split across chunks
+  const reading = new CsvReading(onRow);
   return new Promise<ParseOutcome>((resolve, reject) => {
-    let line = 1;
-    let header: Map<string, number> | undefined;
-    let headerFields = 0;
-    let last: { line: number; fields: number } | undefined;
-    let failure: string | undefined;
-    let rows = 0;
-    let unclosedQuoteAt: number | undefined;
-    const bad = new Map<BadRowReason, BadRows>();
-    const unreadable = new Map<UnreadableField, BadRows<UnreadableField>>();
-    const count = <R extends string>(map: Map<R, BadRows<R>>, reason: R, at: number) => {
-      const entry = map.get(reason) ?? { reason, count: 0, lines: [] };
-      entry.count++;
-      if (entry.lines.length < SHOWN_LINES) entry.lines.push(at);
-      map.set(reason, entry);
-    };
-    const badRow = (reason: BadRowReason, at: number) => count(bad, reason, at);
     let settled = false;
-    const settle = (outcome: ParseOutcome) => {
-      if (settled) return;
-      settled = true;
-      resolve(outcome);
-    };
     Papa.parse<string[]>(bytes as unknown as File, {
       header: false,
       delimiter: ',',
       skipEmptyLines: false,
       step(result, parser) {
-        const fields = result.data;
-        const start = line;
-        // Every row ends with one line break; quoted fields may hold more.
-        line += 1;
-        for (const f of fields) for (let i = f.indexOf('\n'); i >= 0; i = f.indexOf('\n', i + 1)) line++;
-        if (fields.length === 1 && fields[0]!.trim() === '') return; // blank line
-        if (!header) {
-          const problem = checkHeader(fields);
-          if (typeof problem === 'string') {
-            failure = problem;
-            parser.abort();
-            return;
-          }
-          header = problem;
-          headerFields = fields.length;
-          return;
-        }
-        last = { line: start, fields: fields.length };
-        if (result.errors.length > 0) {
-          if (result.errors.some((e) => e.code === 'MissingQuotes')) unclosedQuoteAt ??= start;
-          else badRow('quotes', start);
-          return;
-        }
-        const row = observationOf(fields, header, start);
-        if (typeof row === 'string') return badRow(row, start);
-        rows++;
-        for (const field of row.unreadable ?? []) count(unreadable, field, start);
-        onRow(row);
+        if (!reading.take(result.data, result.errors)) parser.abort();
       },
       complete() {
-        if (failure) return settle({ ok: false, reason: failure });
-        if (!header) return settle({ ok: false, reason: text.emptyFile() });
-        if (rows === 0 && bad.size === 0) return settle({ ok: false, reason: text.noRows() });
-        const cutAt = last && last.fields < headerFields ? last.line : undefined;
-        settle({ ok: true, rows, badRows: [...bad.values()], unreadable: [...unreadable.values()], ...(unclosedQuoteAt !== undefined && { unclosedQuoteAt }), ...(cutAt !== undefined && { cutAt }) });
+        if (settled) return;
+        settled = true;
+        resolve(reading.outcome());
       },
       error(error: Error) {
-        if (!settled) {
-          settled = true;
-          reject(error);
-        }
+        if (settled) return;
+        settled = true;
+        reject(error);
       },
     });
   });
+}
+
+/** What the reader made of the file so far, record by record: its header, its rows, and the rows it left out. */
+class CsvReading {
+  /** The line the next record starts on. */
+  private line = 1;
+  private header: Map<string, number> | undefined;
+  private headerFields = 0;
+  private last: { line: number; fields: number } | undefined;
+  private failure: string | undefined;
+  private rows = 0;
+  private unclosedQuoteAt: number | undefined;
+  private readonly bad = new Map<BadRowReason, BadRows>();
+  private readonly unreadable = new Map<UnreadableField, BadRows<UnreadableField>>();
+
+  constructor(private readonly onRow: (row: ObservationRow) => void) {}
+
+  /** One record of the parser; false when nothing after it can be read (a header that is not eBird's). */
+  take(fields: string[], errors: readonly { code: string }[]): boolean {
+    const start = this.line;
+    // Every row ends with one line break; quoted fields may hold more.
+    this.line += 1;
+    for (const f of fields) for (let i = f.indexOf('\n'); i >= 0; i = f.indexOf('\n', i + 1)) this.line++;
+    if (fields.length === 1 && fields[0]!.trim() === '') return true; // blank line
+    if (!this.header) {
+      const header = checkHeader(fields);
+      if (typeof header === 'string') {
+        this.failure = header;
+        return false;
+      }
+      this.header = header;
+      this.headerFields = fields.length;
+      return true;
+    }
+    this.last = { line: start, fields: fields.length };
+    if (errors.length > 0) {
+      if (errors.some((e) => e.code === 'MissingQuotes')) this.unclosedQuoteAt ??= start;
+      else tally(this.bad, 'quotes', start);
+      return true;
+    }
+    const row = observationOf(fields, this.header, start);
+    if (typeof row === 'string') {
+      tally(this.bad, row, start);
+      return true;
+    }
+    this.rows++;
+    for (const field of row.unreadable ?? []) tally(this.unreadable, field, start);
+    this.onRow(row);
+    return true;
+  }
+
+  outcome(): ParseOutcome {
+    if (this.failure) return { ok: false, reason: this.failure };
+    if (!this.header) return { ok: false, reason: text.emptyFile() };
+    if (this.rows === 0 && this.bad.size === 0) return { ok: false, reason: text.noRows() };
+    const cutAt = this.last && this.last.fields < this.headerFields ? this.last.line : undefined;
+    return {
+      ok: true,
+      rows: this.rows,
+      badRows: [...this.bad.values()],
+      unreadable: [...this.unreadable.values()],
+      ...(this.unclosedQuoteAt !== undefined && { unclosedQuoteAt: this.unclosedQuoteAt }),
+      ...(cutAt !== undefined && { cutAt }),
+    };
+  }
+}
+
+/** Counts a row left out (or used without a field) for `reason`, keeping its line among the first few. */
+function tally<R extends string>(map: Map<R, BadRows<R>>, reason: R, at: number): void {
+  const entry = map.get(reason) ?? { reason, count: 0, lines: [] };
+  entry.count++;
+  if (entry.lines.length < SHOWN_LINES) entry.lines.push(at);
+  map.set(reason, entry);
 }
 
 /** One data row (starting on line `line`) as an observation, or why it is left out. */

@@ -48,9 +48,9 @@ export function regionNamesAndMaps(records: LifeListRecords): RegionNamesAndMaps
  * The states/provinces of the records that no map shows: their country has no shapes, or none
  * with their code. They keep their list and their row in the table; the ingest names them.
  */
-export function unmappedRegions(places: RegionNamesAndMaps): string[] {
-  const mapped = new Set(places.maps.regions.flatMap((map) => map.shapes.map((s) => s.code)));
-  return Object.keys(places.names).filter((code) => code.includes('-') && !mapped.has(code));
+export function unmappedRegions(regions: RegionNamesAndMaps): string[] {
+  const mapped = new Set(regions.maps.regions.flatMap((map) => map.shapes.map((s) => s.code)));
+  return Object.keys(regions.names).filter((code) => code.includes('-') && !mapped.has(code));
 }
 
 const require = createRequire(import.meta.url);

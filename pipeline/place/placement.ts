@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SiteConfig } from '../../data/site-config.ts';
 import { problem } from '../report/messages.ts';
 import type { Problems } from '../plumbing/problems.ts';
 import { comparePaths, INBOX_DIR, type ScannedPhoto } from '../scan/photo-list.ts';
@@ -44,9 +45,9 @@ export interface Placement {
   waiting: number;
 }
 
-/** Whether placing this library needs the taxonomy: a species folder straight in life_list/, an inbox photo, or names shown as the taxonomy's. */
-export function taxonomyNeeded(lifeListFiles: readonly string[], inboxFiles: readonly string[], names: PlacementInput['names']): boolean {
-  return inboxFiles.length > 0 || names === 'taxonomy' || lifeListFiles.some((f) => isFlatSpeciesFolder(path.posix.dirname(f)));
+/** Whether placing this library needs the taxonomy: a species folder straight in life_list/, an inbox photo, or names shown as the taxonomy has them. */
+export function taxonomyNeeded(lifeListFiles: readonly string[], inboxFiles: readonly string[], names: SiteConfig['names']): boolean {
+  return inboxFiles.length > 0 || names !== 'folders' || lifeListFiles.some((f) => isFlatSpeciesFolder(path.posix.dirname(f)));
 }
 
 interface Candidate {

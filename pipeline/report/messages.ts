@@ -9,7 +9,7 @@ export const help = {
   program: 'Builds the portfolio from your photo folders: renditions, manifests, and checks.',
   ingest: 'Read photos/life_list and photos/site.json, make the web renditions and write the manifests.',
   validate: 'Check the written manifests against their schemas and check that every file they reference exists.',
-  photos: 'folder holding life_list/, site.json and credits.tsv',
+  photos: 'folder holding life_list/, inbox/, site.json, credits.tsv and taxonomy/',
   out: 'output folder (public/ is published, cache/ is the pipeline state)',
   concurrency: 'photos processed at the same time (default: the number of CPU cores)',
   force: 'redo every rendition, ignoring the cache',
@@ -88,6 +88,8 @@ export const problem = {
     `the bird taxonomy could not be read (${detail}); species folders directly in life_list/ stay where they are, and photos in inbox/ cannot be placed until it can. Run \`npm run taxonomy\` to fetch it again`,
   taxonomyLastUsed: (detail: string, source: string) =>
     `the bird taxonomy could not be had (${detail}); the copy the last ingest used (${source}) placed the photos, so none disappears. Run \`npm run taxonomy\` to put it back`,
+  localNamesMissing: (language: string, fetched: string | undefined) =>
+    `site.json asks for species names in '${language}', but the library's taxonomy has ${fetched ? `them in '${fetched}'` : 'none but English'}: run \`npm run taxonomy -- --update --locale ${language}\``,
   taxonomyWaiting: (photos: number, detail: string) =>
     `${countOf(photos, 'photo')} wait${photos === 1 ? 's' : ''} for the bird taxonomy, which is not in the photos folder's taxonomy/ yet and could not be fetched (${detail}); ${photos === 1 ? 'it is' : 'they are'} published on the first ingest that has it. Run \`npm run taxonomy\` when online, or \`npm run taxonomy -- --from <file>\` with a taxonomy CSV downloaded elsewhere`,
   renamedInFolder: (published: string, taken: string, folder: string) => `published as '${published}' in '${folder}', since '${taken}' is already there`,

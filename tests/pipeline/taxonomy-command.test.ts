@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
-import { siteDataPaths, creditsDataSchema } from '../../data/site-data-schemas.ts';
+import { creditsDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { parseTaxonomyFile, taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
 import { fixture, readJson, runCli } from './helpers.ts';
 import { closedPortUrl, sharedTaxonomyAbsent, SKIP_MESSAGE, SPANISH, startTaxonomyServer, type Mode, type TaxonomyServer } from './taxonomy-server.ts';
@@ -130,6 +130,20 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
     const mallard = species.find((s) => s.code === 'mallar3');
     expect(mallard).toMatchObject({ englishName: 'Mallard', localName: SPANISH.mallar3 });
     expect(species.filter((s) => s.localName !== undefined)).toHaveLength(Object.keys(SPANISH).length);
+  });
+
+  it('"names": { "language": "es" } heads a species page with its Spanish name, once the taxonomy has them', async () => {
+    const lib = await library('spanish', { 'life_list/Anseriformes/Ducks/Mallard/m.jpg': null, 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null }, { names: { language: 'es' } });
+    expect((await runCli(['taxonomy', '--photos', lib.photosDir, '--url', server.url])).code).toBe(0);
+    const english = await runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
+    expect(english.state.ingest!.problems.all.map((p) => p.reason)).toEqual(["site.json asks for species names in 'es', but the library's taxonomy has none but English: run `npm run taxonomy -- --update --locale es`"]);
+    expect((await runCli(['taxonomy', '--photos', lib.photosDir, '--url', server.url, '--locale', 'es'])).code).toBe(0);
+    const spanish = await runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
+    expect(spanish.state.ingest!.problems.all).toEqual([]);
+    const mallard = speciesDataSchema.parse(await readJson(path.join(lib.outDir, 'public', siteDataPaths.species('Mallard'))));
+    expect(mallard).toMatchObject({ species: 'Mallard', scientificName: 'Anas platyrhynchos', localName: { name: SPANISH.mallar3, lang: 'es' } });
+    const wren = speciesDataSchema.parse(await readJson(path.join(lib.outDir, 'public', siteDataPaths.species('Rock Wren'))));
+    expect(wren.localName).toBeUndefined();
   });
 
   it("README's worked example: on the first ingest, with a network, it is published and reported as the README says", async () => {

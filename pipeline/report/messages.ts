@@ -116,6 +116,18 @@ export const fatal = {
 
 /** `npm run taxonomy` and the ingest's first fetch of it. */
 export const taxonomyText = {
+  // Why a download failed (after the URL); `nothingChanged` ends each failure's line.
+  noAnswer: (seconds: number) => `no answer in ${seconds} s`,
+  noConnection: (code: string) => `no connection (${code})`,
+  serverAnswered: (status: number, text: string) => `the server answered ${status}${text ? ` ${text}` : ''}`,
+  stopped: (received: string, total: string | undefined, idleSeconds: number | undefined) =>
+    `the download stopped after ${received}${total ? ` of ${total}` : ''}${idleSeconds ? ` (no data for ${idleSeconds} s)` : ''}`,
+  cutShort: (received: string, total: string) => `cut short: ${received} of the ${total} announced`,
+  tooFewSpecies: (species: number) => `only ${species} species, not the whole taxonomy (a cut-short download?)`,
+  unreadable: (detail: string) => `cannot be read (${detail})`,
+  localeNeedsApi: (source: string) => `--locale needs the eBird API's taxonomy (an https URL in its layout); ${source} is not one`,
+  nothingChanged: (failure: string) => `${failure}; nothing was changed`,
+  asOf: (day: string) => `as of ${day}`,
   fetching: (from: string) => `Fetching the bird taxonomy from ${from}`,
   fetchingForIngest: (file: string, url: string) => `The bird taxonomy is not in ${file} yet: fetching it once from ${url} (\`npm run taxonomy -- --update\` fetches a newer edition later).`,
   received: (received: string, total: string | undefined) => `  ${received}${total ? ` of ${total}` : ''} received`,

@@ -28,7 +28,6 @@ import type { LoadedTaxonomy } from './taxonomy/taxonomy.ts';
 import type { TaxonName } from './derive/manifests/photo-index.ts';
 import { speciesOnDays } from './derive/ebird/day-species.ts';
 import * as photoRecords from './photos/photo-records.ts';
-import { messageOf } from '../data/error-text.ts';
 import { FatalProblem, Problems } from './plumbing/problems.ts';
 import type { ProgressSink } from './report/progress.ts';
 import * as settingsStage from './setup/settings.ts';

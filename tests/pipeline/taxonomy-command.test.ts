@@ -265,3 +265,21 @@ describe('a new edition (a small hand-made pair in the yearly eBird/Clements lay
     expect(sequence).toMatchObject({ Mallard: 480, 'Canada Jay': 21102, 'Iceland Gull': 9500 });
   });
 });
+
+describe('npm run taxonomy -- --from, when the file cannot be used', () => {
+  it('names the file and why in one line, and writes nothing', async () => {
+    const lib = await library('bad-from', { 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null });
+    const missing = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', path.join(root, 'no-such.csv')]);
+    expect(missing.code).toBe(2);
+    expect(lines(missing.stderr).at(-1)).toMatch(/no-such\.csv cannot be read \(.*ENOENT.*\)$/);
+    const notCsv = path.join(root, 'notes.csv');
+    await writeFile(notCsv, 'Name,Latin\nCanada Jay,Perisoreus canadensis\n');
+    const other = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', notCsv]);
+    expect(other.code).toBe(2);
+    expect(lines(other.stderr).at(-1)).toBe(`${notCsv}: not a bird taxonomy this program reads (the eBird API's CSV, the yearly eBird/Clements CSV, auk's, or AviList's); its first line has Name, Latin; nothing was changed`);
+    const locale = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', EDITIONS(2024), '--locale', 'es']);
+    expect(locale.code).toBe(2);
+    expect(lines(locale.stderr).at(-1)).toBe(`--locale needs the eBird API's taxonomy (an https URL in its layout); ${EDITIONS(2024)} is not one`);
+    await expect(stat(taxonomyPath(lib.photosDir))).rejects.toThrow('ENOENT');
+  });
+});

@@ -238,7 +238,9 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
   } else if (had?.lastUsed) problems.warning(TAXONOMY_DIR, problem.taxonomyLastUsed(had.lastUsed.why, had.taxonomy.source));
   const days = new Set(placement.unplaced.flatMap((p) => (p.takenOn ? [p.takenOn] : [])));
   const candidates = await speciesOnDays(photosDir, days);
-  for (const photo of placement.unplaced) problems.error(photo.path, problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));
+  for (const photo of placement.unplaced) {
+    problems.error(photo.path, photo.ambiguous ? problem.keywordAmbiguous(photo.ambiguous.name, photo.ambiguous.candidates) : problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));
+  }
   return { ...placement, taxonomy, identities, readings };
 }
 

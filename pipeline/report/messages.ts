@@ -80,6 +80,8 @@ export const problem = {
     `'${name}' is not a species of ${source}${closest.length > 0 ? ` (closest: ${closest.join(', ')})` : ''}, so it stays at the top of the Life List. Rename the folder, or put it under your own order and family folders`,
   speciesNameUnknown: (name: string, source: string, closest: string[]) =>
     `species folder '${name}' is not a species of ${source}${closest.length > 0 ? ` (closest: ${closest.join(', ')})` : ''}; it has no scientific name and sorts last in taxonomic order`,
+  keywordAmbiguous: (name: string, candidates: string[]) =>
+    `its keyword '${name}' is no longer one species: it may be ${candidates.join(' or ')} (a split), so it is not published. Add the species the photo shows as a keyword`,
   speciesNameAmbiguous: (name: string, source: string, candidates: string[]) =>
     `'${name}' is no longer one species in ${source}: it may be ${candidates.join(' or ')} (a split), so it stays as it is, without a scientific name. Rename the folder to the species your photos show`,
   olderName: (name: string, current: string, source: string, renamed: boolean) =>

@@ -109,6 +109,9 @@ export const creditSchema = z.strictObject({
 });
 export type Credit = z.infer<typeof creditSchema>;
 
+/** A species' name in another language than English, and that language's code (for the page's `lang`). */
+export const localNameSchema = z.strictObject({ name: nonEmpty(), lang: nonEmpty() });
+
 export const photoEntrySchema = z.strictObject({
   id: z.string().check(z.regex(/^[a-z0-9-]+$/)),
   /** Path of the original under life_list/, slash-separated. */
@@ -121,6 +124,8 @@ export const photoEntrySchema = z.strictObject({
    * the taxonomic order of a site without an eBird export (with one, the export's order is used).
    */
   taxonSequence: z.optional(positiveInt()),
+  /** The species' name in the language site.json's `names` asks for, from the bird taxonomy. */
+  localName: z.optional(localNameSchema),
   /** Folder names from the Life List root down to the species folder. */
   folder: z.array(nonEmpty()).check(z.minLength(1)),
   /** This photo's `id` in bird-photos.json (1-based within its species). */

@@ -86,9 +86,11 @@ export const siteConfigSchema = z.strictObject({
   /**
    * The species names the site shows: `folders` keeps the owner's spelling (a folder's name, or for a
    * photo placed by its keywords the taxonomy's English name); `taxonomy` shows the taxonomy's
-   * current English name for every species it knows.
+   * current English name for every species it knows; `{ "language": "es" }` keeps the owner's
+   * names and heads each species page with the taxonomy's name in that language (fetched with
+   * `npm run taxonomy -- --locale es`), the English and scientific names beside it.
    */
-  names: z.enum(['folders', 'taxonomy']).default('folders'),
+  names: z.union([z.enum(['folders', 'taxonomy']), z.strictObject({ language: z.string().regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, 'must be a language code such as es or pt_BR') })]).default('folders'),
   /** How the eBird export in photos/ebird/ is read (optional). */
   ebird: ebirdOptionsSchema.optional(),
   /** Named trips: each gets one outing page over its days. */

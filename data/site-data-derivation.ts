@@ -114,8 +114,10 @@ function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find
     // The export's name first; else the taxonomy's, which the ingest gave each photo of the species.
     const scientificName = record?.scientificName ?? find.firstOfSpecies(species)?.scientificName;
     const firstPhotographed = shown.flatMap((p) => (p.takenOn === null ? [] : [p.takenOn])).sort()[0];
+    const localName = find.firstOfSpecies(species)?.localName;
     const data: SpeciesData = {
       species,
+      ...(localName ? { localName } : {}),
       ...(record ? { sighting: sightingOf(record), seenIn: seenInOf(record, life?.places?.names ?? {}) } : scientificName ? { scientificName } : {}),
       ...(firstPhotographed !== undefined ? { firstPhotographed } : {}),
       ...outingsOfPhotos(shown, lastDay),

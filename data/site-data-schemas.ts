@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isoDateSchema, regionCodeSchema } from './life-records.ts';
-import { photoEntrySchema, taxonomyCreditSchema } from './manifest-schemas.ts';
+import { localNameSchema, photoEntrySchema, taxonomyCreditSchema } from './manifest-schemas.ts';
 import { DAY } from './paths.ts';
 
 /**
@@ -94,6 +94,8 @@ export const speciesDataSchema = z.strictObject({
   sighting: z.optional(sightingSchema),
   /** From the bird taxonomy, when the export does not name the species (or there is no export). */
   scientificName: z.optional(nonEmpty()),
+  /** From the bird taxonomy, in the language site.json's `names` asks for. */
+  localName: z.optional(localNameSchema),
   /** Also from the export: every year it was seen in, and every country and state/province (names, no locations). */
   seenIn: z.optional(
     z.strictObject({

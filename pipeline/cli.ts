@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { endExiftool } from './photos/exiftool-process.ts';
-import { help, fatal, summary } from './report/messages.ts';
+import { help, fatal } from './report/messages.ts';
 import { EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED, FatalProblem } from './plumbing/problems.ts';
 import { createProgress } from './report/progress.ts';
 import { DEFAULT_MAX_MEGAPIXELS, defaultConcurrency, runIngest, type IngestResult } from './run-ingest.ts';

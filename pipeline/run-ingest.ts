@@ -24,11 +24,10 @@ import { place, taxonomyNeeded, type Placement } from './place/placement.ts';
 import type { FileIdentity } from './plumbing/file-identity.ts';
 import type { IngestTaxonomy } from './taxonomy/for-ingest.ts';
 import { TAXONOMY_DIR, taxonomyStamp } from './taxonomy/library-file.ts';
-import type { LoadedTaxonomy, Taxonomy } from './taxonomy/taxonomy.ts';
+import type { LoadedTaxonomy } from './taxonomy/taxonomy.ts';
 import type { TaxonName } from './derive/manifests/photo-index.ts';
 import { speciesOnDays } from './derive/ebird/day-species.ts';
 import * as photoRecords from './photos/photo-records.ts';
-import { messageOf } from '../data/error-text.ts';
 import { FatalProblem, Problems } from './plumbing/problems.ts';
 import type { ProgressSink } from './report/progress.ts';
 import * as settingsStage from './setup/settings.ts';
@@ -176,7 +175,7 @@ async function derive({ key, today, photosDir, published, folders, site, credits
   // The derivation's own problems are kept with its state, to be reported again while it stands.
   const problems = new Problems();
   const names = taxonomy ?? usable(await (await import('./taxonomy/for-ingest.ts')).taxonomyIfPresent(photosDir), problems);
-  const taxonNames = taxonNamesOf(published, names);
+  const taxonNames = taxonNamesOf(published, names, typeof site.names === 'object' ? site.names.language : undefined, problems);
   const life = await lifeListOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems, taxonNames);
   const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, taxonNames, ...(names ? { taxonomy: names.credit } : {}), problems });
 
@@ -229,7 +228,8 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
     inboxFiles: found.inboxFiles,
     facts,
     taxonomy,
-    names: site.names,
+    // A language keeps the owner's names, and adds the taxonomy's in that language beside them.
+    names: site.names === 'taxonomy' ? 'taxonomy' : 'folders',
     minRating: site.publishing.minRating ?? 0,
     photosDir,
     settings,
@@ -242,7 +242,9 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
   } else if (had?.lastUsed) problems.warning(TAXONOMY_DIR, problem.taxonomyLastUsed(had.lastUsed.why, had.taxonomy.source));
   const days = new Set(placement.unplaced.flatMap((p) => (p.takenOn ? [p.takenOn] : [])));
   const candidates = await speciesOnDays(photosDir, days);
-  for (const photo of placement.unplaced) problems.error(photo.path, problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));
+  for (const photo of placement.unplaced) {
+    problems.error(photo.path, photo.ambiguous ? problem.keywordAmbiguous(photo.ambiguous.name, photo.ambiguous.candidates) : problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));
+  }
   return { ...placement, taxonomy, identities, readings };
 }
 
@@ -252,13 +254,16 @@ function usable(had: IngestTaxonomy | undefined, problems: Problems): LoadedTaxo
   return had && 'taxonomy' in had ? had.taxonomy : undefined;
 }
 
-/** Each published species' scientific name and field-guide sequence, where the taxonomy knows its name. */
-function taxonNamesOf(photos: readonly PublishedPhoto[], taxonomy: Taxonomy | undefined): Map<string, TaxonName> {
+/** Each published species' scientific name and field-guide sequence (and name in `language`), where the taxonomy knows its name. */
+function taxonNamesOf(photos: readonly PublishedPhoto[], taxonomy: LoadedTaxonomy | undefined, language: string | undefined, problems: Problems): Map<string, TaxonName> {
   const names = new Map<string, TaxonName>();
   if (!taxonomy) return names;
+  const local = language !== undefined && taxonomy.header.locale === language;
+  if (language !== undefined && !local) problems.warning(TAXONOMY_DIR, problem.localNamesMissing(language, taxonomy.header.locale));
   for (const species of new Set(photos.map((p) => p.plan.species))) {
     const match = taxonomy.match(species);
-    if (match) names.set(species, { scientificName: match.species.scientificName, sequence: match.species.sequence });
+    const localName = local ? match?.species.localName : undefined;
+    if (match) names.set(species, { scientificName: match.species.scientificName, sequence: match.species.sequence, ...(localName ? { localName: { name: localName, lang: language! } } : {}) });
   }
   return names;
 }

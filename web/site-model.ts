@@ -40,6 +40,8 @@ export interface SpeciesView {
   sighting?: Sighting;
   /** From the bird taxonomy, where the export does not name the species. */
   scientificName?: string;
+  /** From the bird taxonomy: its name in the language the owner chose. */
+  localName?: { name: string; lang: string };
   /** From the eBird export: the years and the countries and states/provinces it was seen in. */
   seenIn?: SpeciesData['seenIn'];
   firstPhotographed?: string;
@@ -105,6 +107,7 @@ function speciesViewOf(data: SpeciesData): SpeciesView {
     photos: data.photos.map(galleryPhotoFromEntry),
     ...(data.sighting ? { sighting: data.sighting } : {}),
     ...(data.scientificName ? { scientificName: data.scientificName } : {}),
+    ...(data.localName ? { localName: data.localName } : {}),
     ...(data.seenIn ? { seenIn: data.seenIn } : {}),
     ...(data.firstPhotographed !== undefined ? { firstPhotographed: data.firstPhotographed } : {}),
     ...(data.outings ? { outings: data.outings } : {}),

@@ -197,6 +197,21 @@ describe('the keywords of an inbox photo', () => {
   });
 });
 
+describe('an inbox photo keyworded with the former name of a split species', () => {
+  it('is not published, and the report names the species it may be', () => {
+    const split = taxonomyFrom(
+      [
+        species('California Scrub-Jay', 'Aphelocoma californica', 'Passeriformes', 'Corvidae', 'Crows, Jays, and Magpies', 1, ['Western Scrub-Jay']),
+        species("Woodhouse's Scrub-Jay", 'Aphelocoma woodhouseii', 'Passeriformes', 'Corvidae', 'Crows, Jays, and Magpies', 2, ['Western Scrub-Jay']),
+      ],
+      'Test checklist',
+    );
+    const { photos, unplaced } = run({ taxonomy: split, inboxFiles: ['d/j.jpg'], facts: { 'inbox/d/j.jpg': { keywords: ['backyard'], hierarchicalKeywords: ['Birds|Jays|Western Scrub-Jay'] } } });
+    expect(photos).toEqual([]);
+    expect(unplaced).toEqual([{ path: 'inbox/d/j.jpg', keywords: ['backyard', 'Birds|Jays|Western Scrub-Jay'], ambiguous: { name: 'Western Scrub-Jay', candidates: ['California Scrub-Jay', "Woodhouse's Scrub-Jay"] } }]);
+  });
+});
+
 describe('without a taxonomy', () => {
   it('inbox photos wait (counted, not reported one by one as naming no species) and species folders stay where they are', () => {
     const { paths, unplaced, waiting } = run({

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SiteConfig } from '../../data/site-config.ts';
 import { problem } from '../report/messages.ts';
 import type { Problems } from '../plumbing/problems.ts';
 import { comparePaths, INBOX_DIR, type ScannedPhoto } from '../scan/photo-list.ts';
@@ -39,14 +40,14 @@ export interface Placement {
   folders: string[][];
   leftOut: { rejected: number; belowRating: number };
   /** Inbox photos that name no species: path (relative to the photos folder), keywords and day, for the report. */
-  unplaced: Array<{ path: string; keywords: string[]; takenOn?: string }>;
+  unplaced: Array<{ path: string; keywords: string[]; takenOn?: string; ambiguous?: { name: string; candidates: string[] } }>;
   /** Inbox photos not placed for want of a taxonomy: published on the first run that has one. */
   waiting: number;
 }
 
-/** Whether placing this library needs the taxonomy: a species folder straight in life_list/, an inbox photo, or names shown as the taxonomy's. */
-export function taxonomyNeeded(lifeListFiles: readonly string[], inboxFiles: readonly string[], names: PlacementInput['names']): boolean {
-  return inboxFiles.length > 0 || names === 'taxonomy' || lifeListFiles.some((f) => isFlatSpeciesFolder(path.posix.dirname(f)));
+/** Whether placing this library needs the taxonomy: a species folder straight in life_list/, an inbox photo, or names shown as the taxonomy has them. */
+export function taxonomyNeeded(lifeListFiles: readonly string[], inboxFiles: readonly string[], names: SiteConfig['names']): boolean {
+  return inboxFiles.length > 0 || names !== 'folders' || lifeListFiles.some((f) => isFlatSpeciesFolder(path.posix.dirname(f)));
 }
 
 interface Candidate {
@@ -91,7 +92,8 @@ export function place(input: PlacementInput): Placement {
     const own = facts.get(source);
     const species = own ? speciesNamedBy(own, taxonomy) : [];
     if (species.length === 0) {
-      unplaced.push({ path: source, keywords: own ? [...own.keywords, ...own.hierarchicalKeywords] : [], ...(own?.takenOn ? { takenOn: own.takenOn } : {}) });
+      const ambiguous = own ? ambiguousNameOf(own, taxonomy) : undefined;
+      unplaced.push({ path: source, keywords: own ? [...own.keywords, ...own.hierarchicalKeywords] : [], ...(own?.takenOn ? { takenOn: own.takenOn } : {}), ...(ambiguous ? { ambiguous } : {}) });
       continue;
     }
     for (const s of species) candidates.push({ source, target: `${tree.speciesFolderFor(s)}/${path.posix.basename(file)}`, fromInbox: true });
@@ -107,13 +109,25 @@ export function place(input: PlacementInput): Placement {
 /** The species a photo's keywords name: any flat keyword, any level of a hierarchical one; the rest (places, 'flight') are ignored. */
 function speciesNamedBy(facts: Pick<PhotoFacts, 'keywords' | 'hierarchicalKeywords'>, taxonomy: Taxonomy): TaxonomySpecies[] {
   const found = new Map<string, TaxonomySpecies>();
-  const words = [...facts.keywords, ...facts.hierarchicalKeywords.flatMap((k) => k.split('|'))];
-  for (const word of words) {
-    const match = word.trim() === '' ? undefined : taxonomy.match(word.trim());
+  for (const word of keywordsOf(facts)) {
+    const match = taxonomy.match(word);
     if (match) found.set(match.species.scientificName, match.species);
   }
   return [...found.values()];
 }
+
+/** A keyword that names no species because two or more share it (an older name after a split), and those species. */
+function ambiguousNameOf(facts: Pick<PhotoFacts, 'keywords' | 'hierarchicalKeywords'>, taxonomy: Taxonomy): { name: string; candidates: string[] } | undefined {
+  for (const word of keywordsOf(facts)) {
+    const candidates = taxonomy.ambiguous(word).map((s) => s.englishName);
+    if (candidates.length > 0) return { name: word, candidates };
+  }
+  return undefined;
+}
+
+/** Every keyword, and every level of a hierarchical one, trimmed. */
+const keywordsOf = (facts: Pick<PhotoFacts, 'keywords' | 'hierarchicalKeywords'>) =>
+  [...facts.keywords, ...facts.hierarchicalKeywords.flatMap((k) => k.split('|'))].map((w) => w.trim()).filter((w) => w !== '');
 
 /** The planned photos: the scan's uniqueness rules, a free name for an inbox photo whose name is taken in its folder. */
 function planAll(candidates: readonly Candidate[], renamed: ReadonlyMap<string, string>, input: PlacementInput): ScannedPhoto[] {

@@ -9,7 +9,7 @@ export const help = {
   program: 'Builds the portfolio from your photo folders: renditions, manifests, and checks.',
   ingest: 'Read photos/life_list and photos/site.json, make the web renditions and write the manifests.',
   validate: 'Check the written manifests against their schemas and check that every file they reference exists.',
-  photos: 'folder holding life_list/, site.json and credits.tsv',
+  photos: 'folder holding life_list/, inbox/, site.json, credits.tsv and taxonomy/',
   out: 'output folder (public/ is published, cache/ is the pipeline state)',
   concurrency: 'photos processed at the same time (default: the number of CPU cores)',
   force: 'redo every rendition, ignoring the cache',
@@ -80,6 +80,8 @@ export const problem = {
     `'${name}' is not a species of ${source}${closest.length > 0 ? ` (closest: ${closest.join(', ')})` : ''}, so it stays at the top of the Life List. Rename the folder, or put it under your own order and family folders`,
   speciesNameUnknown: (name: string, source: string, closest: string[]) =>
     `species folder '${name}' is not a species of ${source}${closest.length > 0 ? ` (closest: ${closest.join(', ')})` : ''}; it has no scientific name and sorts last in taxonomic order`,
+  keywordAmbiguous: (name: string, candidates: string[]) =>
+    `its keyword '${name}' is no longer one species: it may be ${candidates.join(' or ')} (a split), so it is not published. Add the species the photo shows as a keyword`,
   speciesNameAmbiguous: (name: string, source: string, candidates: string[]) =>
     `'${name}' is no longer one species in ${source}: it may be ${candidates.join(' or ')} (a split), so it stays as it is, without a scientific name. Rename the folder to the species your photos show`,
   olderName: (name: string, current: string, source: string, renamed: boolean) =>
@@ -88,6 +90,8 @@ export const problem = {
     `the bird taxonomy could not be read (${detail}); species folders directly in life_list/ stay where they are, and photos in inbox/ cannot be placed until it can. Run \`npm run taxonomy\` to fetch it again`,
   taxonomyLastUsed: (detail: string, source: string) =>
     `the bird taxonomy could not be had (${detail}); the copy the last ingest used (${source}) placed the photos, so none disappears. Run \`npm run taxonomy\` to put it back`,
+  localNamesMissing: (language: string, fetched: string | undefined) =>
+    `site.json asks for species names in '${language}', but the library's taxonomy has ${fetched ? `them in '${fetched}'` : 'none but English'}: run \`npm run taxonomy -- --update --locale ${language}\``,
   taxonomyWaiting: (photos: number, detail: string) =>
     `${countOf(photos, 'photo')} wait${photos === 1 ? 's' : ''} for the bird taxonomy, which is not in the photos folder's taxonomy/ yet and could not be fetched (${detail}); ${photos === 1 ? 'it is' : 'they are'} published on the first ingest that has it. Run \`npm run taxonomy\` when online, or \`npm run taxonomy -- --from <file>\` with a taxonomy CSV downloaded elsewhere`,
   renamedInFolder: (published: string, taken: string, folder: string) => `published as '${published}' in '${folder}', since '${taken}' is already there`,
@@ -114,6 +118,18 @@ export const fatal = {
 
 /** `npm run taxonomy` and the ingest's first fetch of it. */
 export const taxonomyText = {
+  // Why a download failed (after the URL); `nothingChanged` ends each failure's line.
+  noAnswer: (seconds: number) => `no answer in ${seconds} s`,
+  noConnection: (code: string) => `no connection (${code})`,
+  serverAnswered: (status: number, text: string) => `the server answered ${status}${text ? ` ${text}` : ''}`,
+  stopped: (received: string, total: string | undefined, idleSeconds: number | undefined) =>
+    `the download stopped after ${received}${total ? ` of ${total}` : ''}${idleSeconds ? ` (no data for ${idleSeconds} s)` : ''}`,
+  cutShort: (received: string, total: string) => `cut short: ${received} of the ${total} announced`,
+  tooFewSpecies: (species: number) => `only ${species} species, not the whole taxonomy (a cut-short download?)`,
+  unreadable: (detail: string) => `cannot be read (${detail})`,
+  localeNeedsApi: (source: string) => `--locale needs the eBird API's taxonomy (an https URL in its layout); ${source} is not one`,
+  nothingChanged: (failure: string) => `${failure}; nothing was changed`,
+  asOf: (day: string) => `as of ${day}`,
   fetching: (from: string) => `Fetching the bird taxonomy from ${from}`,
   fetchingForIngest: (file: string, url: string) => `The bird taxonomy is not in ${file} yet: fetching it once from ${url} (\`npm run taxonomy -- --update\` fetches a newer edition later).`,
   received: (received: string, total: string | undefined) => `  ${received}${total ? ` of ${total}` : ''} received`,

@@ -1,3 +1,5 @@
+import { taxonomyText } from '../report/messages.ts';
+
 /**
  * Downloads a taxonomy from its publisher: the eBird API's CSV by default. Every way a download
  * can fail (no network, an error status, a body cut short, no byte for too long) is one
@@ -41,9 +43,9 @@ export async function download(url: string, onProgress?: OnProgress): Promise<st
     try {
       response = await fetch(url, { signal: idle.signal, headers: { accept: 'text/csv' } });
     } catch (error) {
-      throw new DownloadFailed(url, idle.signal.aborted ? `no answer in ${IDLE_MS / 1000} s` : `no connection (${connectionError(error)})`);
+      throw new DownloadFailed(url, idle.signal.aborted ? taxonomyText.noAnswer(IDLE_MS / 1000) : taxonomyText.noConnection(connectionError(error)));
     }
-    if (!response.ok) throw new DownloadFailed(url, `the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+    if (!response.ok) throw new DownloadFailed(url, taxonomyText.serverAnswered(response.status, response.statusText));
     // A compressed body's length is not the length of what is read: it is then checked by parsing alone.
     const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
     const declared = Number(response.headers.get('content-length') ?? NaN);
@@ -59,9 +61,9 @@ export async function download(url: string, onProgress?: OnProgress): Promise<st
         onProgress?.(received, total);
       }
     } catch {
-      throw new DownloadFailed(url, `the download stopped after ${bytes(received)}${total ? ` of ${bytes(total)}` : ''}${idle.signal.aborted ? ` (no data for ${IDLE_MS / 1000} s)` : ''}`);
+      throw new DownloadFailed(url, taxonomyText.stopped(bytes(received), total ? bytes(total) : undefined, idle.signal.aborted ? IDLE_MS / 1000 : undefined));
     }
-    if (total !== undefined && received !== total) throw new DownloadFailed(url, `cut short: ${bytes(received)} of the ${bytes(total)} announced`);
+    if (total !== undefined && received !== total) throw new DownloadFailed(url, taxonomyText.cutShort(bytes(received), bytes(total)));
     return Buffer.concat(chunks).toString('utf8');
   } finally {
     clearTimeout(timer);

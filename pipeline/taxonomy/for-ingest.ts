@@ -27,7 +27,7 @@ export async function taxonomyForPlacement(photosDir: string, cacheDir: string, 
   const file = taxonomyPath(photosDir);
   const copy = path.join(cacheDir, LAST_USED);
   if (!(await unlessMissing(stat(file)))) {
-    note(taxonomyText.fetchingForIngest(file, taxonomyUrl()));
+    note(taxonomyText.fetchingForIngest(shown(file), taxonomyUrl()));
     try {
       // The fetch's own modules (CSV reader, download) load only when it happens.
       const { updateTaxonomy } = await import('./update.ts');
@@ -40,6 +40,12 @@ export async function taxonomyForPlacement(photosDir: string, cacheDir: string, 
   if ('unavailable' in had) return lastUsed(copy, had.unavailable);
   await keepCopy(file, copy);
   return had;
+}
+
+/** A path as the owner typed it: relative to the folder they run in when it is inside it. */
+function shown(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
 /** The cache's copy of the last taxonomy used, standing in for one that cannot be had (`why`). */

@@ -13,6 +13,7 @@ import { MANIFEST_FILES } from '../../data/manifest-layout.ts';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { normaliseSpeciesName } from '../../data/species-names.ts';
 import { unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
+import { taxonomyText } from '../report/messages.ts';
 import { LIFE_LIST_DIR } from '../scan/plan.ts';
 import { download, DownloadFailed, latestEbirdEdition, taxonomyUrl, type OnProgress } from './download.ts';
 import { editionChanges, withOlderNames, type EditionChanges } from './edition-changes.ts';
@@ -67,14 +68,14 @@ export async function updateTaxonomy(request: UpdateRequest): Promise<UpdateResu
   const source = request.from ?? taxonomyUrl(request.url);
   const read = await readSource(source, request.onProgress);
   if (isUrl(source) && request.from === undefined && read.species.length < MIN_DOWNLOADED_SPECIES) {
-    throw new TaxonomyUpdateFailed(`${source}: only ${read.species.length} species, not the whole taxonomy (a cut-short download?); nothing was changed`, true);
+    throw new TaxonomyUpdateFailed(taxonomyText.nothingChanged(`${source}: ${taxonomyText.tooFewSpecies(read.species.length)}`), true);
   }
   let species = read.species;
   if (request.locale) species = await withLocalNames(species, read, source, request.locale, request.onProgress);
   if (previous) species = withOlderNames(previous.species, species);
   const checked = speciesListSchema.safeParse(species);
-  if (!checked.success) throw new TaxonomyUpdateFailed(`${source}: ${z.prettifyError(checked.error).split('\n').slice(0, 3).join('; ')}; nothing was changed`);
-  const edition = request.edition ?? editionInName(isUrl(source) ? source : path.basename(source)) ?? (read.layout === 'ebird-api' ? await latestEbirdEdition(source) : undefined) ?? `as of ${request.today}`;
+  if (!checked.success) throw new TaxonomyUpdateFailed(taxonomyText.nothingChanged(`${source}: ${z.prettifyError(checked.error).split('\n').slice(0, 3).join('; ')}`));
+  const edition = request.edition ?? editionInName(isUrl(source) ? source : path.basename(source)) ?? (read.layout === 'ebird-api' ? await latestEbirdEdition(source) : undefined) ?? taxonomyText.asOf(request.today);
   const header: TaxonomyFileHeader = {
     source: read.publisher.source,
     edition,
@@ -107,19 +108,19 @@ async function readSource(source: string, onProgress?: OnProgress): Promise<Sour
   try {
     text = isUrl(source) ? await download(source, onProgress) : await readFile(source, 'utf8');
   } catch (error) {
-    if (error instanceof DownloadFailed) throw new TaxonomyUpdateFailed(`${error.message}; nothing was changed`, true);
-    throw new TaxonomyUpdateFailed(`${source} cannot be read (${messageOf(error)})`);
+    if (error instanceof DownloadFailed) throw new TaxonomyUpdateFailed(taxonomyText.nothingChanged(error.message), true);
+    throw new TaxonomyUpdateFailed(`${source} ${taxonomyText.unreadable(messageOf(error))}`);
   }
   try {
     return readSourceCsv(text, source);
   } catch (error) {
-    throw new TaxonomyUpdateFailed(`${messageOf(error).split('\n').slice(0, 4).join(' ')}; nothing was changed`);
+    throw new TaxonomyUpdateFailed(taxonomyText.nothingChanged(messageOf(error).split('\n').slice(0, 4).join(' ')));
   }
 }
 
 /** The same taxonomy's common names in `locale`, by species code: the eBird API serves them with `&locale=`. */
 async function withLocalNames(species: TaxonomySpecies[], read: SourceRead, source: string, locale: string, onProgress?: OnProgress): Promise<TaxonomySpecies[]> {
-  if (read.layout !== 'ebird-api' || !isUrl(source)) throw new TaxonomyUpdateFailed(`--locale needs the eBird API's taxonomy (an https URL in its layout); ${source} is not one`);
+  if (read.layout !== 'ebird-api' || !isUrl(source)) throw new TaxonomyUpdateFailed(taxonomyText.localeNeedsApi(source));
   const url = new URL(source);
   url.searchParams.set('locale', locale);
   const local = await readSource(url.href, onProgress);

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infoSchema } from '../../data/manifest-schemas.ts';
@@ -106,6 +106,9 @@ describe('a species folder named before eBird renamed its species', () => {
   it("finds its life record through the taxonomy's scientific name: 'Gray Jay' is eBird's 'Canada Jay'", async () => {
     const t = await makeTree({ files: { 'Passeriformes/Corvidae/Gray Jay/a.jpg': fixture('photos/epy_nikon-d3100_gps.jpg') } });
     try {
+      // The library's taxonomy (as `npm run taxonomy` leaves it) carries the jay's older name.
+      await mkdir(path.join(t.photosDir, 'taxonomy'));
+      await copyFile(fixture('sample-library/taxonomy/taxonomy.tsv'), path.join(t.photosDir, 'taxonomy', 'taxonomy.tsv'));
       await mkdir(path.join(t.photosDir, 'ebird'));
       const rows = [HEADER, 'S7,Canada Jay,Perisoreus canadensis,21500,2,CA-ON,Nipissing,L7,Camp,45.5,-78.3,2019-02-10,09:00 AM,Incidental,10,1,,,1,,,,'];
       await writeFile(path.join(t.photosDir, 'ebird', 'MyEBirdData.csv'), `${rows.join('\n')}\n`);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
-import { siteDataPaths, creditsDataSchema } from '../../data/site-data-schemas.ts';
+import { creditsDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { parseTaxonomyFile, taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
 import { fixture, readJson, runCli } from './helpers.ts';
 import { closedPortUrl, sharedTaxonomyAbsent, SKIP_MESSAGE, SPANISH, startTaxonomyServer, type Mode, type TaxonomyServer } from './taxonomy-server.ts';
@@ -132,6 +132,20 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
     expect(species.filter((s) => s.localName !== undefined)).toHaveLength(Object.keys(SPANISH).length);
   });
 
+  it('"names": { "language": "es" } heads a species page with its Spanish name, once the taxonomy has them', async () => {
+    const lib = await library('spanish', { 'life_list/Anseriformes/Ducks/Mallard/m.jpg': null, 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null }, { names: { language: 'es' } });
+    expect((await runCli(['taxonomy', '--photos', lib.photosDir, '--url', server.url])).code).toBe(0);
+    const english = await runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
+    expect(english.state.ingest!.problems.all.map((p) => p.reason)).toEqual(["site.json asks for species names in 'es', but the library's taxonomy has none but English: run `npm run taxonomy -- --update --locale es`"]);
+    expect((await runCli(['taxonomy', '--photos', lib.photosDir, '--url', server.url, '--locale', 'es'])).code).toBe(0);
+    const spanish = await runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
+    expect(spanish.state.ingest!.problems.all).toEqual([]);
+    const mallard = speciesDataSchema.parse(await readJson(path.join(lib.outDir, 'public', siteDataPaths.species('Mallard'))));
+    expect(mallard).toMatchObject({ species: 'Mallard', scientificName: 'Anas platyrhynchos', localName: { name: SPANISH.mallar3, lang: 'es' } });
+    const wren = speciesDataSchema.parse(await readJson(path.join(lib.outDir, 'public', siteDataPaths.species('Rock Wren'))));
+    expect(wren.localName).toBeUndefined();
+  });
+
   it("README's worked example: on the first ingest, with a network, it is published and reported as the README says", async () => {
     const lib = await library(
       'readme',
@@ -249,5 +263,23 @@ describe('a new edition (a small hand-made pair in the yearly eBird/Clements lay
     const index = photoIndexSchema.parse(await readJson(path.join(lib.outDir, 'public', 'photo-index.json')));
     const sequence = Object.fromEntries(Object.values(index.photos).map((p) => [p.species, p.taxonSequence]));
     expect(sequence).toMatchObject({ Mallard: 480, 'Canada Jay': 21102, 'Iceland Gull': 9500 });
+  });
+});
+
+describe('npm run taxonomy -- --from, when the file cannot be used', () => {
+  it('names the file and why in one line, and writes nothing', async () => {
+    const lib = await library('bad-from', { 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null });
+    const missing = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', path.join(root, 'no-such.csv')]);
+    expect(missing.code).toBe(2);
+    expect(lines(missing.stderr).at(-1)).toMatch(/no-such\.csv cannot be read \(.*ENOENT.*\)$/);
+    const notCsv = path.join(root, 'notes.csv');
+    await writeFile(notCsv, 'Name,Latin\nCanada Jay,Perisoreus canadensis\n');
+    const other = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', notCsv]);
+    expect(other.code).toBe(2);
+    expect(lines(other.stderr).at(-1)).toBe(`${notCsv}: not a bird taxonomy this program reads (the eBird API's CSV, the yearly eBird/Clements CSV, auk's, or AviList's); its first line has Name, Latin; nothing was changed`);
+    const locale = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', EDITIONS(2024), '--locale', 'es']);
+    expect(locale.code).toBe(2);
+    expect(lines(locale.stderr).at(-1)).toBe(`--locale needs the eBird API's taxonomy (an https URL in its layout); ${EDITIONS(2024)} is not one`);
+    await expect(stat(taxonomyPath(lib.photosDir))).rejects.toThrow('ENOENT');
   });
 });

@@ -120,6 +120,20 @@ describe('species page', () => {
     expect(within(trail).getByRole('link', { name: 'Ducks, Geese, and Waterfowl' })).toHaveAttribute('href', lifeListRoute(WOOD_DUCK.slice(0, 2)));
   });
 
+  it("is headed with the species' name in the owner's language, the English and scientific names beside it, when the site asks for one", async () => {
+    const manifests = fixtureManifests();
+    for (const entry of Object.values(manifests.photoIndex.photos)) {
+      if (entry.species === 'Wood Duck') Object.assign(entry, { scientificName: 'Aix sponsa', localName: { name: 'Pato Joyuyo', lang: 'es' } });
+    }
+    useFixtureManifests(manifests);
+    renderRoute('/species/Wood%20Duck');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Pato Joyuyo' });
+    expect(within(heading).getByText('Pato Joyuyo')).toHaveAttribute('lang', 'es');
+    const names = heading.nextElementSibling!;
+    expect(names).toHaveTextContent('Wood Duck · Aix sponsa');
+    expect(within(names as HTMLElement).getByText('Aix sponsa')).toHaveAttribute('lang', 'la');
+  });
+
   it('opens the lightbox on the clicked photo, within all of the species', async () => {
     useFixtureManifests();
     const { router } = renderRoute('/species/Wood%20Duck');

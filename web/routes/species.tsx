@@ -30,7 +30,7 @@ export async function speciesLoader({ params }: LoaderFunctionArgs) {
 }
 
 export function SpeciesPage() {
-  const { species, photos, folder, sighting, seenIn, firstPhotographed, scientificName, outings } = useLoaderData<typeof speciesLoader>();
+  const { species, photos, folder, sighting, seenIn, firstPhotographed, scientificName, localName, outings } = useLoaderData<typeof speciesLoader>();
   const covered = useLightboxOpen(photos);
   const identity = useSite();
   const count = countOf(photos.length, 'photo');
@@ -40,10 +40,12 @@ export function SpeciesPage() {
       <PageMeta title={pageTitle(identity, species)} description={`${species}: ${count} by ${identity.owner}.`} />
       <div className="mb-8">
         {folder.length > 1 && <FolderTrail folder={folder} />}
-        <h1 className="mt-1 font-serif text-4xl text-stone-50">{species}</h1>
-        {(sighting?.scientificName ?? scientificName) && (
+        <h1 className="mt-1 font-serif text-4xl text-stone-50">{localName ? <span lang={localName.lang}>{localName.name}</span> : species}</h1>
+        {(localName || (sighting?.scientificName ?? scientificName)) && (
           <p className="mt-1 font-serif text-xl text-stone-300">
-            <i lang="la">{sighting?.scientificName ?? scientificName}</i>
+            {localName && <span lang="en">{species}</span>}
+            {localName && (sighting?.scientificName ?? scientificName) && ' · '}
+            {(sighting?.scientificName ?? scientificName) && <i lang="la">{sighting?.scientificName ?? scientificName}</i>}
           </p>
         )}
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">

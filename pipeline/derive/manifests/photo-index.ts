@@ -9,6 +9,8 @@ import { wordsOf, type PublishedPhoto } from './published-photo.ts';
 export interface TaxonName {
   scientificName: string;
   sequence: number;
+  /** Its name in the language site.json's `names` asks for. */
+  localName?: { name: string; lang: string };
 }
 
 /** photo-index.json: every published photo by its id, with renditions, display metadata and credit. */
@@ -48,7 +50,7 @@ function photoEntry(photo: PublishedPhoto, number: number, featured: boolean, cr
     id: photoId(plan.relativePath),
     source: plan.relativePath,
     species: plan.species,
-    ...(taxon ? { scientificName: taxon.scientificName, taxonSequence: taxon.sequence } : {}),
+    ...(taxon ? { scientificName: taxon.scientificName, taxonSequence: taxon.sequence, ...(taxon.localName ? { localName: taxon.localName } : {}) } : {}),
     folder: plan.folder,
     number,
     fileName: plan.displayName,

@@ -46,6 +46,8 @@ function diagnosticsOf(lhr: { audits: Record<string, { numericValue?: number; di
     lcpBreakdown: items('largest-contentful-paint-element', (item) => item, 2),
     bootup: items('bootup-time', (item) => ({ url: item.url, totalMs: item.total, scriptingMs: item.scripting })),
     mainThread: items('mainthread-work-breakdown', (item) => ({ group: item.groupLabel ?? item.group, ms: item.duration })),
+    // The tasks that make TBT, with the script each is attributed to (or the document itself: its parse, style and layout).
+    longTasks: items('long-tasks', (item) => ({ url: item.url, startMs: item.startTime, ms: item.duration }), 10),
     heaviest: items('total-byte-weight', (item) => ({ url: item.url, bytes: item.totalBytes })),
     renderBlocking: items('render-blocking-resources', (item) => ({ url: item.url, wastedMs: item.wastedMs })),
     unusedJs: items('unused-javascript', (item) => ({ url: item.url, wastedBytes: item.wastedBytes })),

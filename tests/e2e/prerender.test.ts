@@ -290,7 +290,8 @@ describe('head tags, sitemap and feed', () => {
       expect(head.ogUrl, head.file).toEqual(head.canonical);
       expect(fileForUrl(dist, head.canonical[0] ?? '', '/'), `${head.file}: ${head.canonical[0]}`).toBeDefined();
       expect(head.ogImage, head.file).toHaveLength(1);
-      expect(head.twitterImage, head.file).toEqual(head.ogImage);
+      // X takes the image from og:image.
+      expect(head.twitterImage, head.file).toEqual([]);
       expect(head.twitterCard, head.file).toEqual(['summary_large_image']);
       expect(Number(head.ogImageWidth[0]), head.file).toBeGreaterThan(0);
       expect(fileForUrl(dist, head.ogImage[0] ?? '', '/'), `${head.file}: ${head.ogImage[0]}`).toBeDefined();

@@ -195,11 +195,8 @@ export function headTags(page: PageDescription, urls: SiteUrls): HeadTag[] {
     }
     tags.push(meta('property', 'og:image:alt', image.alt));
   }
-  tags.push(
-    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', page.headline),
-    meta('name', 'twitter:description', page.description),
-  );
-  if (image) tags.push(meta('name', 'twitter:image', urls.asset(image.path)), meta('name', 'twitter:image:alt', image.alt));
+  // X reads the title, description and image (and its alt) from the og: tags when its own are
+  // absent: only the card's kind is its own. Every page, each share page among them, carries these.
+  tags.push(meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'));
   return tags;
 }

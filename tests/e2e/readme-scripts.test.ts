@@ -92,6 +92,12 @@ describe("the README's scripts, in a fresh copy", () => {
     await serving.stop();
   });
 
+  it('npm run taxonomy -- --from <file> keeps the bird taxonomy with the photos (no network: a file of the publisher\'s layout)', async () => {
+    const output = await expectSuccess('taxonomy', ['--from', 'pipeline/taxonomy/fixtures/ebird-api-sample.csv']);
+    expect(output).toContain('photos/taxonomy/taxonomy.tsv');
+    expect(await readFile(join(project, 'photos/taxonomy/taxonomy.tsv'), 'utf8')).toMatch(/^#source\t/m);
+  });
+
   it('npm run typecheck passes', async () => {
     await expectSuccess('typecheck');
   });

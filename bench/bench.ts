@@ -67,10 +67,11 @@ const program = new Command('bench')
   .option('--compression <modes>', 'pages part: gzip, uncompressed or both on the bucket server (default both)', compressionList)
   .option('--hosts <names>', `pages part: comma-separated servers among ${PAGE_HOSTS.join(', ')} (default all)`, hostList)
   .option('--replay', "pages part: also measure each host's server through a proxy that replays its recorded answers, so the server's own CPU use is not taken from the browser measured", false)
+  .option('--archive-photos <n>', 'archive part: the largest library measured (beside 100 photos), 6 species a hundred photos, instead of 10,000 (300 with --quick)', positiveInt)
   .option('--results <file>', 'where to write the JSON results (default bench/results/<timestamp>.json)')
   .parse();
 
-const opts = program.opts<{ photos?: string; runs: number; quick: boolean; smoke: boolean; only: PartName[]; concurrency: number; build: boolean; site?: string; results?: string; pages?: PageName[]; compression?: boolean[]; hosts?: PageHost[]; replay: boolean }>();
+const opts = program.opts<{ photos?: string; runs: number; quick: boolean; smoke: boolean; only: PartName[]; concurrency: number; build: boolean; site?: string; results?: string; pages?: PageName[]; compression?: boolean[]; hosts?: PageHost[]; replay: boolean; archivePhotos?: number }>();
 const quick = opts.quick || opts.smoke;
 const options: BenchOptions = {
   quick,
@@ -87,6 +88,7 @@ const options: BenchOptions = {
   compression: opts.compression,
   hosts: opts.hosts,
   replay: opts.replay,
+  archivePhotos: opts.archivePhotos,
 };
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 

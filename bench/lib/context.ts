@@ -29,6 +29,8 @@ export interface BenchOptions {
   hosts?: ReadonlyArray<'bucket' | 'cloudflare-pages' | 'serve'>;
   /** Pages part: also measure each host's server through a proxy replaying its recorded answers (its CPU off the measured machine). */
   replay?: boolean;
+  /** Archive part: measure a library of this many photos as the largest, instead of 10,000 (or 300 with quick). */
+  archivePhotos?: number | undefined;
 }
 
 export interface PartResult {

@@ -251,6 +251,23 @@ describe('archive rows', () => {
     }
   });
 
+  it('hold the HTML per photo to 15 KB from 1,000 photos on, and say what the share pages take of it', () => {
+    const m = clone(measured.archive);
+    const large = m.points.at(-1)!;
+    large.photos = 1_500;
+    large.dist.htmlBytes = 1_500 * 16 * 1024;
+    large.dist.sharePageBytes = 1_500 * 2.75 * 1024;
+    const over = row(archiveRows(m), 'Archive 1,500 photos', 'HTML per photo');
+    expect(over.value).toBe(16);
+    expect(over.target).toEqual({ op: '<=', value: 15 });
+    expect(statusOf(over)).toBe('FAIL');
+    expect(over.note).toContain('the share pages 2.8 KB');
+    large.dist.htmlBytes = 1_500 * 12.5 * 1024;
+    expect(statusOf(row(archiveRows(m), 'Archive 1,500 photos', 'HTML per photo'))).toBe('PASS');
+    // The 100-photo site spreads its fixed pages over too few photos: no target there.
+    expect(row(archiveRows(m), 'Archive 100 photos', 'HTML per photo').target).toBeUndefined();
+  });
+
   it('give 3 s to a no-op build of 10,000 photos, and a Lighthouse row when it was measured', () => {
     const m = clone(measured.archive);
     const large = m.points.at(-1)!;

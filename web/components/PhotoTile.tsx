@@ -33,14 +33,12 @@ export function PhotoTile({ image, species, alt, photoKey, screen = [], sizes, l
       // firstScreenScript): the pre-rendered page holds no loader data to read it from.
       {...{ [SCREEN_SRCSET]: srcSetOf(screen) || undefined, [SCREEN_SIZE]: largest ? `${largest.width}x${largest.height}` : undefined }}
       aria-label={species}
-      className={`group relative block overflow-hidden rounded-sm bg-stone-900 outline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-200 ${layout === 'cover' ? 'aspect-[4/3]' : ''}`}
+      // The tile's look is named once in web/styles.css (.photo-tile, .tile-zoom, .tile-caption):
+      // every photo has a tile on two pages, so its classes are paid for in each one's HTML.
+      className={`group photo-tile${layout === 'cover' ? ' aspect-[4/3]' : ''}`}
     >
-      <ImageTile image={image} alt={alt ?? species} sizes={sizes} fit={layout === 'cover' ? 'fill' : 'natural'} loading={loading} paused={covered} className="transition-transform duration-500 group-hover:scale-[1.03]" />
-      <span
-        aria-hidden="true"
-        data-testid="species-caption"
-        className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-3 pt-8 pb-2 font-serif text-lg text-white opacity-0 transition-opacity duration-300 group-hover:opacity-100 group-focus-visible:opacity-100"
-      >
+      <ImageTile image={image} alt={alt ?? species} sizes={sizes} fit={layout === 'cover' ? 'fill' : 'natural'} loading={loading} paused={covered} className="tile-zoom" />
+      <span aria-hidden="true" data-testid="species-caption" className="tile-caption opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100">
         {species}
       </span>
     </Link>

@@ -12,6 +12,7 @@ import { photoAlt, screenImages, type GalleryPhoto } from '../photos.ts';
 import { Metadata, PanelTitleContext } from './metadata-plugin.tsx';
 import { useOpenedHere, usePhotoNavigation } from './photo-param.ts';
 import { ShareButton } from './share-button.tsx';
+import { Staged } from './staged-plugin.tsx';
 
 /** The overlay colour (rgba(0,0,0,0.8)) is in lightbox.css; the portal fades it in. */
 const FADE_MS = 300;
@@ -101,7 +102,7 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
             if (photo) show(photo.key);
           },
         }}
-        plugins={[Fullscreen, Thumbnails, Zoom, Metadata]}
+        plugins={[Fullscreen, Thumbnails, Zoom, Metadata, Staged]}
         labels={{ Close: 'Close modal' }}
         toolbar={{ buttons: [<ShareButton key="share" />, 'close'] }}
         animation={{ fade: FADE_MS }}

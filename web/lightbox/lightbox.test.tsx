@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lifeListRoute } from '../../data/paths.ts';
 import { EXIF_WOOD_DUCK, fixtureManifests, MALLARD, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
+import { currentSlideImage } from '../test/lightbox.ts';
 
 function panel() {
   return screen.queryByRole('complementary', { name: 'Photo details' });
@@ -87,8 +88,9 @@ describe('lightbox', () => {
     renderRoute(lifeListRoute(WOOD_DUCK));
     await userEvent.click((await screen.findAllByRole('link', { name: 'Wood Duck' }))[0]!);
     const dialog = await screen.findByRole('dialog');
+    const current = await currentSlideImage(dialog);
     expect(dialog.querySelectorAll('.yarl__slide img')).toHaveLength(1);
-    fireEvent.load(dialog.querySelector('.yarl__slide_current img')!);
+    fireEvent.load(current);
     await waitFor(() => expect(dialog.querySelectorAll('.yarl__slide img').length).toBeGreaterThan(1));
   });
 
@@ -98,7 +100,7 @@ describe('lightbox', () => {
     const preview = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'photo-preview' }));
     renderRoute(`/species/Wood%20Duck?photo=${photos.duckDrake.id}`);
     const dialog = await screen.findByRole('dialog');
-    fireEvent.load(dialog.querySelector('.yarl__slide_current img')!);
+    fireEvent.load(await currentSlideImage(dialog));
     await waitFor(() => expect(preview.isConnected).toBe(false));
     // The render that follows the load (a click-opened lightbox draws its neighbours in it).
     await act(async () => {});
@@ -114,7 +116,7 @@ describe('lightbox', () => {
     const { router } = renderRoute(`/species/Wood%20Duck?photo=${photos.duckHen.id}`);
     const dialog = await screen.findByRole('dialog');
     // One of the hen's renditions (which one the browser picks from the srcset: tests/e2e/lightbox.test.ts).
-    expect(dialog.querySelector('.yarl__slide_current img')).toHaveAttribute('src', expect.stringMatching(/\/hen[-.]/));
+    expect(await currentSlideImage(dialog)).toHaveAttribute('src', expect.stringMatching(/\/hen[-.]/));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location).toMatchObject({ pathname: '/species/Wood%20Duck', search: '' });
@@ -159,9 +161,9 @@ describe('lightbox', () => {
     expect(within(details).getByTestId('photo-caption').textContent).toBe(caption);
     expect(within(details).getByTestId('photo-caption').querySelector('b')).toBeNull();
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getAllByRole('img', { name: 'Drake <i>in</i> reeds' }).length).toBeGreaterThan(0);
+    expect((await within(dialog).findAllByRole('img', { name: 'Drake <i>in</i> reeds' })).length).toBeGreaterThan(0);
     // The neighbours are drawn once the open photo has loaded and (arriving through a link) the visitor has touched the lightbox.
-    fireEvent.load(dialog.querySelector('.yarl__slide_current img')!);
+    fireEvent.load(await currentSlideImage(dialog));
     fireEvent.keyDown(dialog, { key: 'Shift' });
     // The hen has neither: its alt text stays the species name.
     await waitFor(() => expect(within(dialog).getAllByRole('img', { name: 'Wood Duck' }).length).toBeGreaterThan(0));

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { assetUrl, lifeListRoute } from '../../data/paths.ts';
 import { GULL, MALLARD, photos, renderRoute, useFixtureManifests, WARBLER, WOOD_DUCK } from '../test/fixtures.tsx';
 import { intersectAll } from '../test/intersection.ts';
+import { currentSlideImage } from '../test/lightbox.ts';
 
 const cardNames = () =>
   within(screen.getByRole('main'))
@@ -103,7 +104,7 @@ describe('Life List photo wall (a level with exactly the keys file_count and fil
     expect(router.state.location.search).toBe(`?photo=${photos.duckHen.id}`);
     // The renditions of the photo (the display file and its WebP widths): which one, the screen decides.
     const renditions = (photo: typeof photos.duckHen) => [photo.display.path, ...photo.sources.flatMap((source) => source.files.map((file) => file.path))].map((path) => assetUrl('/', path));
-    const current = dialog.querySelector('.yarl__slide_current img')!;
+    const current = await currentSlideImage(dialog);
     expect(renditions(photos.duckHen)).toContain(current.getAttribute('src'));
     // Once the open photo has loaded, its neighbour follows.
     fireEvent.load(current);

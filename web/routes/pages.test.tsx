@@ -5,10 +5,11 @@ import { assetUrl, lifeListRoute } from '../../data/paths.ts';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { setDataFetcher } from '../data-files.ts';
 import { fixtureManifests, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
+import { currentSlideImage } from '../test/lightbox.ts';
 
 /** jsdom loads no image: the open photo "arrives", and the lightbox then adds its neighbours and the thumbnails strip. */
 async function openPhotoLoaded(dialog: HTMLElement): Promise<void> {
-  fireEvent.load(dialog.querySelector('.yarl__slide_current img')!);
+  fireEvent.load(await currentSlideImage(dialog));
   await waitFor(() => expect(dialog.querySelector('.yarl__thumbnails_thumbnail img')).not.toBeNull());
 }
 

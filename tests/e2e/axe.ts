@@ -32,15 +32,19 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await pageSettled(page);
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  // Cards laid out only near the screen (content-visibility) take their real height as they come
+  // into view, and scroll anchoring would then move the page away from where it was sent: off
+  // while the page is walked, so each step ends where it was sent (or at the page's end).
+  await page.evaluate(() => document.documentElement.style.setProperty('overflow-anchor', 'none'));
   const screen = page.viewportSize()?.height ?? 800;
-  for (let y = screen; y < height; y += screen) {
+  for (let y = screen; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += screen) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForFunction((top) => Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - window.innerHeight)) < 2, y);
     await pageSettled(page);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() => window.scrollY === 0);
+  await page.evaluate(() => document.documentElement.style.removeProperty('overflow-anchor'));
   await pageSettled(page);
 }
 

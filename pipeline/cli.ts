@@ -9,6 +9,7 @@ import { DEFAULT_MAX_MEGAPIXELS, defaultConcurrency, runIngest, type IngestResul
 import { runValidate } from './validate.ts';
 import { jsonReport, printIngestSummary, printValidation } from './report/summary.ts';
 import { stackOf } from '../data/error-text.ts';
+import { localToday } from './plumbing/local-day.ts';
 import { taxonomyCommand, type TaxonomyOptions } from './taxonomy/command.ts';
 
 export interface CliIo {
@@ -78,7 +79,7 @@ export function buildProgram(io: CliIo = { stdout: process.stdout, stderr: proce
     .addHelpText('after', help.exitCodes)
     .action(async (opts: TaxonomyOptions) => {
       try {
-        state.exitCode = await taxonomyCommand(opts, io, new Date().toISOString().slice(0, 10));
+        state.exitCode = await taxonomyCommand(opts, io, localToday());
       } catch (error) {
         state.exitCode = reportFatal(error, io, false);
       }

@@ -29,6 +29,7 @@ import type { TaxonName } from './derive/manifests/photo-index.ts';
 import { speciesOnDays } from './derive/ebird/day-species.ts';
 import * as photoRecords from './photos/photo-records.ts';
 import { FatalProblem, Problems } from './plumbing/problems.ts';
+import { localToday } from './plumbing/local-day.ts';
 import type { ProgressSink } from './report/progress.ts';
 import * as settingsStage from './setup/settings.ts';
 
@@ -220,7 +221,7 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
   ].map((photo) => ({ photo, sidecar: found.sidecars.get(photo) }));
   const { facts, identities, readings } = await photoFacts.readFacts(requests, photosDir, cacheDir, problems, readOptionsOf(site.privacy));
   // Loaded on first use: a library of the owner's own folders never pays for it.
-  const had = taxonomyNeeded(found.lifeListFiles, found.inboxFiles, site.names) ? await (await import('./taxonomy/for-ingest.ts')).taxonomyForPlacement(photosDir, cacheDir, new Date().toISOString().slice(0, 10), note) : undefined;
+  const had = taxonomyNeeded(found.lifeListFiles, found.inboxFiles, site.names) ? await (await import('./taxonomy/for-ingest.ts')).taxonomyForPlacement(photosDir, cacheDir, localToday(), note) : undefined;
   const taxonomy = had && 'taxonomy' in had ? had.taxonomy : undefined;
   const placement = place({
     lifeListFiles: found.lifeListFiles,
@@ -270,10 +271,4 @@ function taxonNamesOf(photos: readonly PublishedPhoto[], taxonomy: LoadedTaxonom
 
 async function isDirectory(dir: string): Promise<boolean> {
   return (await unlessMissing(stat(dir)))?.isDirectory() ?? false;
-}
-
-/** Today on this machine's calendar: capture days are the camera's local days, so they are compared with the local one. */
-function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }

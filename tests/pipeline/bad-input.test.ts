@@ -87,7 +87,9 @@ describe('bad input: each named with its reason, the rest published, exit status
   });
 
   it('publishes a photo sharp refuses at default strictness, with a warning to the owner', () => {
-    expectProblem(`life_list/${LEAF}/viewer-only.jpg`, /published, but .*extraneous bytes.*decoded leniently/, 'warning');
+    // libvips names the damage ("extraneous bytes before marker") only when its message reaches
+    // sharp whole: with other decodes running beside it, the detail may be its generic line.
+    expectProblem(`life_list/${LEAF}/viewer-only.jpg`, /published, but the image library reported a damaged JPEG \((.*extraneous bytes.*|Warning treated as error due to failOn setting)\); it was decoded leniently/, 'warning');
   });
 
   it('records a photo without EXIF as exif: null (not a problem)', async () => {

@@ -240,7 +240,7 @@ describe('parseSiteConfig', () => {
     expect(config.gear).toEqual([]);
     expect(config.featured).toEqual([]);
     expect(config.renditions.displayLongEdge).toBe(2048);
-    expect(config.renditions.srcsetWidths).toEqual([480, 720, 960]);
+    expect(config.renditions.srcsetWidths).toEqual([360, 480, 720, 960]);
     expect(config.privacy).toEqual({ publishOriginals: false, keepGps: false, keepSerialNumbers: false, publishLocationNames: false });
     expect(config.publishing).toEqual({ checklistLinks: false });
   });

@@ -20,6 +20,7 @@ describe('planPhoto', () => {
       original: undefined,
     });
     expect(plan.sources.map((s) => s.path)).toEqual([
+      "life_list/Charadriiformes/Gulls, Terns/Franklin's Gull/DSC_0001-360.webp",
       "life_list/Charadriiformes/Gulls, Terns/Franklin's Gull/DSC_0001-480.webp",
       "life_list/Charadriiformes/Gulls, Terns/Franklin's Gull/DSC_0001-720.webp",
       "life_list/Charadriiformes/Gulls, Terns/Franklin's Gull/DSC_0001-960.webp",

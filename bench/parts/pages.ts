@@ -13,6 +13,7 @@ import { crawl, HOST_SERVERS, startHostServer } from '../../tests/e2e/host-serve
 import { startReplayProxy } from '../lib/replay-proxy.ts';
 // The tests' Chromium and flags (closed network, root).
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
+import { CPU_SLOWDOWN, mainThreadTasks, type MainThreadTasks } from '../lib/long-tasks.ts';
 
 /** Where the pages are measured: the strict bucket server (gzip and uncompressed), and each host's own server as it serves (both compress). */
 export const PAGE_HOSTS = ['bucket', ...HOST_SERVERS] as const;
@@ -141,6 +142,8 @@ interface PageMeasured {
   /** Bytes transferred in all, when the page has a target for them (KB). */
   kbTarget?: number | undefined;
   figures: LighthouseFigures[];
+  /** Per run, its main thread's tasks under Chromium's own CPU slowdown (bench/lib/long-tasks.ts); absent in results recorded before it was measured. */
+  tasks?: MainThreadTasks[] | undefined;
   /** Through the replaying proxy: its answers replayed and forwarded during the measured runs. */
   replay?: { replayed: number; forwarded: number } | undefined;
 }
@@ -201,6 +204,7 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
       for (const page of options.quick && (replayed || HOST_SERVERS.some((host) => host === mode)) ? pagesToTest.slice(0, 1) : pagesToTest) {
         const url = pageUrl(new URL(server.url).origin, site, page.route);
         const figures: LighthouseFigures[] = [];
+        const tasks: MainThreadTasks[] = [];
         if (replayed) {
           // Records what the page fetches beyond the links the crawl followed (scripts, data, lazy images).
           log(`pages: Lighthouse ${page.label}, ${mode}: a first run to record the server's answers (not counted)`);
@@ -210,10 +214,12 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
         for (let i = 0; i < runs; i++) {
           log(`pages: Lighthouse ${page.label}, ${mode} (${page.route}) run ${i + 1}/${runs}`);
           figures.push(await lighthouseOnce(url, i === 0));
+          log(`pages: main-thread tasks of ${page.label}, ${mode}, CPU slowed ${CPU_SLOWDOWN}×, run ${i + 1}/${runs}`);
+          tasks.push(await mainThreadTasks(url));
         }
         const after = server.counts?.();
         const replay = before && after ? { replayed: after.replayed - before.replayed, forwarded: after.forwarded - before.forwarded } : undefined;
-        onServer.pages.push({ name: page.name, label: page.label, route: page.route, url, kbTarget: page.kbTarget, figures, replay });
+        onServer.pages.push({ name: page.name, label: page.label, route: page.route, url, kbTarget: page.kbTarget, figures, tasks, replay });
       }
     } finally {
       await server.close();
@@ -268,6 +274,7 @@ export function pagesRows(m: PagesMeasured): Row[] {
         { part, metric: 'HTML transferred', value: m50('htmlBytes') / 1024, unit: 'KB', target: { op: '<=', value: t.htmlKB } },
         { part, metric: 'transferred', value: m50('bytes') / 1024, unit: 'KB', target: page.kbTarget === undefined ? undefined : { op: page.kbTarget < 1024 ? '<=' : '<', value: page.kbTarget } },
       );
+      if (page.tasks?.length) rows.push(longestTaskRow(part, page.tasks));
     }
   }
   const js = m.initialJs;
@@ -276,6 +283,24 @@ export function pagesRows(m: PagesMeasured): Row[] {
     { part: 'Pages', metric: 'entry JS after the page has loaded (gzip)', value: js.afterLoad.gzipBytes / 1024, unit: 'KB', note: `${js.afterLoad.files.join(', ') || 'none'}: added by the inline loader on the load event, after the first screen's images` },
   );
   return rows;
+}
+
+/**
+ * The hydration and the app's start in pieces a tap is not kept waiting on: the longest task on
+ * the main thread from the first paint until the app is ready, under Chromium's own 4× CPU
+ * slowdown (median of the runs), with the work inside the longest one.
+ */
+function longestTaskRow(part: string, tasks: MainThreadTasks[]): Row {
+  const longest = median(tasks.map((t) => t.longestMs));
+  const worst = tasks.reduce((a, b) => (b.longestMs > a.longestMs ? b : a));
+  return {
+    part,
+    metric: `longest task after first paint, CPU ${CPU_SLOWDOWN}× slower`,
+    value: longest,
+    unit: 'ms',
+    target: { op: '<=', value: 50 },
+    note: `median of ${tasks.length}; tasks over 50 ms per run: ${tasks.map((t) => t.over50).join(', ')}; the longest (${worst.longestMs.toFixed(0)} ms, ${worst.longest.afterFcpMs.toFixed(0)} ms after the first paint): ${worst.longest.inside.join('; ') || 'no single piece of work over 1 ms'}`,
+  };
 }
 
 /** A host's own server behind a proxy that records its answers and gives them again from memory. */

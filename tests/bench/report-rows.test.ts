@@ -179,6 +179,23 @@ describe('pages rows', () => {
     for (const metric of ['LCP', 'Speed Index', 'CSS transferred', 'HTML transferred']) expect(statusOf(row(over, part, metric)), metric).toBe(statusOf(row(within, part, metric)));
   });
 
+  it("mark the longest main-thread task under a 4× slower CPU against 50 ms, with the median of the runs", () => {
+    const m = clone(measured.pages);
+    const page = m.servers.find((s) => s.mode === 'gzip')!.pages[0]!;
+    const part = `Page ${page.label}, gzip`;
+    // Results recorded before the measure existed have no such row.
+    expect(pagesRows(m).some((r) => r.part === part && /^longest task/.test(r.metric))).toBe(false);
+    const run = (longestMs: number, over50: number) => ({ longestMs, over50, longest: { afterFcpMs: 300, inside: [`v8.evaluateModule ${longestMs} ms`] } });
+    page.tasks = [run(30, 0), run(45, 0), run(90, 1)];
+    const within = row(pagesRows(m), part, /^longest task after first paint/);
+    expect(within.value).toBe(45);
+    expect(statusOf(within)).toBe('PASS');
+    expect(within.note).toContain('tasks over 50 ms per run: 0, 0, 1');
+    expect(within.note).toContain('v8.evaluateModule 90 ms');
+    page.tasks = [run(51, 1), run(60, 2), run(40, 0)];
+    expect(statusOf(row(pagesRows(m), part, /^longest task after first paint/))).toBe('FAIL');
+  });
+
   it('hold every page kind to a second on a compressing server, and give uncompressed text more time', () => {
     expect(firstViewTargets('photoLink', 'gzip')).toMatchObject({ fcpS: 1, lcpS: 1 });
     expect(firstViewTargets('home', 'cloudflare-pages')).toMatchObject({ fcpS: 1, lcpS: 1 });

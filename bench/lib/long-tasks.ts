@@ -1,0 +1,78 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
+
+/** Lighthouse's phone (its mobile preset, a moto g power): viewport, pixel density, touch. */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/** Chromium's own CPU slowdown, as Lighthouse's mobile preset assumes for a phone. */
+export const CPU_SLOWDOWN = 4;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string; stackTrace?: Array<{ url?: string }> } };
+}
+
+export interface MainThreadTasks {
+  /** The longest task on the page's main thread from its first contentful paint until it was started and idle (ms). */
+  longestMs: number;
+  /** How many of those tasks took over 50 ms (each blocks a tap for its excess). */
+  over50: number;
+  /** The longest task's start after the first contentful paint (ms), and the work inside it that took longest. */
+  longest: { afterFcpMs: number; inside: string[] };
+}
+
+/**
+ * Loads a page in Chromium with its CPU slowed CPU_SLOWDOWN times, traces its main thread, and
+ * returns its tasks from the first contentful paint until the app has started (html[data-app=ready],
+ * web/app-ready.tsx) and the page is idle: the hydration, the router's start and whatever the
+ * page runs at load, each as one task. A page that runs no script (a share page) ends at its
+ * load. Unlike Lighthouse's TBT, which scales the tasks of an unthrottled trace by 4 and stops
+ * at its estimate of the page being interactive, this is the slowdown as Chromium applies it,
+ * to every task until the app is ready.
+ */
+export async function mainThreadTasks(url: string): Promise<MainThreadTasks> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'] });
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    // In-page code as text: tsx's transform would add helpers (__name) the page lacks.
+    await page.waitForFunction(`document.documentElement.dataset.app === 'ready' || !document.querySelector('script[type="module"], script:not([type])')`, undefined, { timeout: 120_000 });
+    await page.evaluate(`new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve)))`);
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    return tasksAfterFirstPaint(trace.traceEvents, url);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The page's main thread is the one that marked its first contentful paint; its tasks from then on. */
+export function tasksAfterFirstPaint(events: TraceEvent[], url: string): MainThreadTasks {
+  const paints = events.filter((e) => e.name === 'firstContentfulPaint');
+  const fcp = paints.at(-1);
+  if (!fcp) throw new Error(`no first contentful paint in the trace of ${url}`);
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === fcp.pid && e.tid === fcp.tid && e.ts >= fcp.ts && typeof e.dur === 'number');
+  if (tasks.length === 0) throw new Error(`no task on the main thread of ${url} after its first paint`);
+  const durations = tasks.map((task) => task.dur! / 1000);
+  const longest = tasks[durations.indexOf(Math.max(...durations))]!;
+  const inside = events
+    .filter((e) => e.ph === 'X' && e !== longest && e.pid === longest.pid && e.tid === longest.tid && e.ts >= longest.ts && e.ts + (e.dur ?? 0) <= longest.ts + longest.dur! && (e.dur ?? 0) >= 1000)
+    .sort((a, b) => b.dur! - a.dur!)
+    .slice(0, 6)
+    .map((e) => `${e.name}${whereFrom(e)} ${(e.dur! / 1000).toFixed(0)} ms`);
+  return { longestMs: Math.max(...durations), over50: durations.filter((ms) => ms > 50).length, longest: { afterFcpMs: (longest.ts - fcp.ts) / 1000, inside } };
+}
+
+function whereFrom(event: TraceEvent): string {
+  const url = event.args?.data?.url ?? event.args?.data?.stackTrace?.[0]?.url;
+  const name = event.args?.data?.functionName;
+  return url || name ? ` (${[name, url?.split('/').pop()].filter(Boolean).join(' in ')})` : '';
+}

@@ -29,7 +29,8 @@ type PageComponent = () => Promise<ComponentType>;
 /**
  * `lazy` in its function form. The object form (`lazy: { Component }`) marks the property as
  * loaded on the route table's own object, which every router made from the table shares: the
- * pre-render (a static handler per page) rendered the second page of a kind without its component.
+ * pre-render (a static handler per page) rendered the second page of a kind without its component,
+ * and so did the component tests (a router per test).
  */
 function lazyPage(component: PageComponent): RouteObject['lazy'] {
   return async () => ({ Component: await component() });

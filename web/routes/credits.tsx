@@ -2,14 +2,8 @@ import { Link, useLoaderData } from 'react-router';
 import { speciesRoute } from '../../data/paths.ts';
 import { ImageTile } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { site } from '../site.ts';
+import type { creditsLoader } from './credits-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
-
-/** Every photo with a credit line (CC BY and CC BY-SA require the attribution), and the taxonomy's source (its publisher asks for it). */
-export async function creditsLoader() {
-  const { photos, taxonomy } = await site.credits();
-  return { credited: photos, taxonomy };
-}
 
 export function CreditsPage() {
   const { credited, taxonomy } = useLoaderData<typeof creditsLoader>();

@@ -2,19 +2,11 @@ import { useLoaderData } from 'react-router';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { tileLoading } from '../components/ImageTile.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
+import { WALL_FIRST_SCREEN_TILES, WALL_SIZES } from '../components/photo-wall.ts';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
-import { site } from '../site.ts';
+import type { homeLoader } from './home-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
-
-export const WALL_SIZES = '(min-width: 1280px) 320px, (min-width: 768px) 33vw, 50vw';
-/** Tiles of a wall pre-rendered as real images: the first two rows on a phone. */
-export const WALL_FIRST_SCREEN_TILES = 4;
-
-/** The featured photos, in the owner's order. */
-export async function homeLoader() {
-  return { photos: await site.home() };
-}
 
 export function HomePage() {
   const { photos } = useLoaderData<typeof homeLoader>();

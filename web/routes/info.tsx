@@ -2,15 +2,9 @@ import { Link, useLoaderData } from 'react-router';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { CREDITS_ROUTE, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE } from '../../data/paths.ts';
 import { LifeGrowthChart } from '../components/LifeGrowthChart.tsx';
-import { site } from '../site.ts';
+import type { infoLoader } from './info-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 import { countOf } from '../../data/count-text.ts';
-
-export async function infoLoader() {
-  const info = await site.info();
-  return { gear: info.gear, stats: info.stats };
-}
-
 
 export function InfoPage() {
   const { gear, stats } = useLoaderData<typeof infoLoader>();

@@ -1,5 +1,5 @@
-import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { decodeLifeListPath, lifeListRoute, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
+import { Link, useLoaderData, useNavigate } from 'react-router';
+import { lifeListRoute, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
 import { SpeciesSearch } from '../components/SpeciesSearch.tsx';
 import { ImageTile, tileLoading, type TileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -7,9 +7,9 @@ import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { site } from '../site.ts';
-import type { FolderView, LevelView } from '../site-model.ts';
-import { WALL_FIRST_SCREEN_TILES, WALL_SIZES } from './home.tsx';
-import { notFound } from './not-found.tsx';
+import type { FolderView } from '../site-model.ts';
+import { WALL_FIRST_SCREEN_TILES, WALL_SIZES } from '../components/photo-wall.ts';
+import type { LifeListData } from './life-list-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 import { countOf } from '../../data/count-text.ts';
 
@@ -18,31 +18,6 @@ import { countOf } from '../../data/count-text.ts';
 const CARD_SIZES = '(min-width: 1280px) 310px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 2rem)';
 /** Folder cards pre-rendered with a real cover image (one column on a phone: the first screen). */
 const CARD_FIRST_SCREEN_TILES = 4;
-
-/**
- * One Life List level in one order: its folder cards, or a species' photo wall, from that
- * level's data file (and the species'). The taxonomic order exists with an eBird export
- * (info.json, which every page has loaded already, says whether there is one) or, without one,
- * when the bird taxonomy gave some species its place (the root level's cards say so).
- */
-export interface LifeListData {
-  level: LevelView;
-  /** An eBird export was published: the not-yet-photographed page and the Lists exist. */
-  hasLifeList: boolean;
-  /** The taxonomic order exists: the order choice is shown and `/life-list-taxonomic/…` pages exist. */
-  hasTaxonomicOrder: boolean;
-}
-
-export function lifeListLoader(order: LifeListOrder) {
-  return async ({ params }: LoaderFunctionArgs): Promise<LifeListData> => {
-    const [level, info] = await Promise.all([site.level(decodeLifeListPath(params.path), order), site.info()]);
-    const hasLifeList = info.stats.lifeList !== undefined;
-    const hasTaxonomicOrder = level?.kind === 'folders' && (await site.hasTaxonomicOrder(info));
-    if (!level || (order === 'taxonomic' && !hasTaxonomicOrder)) throw notFound();
-    return { level, hasLifeList, hasTaxonomicOrder };
-  };
-}
-
 
 /** Alphabetical or field-guide order: two links, so each order has its own shareable, pre-rendered page. */
 function OrderChoice({ segments, order }: { segments: string[]; order: LifeListOrder }) {
@@ -69,7 +44,6 @@ function OrderChoice({ segments, order }: { segments: string[]; order: LifeListO
     </nav>
   );
 }
-
 
 function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder; loading: TileLoading }) {
   return (

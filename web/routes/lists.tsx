@@ -1,6 +1,6 @@
 import { Link, useLoaderData, useParams } from 'react-router';
 import type { ListsData, ListSummary } from '../../data/bird-lists.ts';
-import { LISTS_ROUTE, OUTINGS_ROUTE, lifeListRoute, listRoute, outingRoute, speciesRoute, withoutPageExtension } from '../../data/paths.ts';
+import { LISTS_ROUTE, OUTINGS_ROUTE, lifeListRoute, listRoute, outingRoute, speciesRoute } from '../../data/paths.ts';
 import { imageUrl } from '../assets.ts';
 import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
 import { ListsMap, MapLegend, type MapCounts } from '../components/ListsMap.tsx';
@@ -9,25 +9,11 @@ import { SpeciesName } from '../components/SpeciesName.tsx';
 import { listTitle } from '../site-model.ts';
 import { outingTitle } from '../outing-text.ts';
 import { site } from '../site.ts';
-import { notFound } from './not-found.tsx';
+import type { listLoader, listsLoader } from './lists-loaders.ts';
 import { pageTitle, useSite } from './root.tsx';
 
 const LISTS_TITLE = 'Lists';
 const n = (value: number) => value.toLocaleString('en-US');
-
-/** The table of lists and the map; the page exists only with an eBird export. */
-export async function listsLoader() {
-  const data = await site.lists();
-  if (!data) throw notFound();
-  return data;
-}
-
-/** `/lists/<key>/`: one year, country or state/province. */
-export async function listLoader({ params }: { params: { key?: string } }) {
-  const data = await site.list(withoutPageExtension(params.key));
-  if (!data) throw notFound();
-  return data;
-}
 
 function Row({ list, level, label }: { list: ListSummary | ListsData['life']; level: 0 | 1; label: React.ReactNode }) {
   return (

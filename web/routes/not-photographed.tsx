@@ -2,19 +2,10 @@ import { Link, useLoaderData } from 'react-router';
 import { INFO_ROUTE, lifeListRoute } from '../../data/paths.ts';
 import { DayAndRegion } from '../components/DayAndRegion.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { site } from '../site.ts';
-import { notFound } from './not-found.tsx';
+import type { notPhotographedLoader } from './not-photographed-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 
 export const NOT_PHOTOGRAPHED_TITLE = 'Seen, not yet photographed';
-
-/** The life list's species without a photo, from its own data file; the page exists only with an eBird export. */
-export async function notPhotographedLoader() {
-  const data = await site.notPhotographed();
-  if (!data) throw notFound();
-  return data;
-}
-
 
 export function NotPhotographedPage() {
   const { observed, species } = useLoaderData<typeof notPhotographedLoader>();

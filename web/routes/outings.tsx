@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { OutingSummary } from '../../data/outings.ts';
-import { OUTINGS_ROUTE, OUTINGS_TITLE, outingRoute, outingsYearRoute, outingsYearTitle, withoutPageExtension } from '../../data/paths.ts';
+import { OUTINGS_ROUTE, OUTINGS_TITLE, outingRoute, outingsYearRoute, outingsYearTitle } from '../../data/paths.ts';
 import { countOf } from '../../data/count-text.ts';
 import { ebirdChecklistUrl } from '../../data/ebird-links.ts';
 import { Day } from '../components/DayAndRegion.tsx';
@@ -14,27 +14,13 @@ import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsYearDescription, outingTitle } from '../outing-text.ts';
 import { tileOfCover } from '../photos.ts';
 import { site } from '../site.ts';
-import { notFound } from './not-found.tsx';
+import type { outingLoader, outingsLoader, outingsYearLoader } from './outings-loaders.ts';
 import { pageTitle, useSite } from './root.tsx';
 
 const COVER_SIZES = '96px';
 const WALL_SIZES = '(min-width: 1280px) 200px, (min-width: 768px) 25vw, 50vw';
 /** Covers and photos on a phone's first screen, below the page's heading. */
 const FIRST_SCREEN_TILES = 4;
-
-/** Every outing and trip, newest first, grouped by year. */
-export async function outingsLoader() {
-  const data = await site.outings();
-  if (!data) throw notFound();
-  return data;
-}
-
-/** `/outings/<day or trip>/`. */
-export async function outingLoader({ params }: { params: { key?: string } }) {
-  const data = await site.outing(withoutPageExtension(params.key));
-  if (!data) throw notFound();
-  return data;
-}
 
 export function OutingsPage() {
   const data = useLoaderData<typeof outingsLoader>();
@@ -68,13 +54,6 @@ export function OutingsPage() {
       ))}
     </>
   );
-}
-
-/** `/outings/year/<year>/`: one year of a split Outings page. */
-export async function outingsYearLoader({ params }: { params: { year?: string } }) {
-  const data = await site.outingsYear(withoutPageExtension(params.year));
-  if (!data) throw notFound();
-  return data;
 }
 
 export function OutingsYearPage() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { lifeListRoute, listRoute, outingRoute, withoutPageExtension } from '../../data/paths.ts';
+import { Link, useLoaderData } from 'react-router';
+import { lifeListRoute, listRoute, outingRoute } from '../../data/paths.ts';
 import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { masonryLoading } from '../components/masonry.ts';
@@ -8,8 +8,7 @@ import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import type { GalleryPhoto } from '../photos.ts';
-import { site } from '../site.ts';
-import { notFound } from './not-found.tsx';
+import type { speciesLoader } from './species-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 import { countOf } from '../../data/count-text.ts';
 
@@ -21,13 +20,6 @@ const MASONRY_SIZES = '(min-width: 1280px) 410px, 50vw';
 const PHONE_SCREEN_IN_COLUMNS = 4;
 /** A photo's shape for the masonry (a landscape 3:2 when the data has no size). */
 const ratioOf = (photo: GalleryPhoto) => (photo.thumbnail.width && photo.thumbnail.height ? photo.thumbnail.height / photo.thumbnail.width : 2 / 3);
-
-/** One species' photos (bird-photos.json order, id 0 skipped), from that species' data file only. */
-export async function speciesLoader({ params }: LoaderFunctionArgs) {
-  const view = await site.species(withoutPageExtension(params.species));
-  if (!view) throw notFound();
-  return view;
-}
 
 export function SpeciesPage() {
   const { species, photos, folder, sighting, seenIn, firstPhotographed, scientificName, localName, outings } = useLoaderData<typeof speciesLoader>();

@@ -1,0 +1,69 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LISTS_ROUTE, OUTINGS_ROUTE } from '../../data/paths.ts';
+import { appReady, launchBrowser, openPage } from './browser.ts';
+import { pageUrl } from './site-url.ts';
+
+/**
+ * Each page's code comes with its route (web/routes.tsx imports a page's component when its
+ * route first matches): the home page fetches none of the Lists or Outings pages' code, and
+ * opening one of them fetches that page's. A page's code is known by a text only its own
+ * component renders, whatever file the build put it in.
+ */
+const siteUrl = inject('siteUrl');
+const url = (route: string) => pageUrl(siteUrl, route);
+
+/** Rendered by the home page alone (web/routes/home.tsx), for a site without featured photos. */
+const HOME_CODE = 'No featured photos yet.';
+/** The Lists page's table (web/routes/lists.tsx). */
+const LISTS_CODE = 'Countries, and their states and provinces';
+/** A species of an outing's day without a photo (web/routes/outings.tsx). */
+const OUTINGS_CODE = 'Not photographed';
+
+/** The text of every script `page` fetches from now on. */
+function recordScripts(page: Page): () => Promise<string[]> {
+  const bodies: Array<Promise<string>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text());
+  });
+  return () => Promise.all(bodies);
+}
+
+const holding = (scripts: string[], text: string) => scripts.some((script) => script.includes(text));
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("each page's code", () => {
+  it('the home page fetches its own code and none of the Lists or Outings pages; opening those fetches theirs', async () => {
+    const { page, errors } = await openPage(browser);
+    const scripts = recordScripts(page);
+    await page.goto(url('/'));
+    await appReady(page);
+    await page.waitForLoadState('networkidle');
+    const home = await scripts();
+    // The detection works: what the home page fetched holds the home page's own code.
+    expect(holding(home, HOME_CODE)).toBe(true);
+    expect(holding(home, LISTS_CODE)).toBe(false);
+    expect(holding(home, OUTINGS_CODE)).toBe(false);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Year, country and state lists' }).click();
+    await page.waitForURL(url(LISTS_ROUTE));
+    await page.locator('main h1', { hasText: 'Lists' }).waitFor();
+    const lists = await scripts();
+    expect(holding(lists, LISTS_CODE)).toBe(true);
+    expect(holding(lists, OUTINGS_CODE)).toBe(false);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outings' }).click();
+    await page.waitForURL(url(OUTINGS_ROUTE));
+    await page.locator('main h1', { hasText: 'Outings' }).waitFor();
+    expect(holding(await scripts(), OUTINGS_CODE)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

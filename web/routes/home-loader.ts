@@ -1,0 +1,6 @@
+import { site } from '../site.ts';
+
+/** The featured photos, in the owner's order. */
+export async function homeLoader() {
+  return { photos: await site.home() };
+}

@@ -12,7 +12,8 @@ import type { speciesLoader } from './species-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 import { countOf } from '../../data/count-text.ts';
 
-const MASONRY_SIZES = '(min-width: 1280px) 410px, 50vw';
+/** Its masonry's column widths (two columns, three from xl in the 1280 px column; padding and gaps taken off), as WALL_SIZES. */
+const MASONRY_SIZES = '(min-width: 1280px) 403px, (min-width: 640px) calc(50vw - 30px), calc(50vw - 22px)';
 /**
  * A phone's first screen below the page's heading, in the masonry's column widths (two columns
  * of ~184 px on a 412 × 823 px screen leave ~550 px: 3; taller phones: 4).

@@ -1,0 +1,87 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
+import { launchBrowser, pageSettled } from './browser.ts';
+import { readSite } from './sample-site.ts';
+import { pageUrl } from './site-url.ts';
+
+/**
+ * Each wall's `sizes` (web/components/photo-wall.ts, the species page's masonry) says how wide
+ * its tiles are laid out, so a browser takes the smallest file that fills a tile: never a
+ * larger file than the tile needs at the screen's pixel density (bytes a phone waits for), never
+ * a smaller one than it would pick knowing the real width. Checked on the pages as laid out, at
+ * the widths where the grids change.
+ */
+const site = readSite(inject('distDir'));
+const wall = site.firstPathToWall();
+const [species] = site.speciesWithMostPhotos;
+
+const SCREENS = [
+  { name: "Lighthouse's phone", viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 },
+  { name: 'a 3× phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 },
+  { name: 'a small tablet', viewport: { width: 700, height: 1000 }, deviceScaleFactor: 2 },
+  { name: 'a tablet', viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2 },
+  { name: 'a laptop', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+  { name: 'a wide screen', viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 },
+];
+
+const PAGES = [
+  { name: 'Home', route: () => '/' },
+  { name: 'a Life List wall', route: () => lifeListRoute(wall) },
+  { name: 'the largest species page', route: () => speciesRoute(species) },
+];
+
+interface TileImage {
+  /** Device pixels the tile's image is drawn across. */
+  needed: number;
+  /** The width of the file the browser chose. */
+  chosen: number;
+  /** The widths its srcset offers. */
+  offered: number[];
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(PAGES)('$name', ({ route }) => {
+  it.each(SCREENS)('on $name, each tile gets the smallest file that fills it', async ({ viewport, deviceScaleFactor }) => {
+    const context = await browser.newContext({ viewport, deviceScaleFactor });
+    const page = await context.newPage();
+    await page.goto(pageUrl(inject('siteUrl'), route()));
+    await pageSettled(page);
+    // In-page code as text: tsx's transform would add helpers the page lacks.
+    const tiles = (await page.evaluate(`[...document.querySelectorAll('#root picture')].flatMap((picture) => {
+      const img = picture.querySelector('img');
+      const source = picture.querySelector('source[srcset]');
+      if (!img || !source || !img.currentSrc || img.getBoundingClientRect().width === 0) return [];
+      const candidates = source.getAttribute('srcset').split(', ').map((c) => { const [url, w] = c.split(' '); return { url: new URL(url, location.href).href, width: parseInt(w, 10) }; });
+      const chosen = candidates.find((c) => c.url === img.currentSrc);
+      if (!chosen) return [];
+      return [{ needed: img.getBoundingClientRect().width * devicePixelRatio, chosen: chosen.width, offered: candidates.map((c) => c.width).sort((a, b) => a - b) }];
+    })`)) as TileImage[];
+    await context.close();
+    expect(tiles.length).toBeGreaterThan(0);
+    for (const tile of tiles) {
+      const fills = tile.offered.find((width) => width >= tile.needed) ?? tile.offered.at(-1)!;
+      // No larger file than the smallest that fills the tile. (Chromium may take the next smaller
+      // one when its density is close enough: a choice made knowing the tile's real width.)
+      expect(tile.chosen, JSON.stringify(tile)).toBeLessThanOrEqual(fills);
+      expect(tile.chosen, JSON.stringify(tile)).toBeGreaterThanOrEqual(tile.offered[Math.max(0, tile.offered.indexOf(fills) - 1)]!);
+    }
+  });
+});
+
+it("Lighthouse's phone takes the 360 px files on a Life List wall (186 CSS px tiles at 1.75 device pixels)", async () => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+  const page = await context.newPage();
+  await page.goto(pageUrl(inject('siteUrl'), lifeListRoute(wall)));
+  await pageSettled(page);
+  const first = page.locator('#root main ul img').first();
+  expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-360\.webp$/);
+  await context.close();
+});

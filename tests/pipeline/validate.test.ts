@@ -22,10 +22,10 @@ describe('validate', () => {
   });
 
   it('names a missing rendition, the manifest and the entry that references it', async () => {
-    await rm(path.join(tree.publicDir, 'life_list/Order/Family/Species/a-480.webp'));
+    await rm(path.join(tree.publicDir, 'life_list/Order/Family/Species/a-360.webp'));
     const run = await runCli(['validate', '--out', tree.outDir]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/photo-index\.json: photo 'a-[a-z0-9]+' references life_list\/Order\/Family\/Species\/a-480\.webp, which does not exist/);
+    expect(run.stderr).toMatch(/photo-index\.json: photo 'a-[a-z0-9]+' references life_list\/Order\/Family\/Species\/a-360\.webp, which does not exist/);
   });
 
   it('checks the per-page data files the site fetches: each exists and matches the manifests, and none is left over', async () => {

@@ -16,12 +16,13 @@ const site = readSite(inject('distDir'));
 const wall = site.firstPathToWall();
 const [species] = site.speciesWithMostPhotos;
 
+// One screen per rule of the grids: two columns (at two densities), two with the wider padding
+// (sm), three (md), four in the 1280 px column (xl).
 const SCREENS = [
   { name: "Lighthouse's phone", viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 },
   { name: 'a 3× phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 },
   { name: 'a small tablet', viewport: { width: 700, height: 1000 }, deviceScaleFactor: 2 },
   { name: 'a tablet', viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2 },
-  { name: 'a laptop', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
   { name: 'a wide screen', viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 },
 ];
 

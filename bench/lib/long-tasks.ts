@@ -20,10 +20,12 @@ interface TraceEvent {
 /**
  * Resolves once the app has marked itself ready (web/app-ready.tsx), or at once on a page that
  * runs no script (a share page), then after two idle periods: what the app's start queued has run.
+ * Rejects after two minutes, so a page whose app never starts fails the run instead of hanging it.
  */
-const APP_STARTED_AND_IDLE = `new Promise((resolve) => {
+const APP_STARTED_AND_IDLE = `new Promise((resolve, reject) => {
   const started = () => document.documentElement.dataset.app === 'ready' || !document.querySelector('script[type="module"], script:not([type])');
-  const idle = () => requestIdleCallback(() => requestIdleCallback(() => resolve(true)));
+  const timer = setTimeout(() => reject(new Error('the app was not ready within 120 s')), 120000);
+  const idle = () => requestIdleCallback(() => requestIdleCallback(() => { clearTimeout(timer); resolve(true); }));
   if (started()) return idle();
   new MutationObserver((_, observer) => {
     if (!started()) return;
@@ -61,7 +63,7 @@ export async function mainThreadTasks(url: string): Promise<MainThreadTasks> {
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     // Through CDP, not Playwright's page.evaluate: that injects Playwright's own script into the
     // page first, a 40–75 ms task of its own on the slowed main thread.
-    const { exceptionDetails } = await cdp.send('Runtime.evaluate', { expression: APP_STARTED_AND_IDLE, awaitPromise: true, timeout: 120_000 });
+    const { exceptionDetails } = await cdp.send('Runtime.evaluate', { expression: APP_STARTED_AND_IDLE, awaitPromise: true });
     if (exceptionDetails) throw new Error(`${url} did not start its app: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
     return tasksAfterFirstPaint(trace.traceEvents, url);

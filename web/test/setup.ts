@@ -1,7 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetIntersections, FakeIntersectionObserver } from './intersection.ts';
+
+// findBy… and waitFor wait for the state a test asserts, up to this long. Testing Library's 1 s
+// default is shorter than the first render of a page on a busy 2-core machine: each page's
+// component is a dynamic import (web/routes.tsx), which vitest transforms on first use while the
+// browser tests run beside it. The tests still end as soon as the state is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout: give the browser APIs the site and the lightbox use.
 globalThis.IntersectionObserver = FakeIntersectionObserver;

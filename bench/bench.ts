@@ -9,17 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { PART_NAMES, type BenchOptions, type PartName, type PartResult } from './lib/context.ts';
 import { renderTable, statusOf, type Row } from './lib/report.ts';
-import { archive } from './parts/archive.ts';
-import { coldIngest } from './parts/cold-ingest.ts';
-import { ebird } from './parts/ebird.ts';
-import { formats } from './parts/formats.ts';
-import { lightbox } from './parts/lightbox.ts';
-import { PAGE_HOSTS, PAGE_NAMES, pages, type PageHost, type PageName } from './parts/pages.ts';
-import { placement } from './parts/placement.ts';
-import { scale } from './parts/scale.ts';
-import { taxonomy } from './parts/taxonomy.ts';
-import { releaseSite } from './lib/site.ts';
+import { PAGE_HOSTS, PAGE_NAMES, type PageHost, type PageName } from './lib/page-kinds.ts';
 import { fullMessageOf } from '../data/error-text.ts';
+// Each part (Lighthouse, Playwright, sharp, the pipeline) is imported when it runs, so `--help`
+// and a run of some parts load only what they use.
 
 const positiveInt = (value: string) => {
   const n = Number(value);
@@ -114,17 +107,17 @@ async function part(name: string, run: () => Promise<PartResult>): Promise<void>
 }
 
 const want = (p: PartName) => options.only.includes(p);
-if (want('cold')) await part('cold', () => coldIngest(options, log));
-if (want('formats')) await part('formats', () => formats(options, log, rows));
-if (want('noop') || want('memory')) await part('scale', () => scale(options, log, { noop: want('noop'), memory: want('memory') }));
-if (want('placement')) await part('placement', () => placement(options, log));
-if (want('taxonomy')) await part('taxonomy', () => taxonomy(options, log));
-if (want('pages')) await part('pages', () => pages(options, log));
-if (want('lightbox')) await part('lightbox', () => lightbox(options, log));
-if (want('ebird')) await part('ebird', () => ebird(options, log));
-if (want('archive')) await part('archive', () => archive(options, log));
+if (want('cold')) await part('cold', async () => (await import('./parts/cold-ingest.ts')).coldIngest(options, log));
+if (want('formats')) await part('formats', async () => (await import('./parts/formats.ts')).formats(options, log, rows));
+if (want('noop') || want('memory')) await part('scale', async () => (await import('./parts/scale.ts')).scale(options, log, { noop: want('noop'), memory: want('memory') }));
+if (want('placement')) await part('placement', async () => (await import('./parts/placement.ts')).placement(options, log));
+if (want('taxonomy')) await part('taxonomy', async () => (await import('./parts/taxonomy.ts')).taxonomy(options, log));
+if (want('pages')) await part('pages', async () => (await import('./parts/pages.ts')).pages(options, log));
+if (want('lightbox')) await part('lightbox', async () => (await import('./parts/lightbox.ts')).lightbox(options, log));
+if (want('ebird')) await part('ebird', async () => (await import('./parts/ebird.ts')).ebird(options, log));
+if (want('archive')) await part('archive', async () => (await import('./parts/archive.ts')).archive(options, log));
 
-await releaseSite();
+await (await import('./lib/site.ts')).releaseSite();
 const loadAfter = os.loadavg();
 const results = {
   startedAt: startedAt.toISOString(),

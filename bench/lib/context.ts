@@ -1,4 +1,4 @@
-import type { PageName } from '../parts/pages.ts';
+import type { PageName } from './page-kinds.ts';
 import type { Row } from './report.ts';
 
 export type PartName = 'cold' | 'formats' | 'noop' | 'memory' | 'placement' | 'taxonomy' | 'pages' | 'lightbox' | 'ebird' | 'archive';

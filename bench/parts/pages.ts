@@ -15,9 +15,7 @@ import { startReplayProxy } from '../lib/replay-proxy.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
 import { CPU_SLOWDOWN, mainThreadTasks, type MainThreadTasks } from '../lib/long-tasks.ts';
 
-/** Where the pages are measured: the strict bucket server (gzip and uncompressed), and each host's own server as it serves (both compress). */
-export const PAGE_HOSTS = ['bucket', ...HOST_SERVERS] as const;
-export type PageHost = (typeof PAGE_HOSTS)[number];
+import { PAGE_HOSTS, PAGE_NAMES, type PageHost, type PageName } from '../lib/page-kinds.ts';
 
 interface LighthouseFigures {
   score: number;
@@ -129,9 +127,6 @@ export async function initialJavaScript(site: BuiltSite): Promise<{ files: strin
   return { ...before, afterLoad, development };
 }
 
-/** The pages Lighthouse measures; `photoLink` and `sharePage` open one shared photo. */
-export const PAGE_NAMES = ['home', 'leaf', 'species', 'photoLink', 'sharePage', 'info', 'lists', 'outings', 'outingsYear', 'outing', 'trip'] as const;
-export type PageName = (typeof PAGE_NAMES)[number];
 
 /** One page measured on one server. */
 interface PageMeasured {

@@ -12,6 +12,12 @@ export function notFound(): Response {
   return new Response('Not Found', { status: 404, statusText: 'Not Found' });
 }
 
+/** A page's data, or the 404 its route renders when the data files have none for that address. */
+export function foundOr404<T>(data: T | null | undefined): T {
+  if (data === null || data === undefined) throw notFound();
+  return data;
+}
+
 export function NotFoundContent() {
   return (
     <section className="py-16 text-center">

@@ -30,21 +30,26 @@ const distDir = join(work, 'dist');
 const generatedDir = join(work, 'generated');
 
 function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { cwd: repo, encoding: 'utf8', env: { ...process.env, BASE_PATH: '' } });
+  // As an owner's shell runs it: no NODE_ENV (vitest's 'test' would make a development build),
+  // so the browser tests read the site visitors get, React's production flavour included.
+  const env: NodeJS.ProcessEnv = { ...process.env, BASE_PATH: '' };
+  delete env.NODE_ENV;
+  const result = spawnSync(command, args, { cwd: repo, encoding: 'utf8', env });
   if (result.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} exited with ${result.status}\n${result.stdout}\n${result.stderr}`);
   }
 }
 
 /**
- * Builds the test library once (as `npm run build` does, into a temporary folder) and serves its
+ * Builds the test library once (as `npm run build` does, into a temporary folder: a production
+ * build; React's development checks of the hydration are run by tests/e2e/prerender.test.ts) and serves its
  * dist/ for every E2E test. E2E_REUSE_BUILD=1 skips the build when that dist/ exists (local
  * iteration only).
  */
 export default async function setup(project: TestProject) {
   if (!(process.env.E2E_REUSE_BUILD === '1' && existsSync(join(distDir, 'index.html')))) {
     // `npm run build`: ingest, client and server builds, pre-render of every page.
-    run('npx', ['tsx', 'web/prerender/build-site.ts', '--quiet', '--photos', SAMPLE_LIBRARY, '--generated', generatedDir, '--out', distDir]);
+    run(process.execPath, ['web/prerender/launch.mjs', '--quiet', '--photos', SAMPLE_LIBRARY, '--generated', generatedDir, '--out', distDir]);
   }
   const server = await startStaticServer({ root: distDir });
   project.provide('siteUrl', server.url);

@@ -62,9 +62,7 @@ beforeAll(async () => {
     }),
   );
   dist = join(work, 'dist');
-  // No base given: the build takes /portfolio/ from site.json. A production bundle, as
-  // deployed (the sample build of the global setup is a development one, whose
-  // hydration checks are stricter).
+  // No base given: the build takes /portfolio/ from site.json. A production bundle, as deployed.
   await buildSite({ photos: join(work, 'photos'), generated: join(work, 'generated'), out: dist, quiet: true, nodeEnv: 'production' });
   [browser, plain, vitePreview] = await Promise.all([launchBrowser(), startPlainServer(dist, MOUNT), startVitePreview(dist, MOUNT)]);
 });

@@ -1,8 +1,10 @@
-import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
+import { launchBareChromium } from './bare-chromium.ts';
 
 /** Lighthouse's phone (its mobile preset, a moto g power): viewport, pixel density, touch. */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/** What the trace records: each task of the main thread (RunTask) and the work inside it, and the first paint. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'];
 
 /** Chromium's own CPU slowdown, as Lighthouse's mobile preset assumes for a phone. */
 export const CPU_SLOWDOWN = 4;
@@ -53,22 +55,40 @@ export interface MainThreadTasks {
  * to every task until the app is ready.
  */
 export async function mainThreadTasks(url: string): Promise<MainThreadTasks> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const chromium = await launchBareChromium();
   try {
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'] });
-    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    // Through CDP, not Playwright's page.evaluate: that injects Playwright's own script into the
-    // page first, a 40–75 ms task of its own on the slowed main thread.
-    const { exceptionDetails } = await cdp.send('Runtime.evaluate', { expression: APP_STARTED_AND_IDLE, awaitPromise: true });
+    const { targetId } = await chromium.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+    const { sessionId } = await chromium.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+    await chromium.send('Emulation.setDeviceMetricsOverride', { width: PHONE.viewport.width, height: PHONE.viewport.height, deviceScaleFactor: PHONE.deviceScaleFactor, mobile: PHONE.isMobile }, sessionId);
+    await chromium.send('Emulation.setTouchEmulationEnabled', { enabled: PHONE.hasTouch }, sessionId);
+    await chromium.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN }, sessionId);
+    const events: TraceEvent[] = [];
+    const stopCollecting = chromium.on('Tracing.dataCollected', (params) => events.push(...(params.value as TraceEvent[])));
+    const complete = new Promise<void>((resolve) => {
+      const stop = chromium.on('Tracing.tracingComplete', () => {
+        stop();
+        resolve();
+      });
+    });
+    await chromium.send('Tracing.start', { categories: TRACE_CATEGORIES.join(','), transferMode: 'ReportEvents' });
+    const loaded = new Promise<void>((resolve) => {
+      const stop = chromium.on('Page.loadEventFired', () => {
+        stop();
+        resolve();
+      });
+    });
+    // Page events only: the one domain the wait for the load needs, enabled before the navigation.
+    await chromium.send('Page.enable', {}, sessionId);
+    await chromium.send('Page.navigate', { url }, sessionId);
+    await loaded;
+    const { exceptionDetails } = await chromium.send<{ exceptionDetails?: { text: string; exception?: { description?: string } } }>('Runtime.evaluate', { expression: APP_STARTED_AND_IDLE, awaitPromise: true }, sessionId);
     if (exceptionDetails) throw new Error(`${url} did not start its app: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-    return tasksAfterFirstPaint(trace.traceEvents, url);
+    await chromium.send('Tracing.end');
+    await complete;
+    stopCollecting();
+    return tasksAfterFirstPaint(events, url);
   } finally {
-    await browser.close();
+    await chromium.close();
   }
 }
 

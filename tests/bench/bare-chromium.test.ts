@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { launchBareChromium, type BareChromium } from '../../bench/lib/bare-chromium.ts';
+
+const running = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The benchmark's Chromium without Playwright (bench/lib/bare-chromium.ts): commands, answers, errors, and nothing left running. */
+describe('Chromium through its DevTools pipe alone', () => {
+  let chromium: BareChromium | undefined;
+  afterAll(() => chromium?.close());
+
+  it("answers a page's commands in the page's session, names a refused command, and closes with every process it started", async () => {
+    chromium = await launchBareChromium();
+    const { targetId } = await chromium.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+    const { sessionId } = await chromium.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+    const { result } = await chromium.send<{ result: { value: unknown } }>('Runtime.evaluate', { expression: '6 * 7' }, sessionId);
+    expect(result.value).toBe(42);
+    await expect(chromium.send('No.suchCommand')).rejects.toThrow(/^No\.suchCommand: /);
+
+    const pid = chromium.pid;
+    expect(running(pid)).toBe(true);
+    await chromium.close();
+    chromium = undefined;
+    expect(running(pid)).toBe(false);
+  }, 60_000);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf } from './count-text.ts';
+import { countOf, formatCount } from './count-text.ts';
 
 describe('countOf', () => {
   it('puts the noun in the plural unless the count is one', () => {
@@ -15,5 +15,20 @@ describe('countOf', () => {
 
   it('groups thousands', () => {
     expect(countOf(12345, 'photo')).toBe('12,345 photos');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands as English does, the same on every call', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1200)).toBe('1,200');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(1200)).toBe('1,200');
+  });
+
+  it("says whole numbers and fractions exactly as Intl's en-US number format", () => {
+    const intl = new Intl.NumberFormat('en-US');
+    for (const n of [0, 7, 12, 999, 1000, 12345, 999_999, 1_000_000, -1234, Number.MAX_SAFE_INTEGER, 1234.5]) expect(formatCount(n), String(n)).toBe(intl.format(n));
   });
 });

@@ -1,4 +1,5 @@
 import type { LifeGrowthYear } from '../../data/life-records.ts';
+import { formatCount } from '../../data/count-text.ts';
 
 /**
  * The life list's growth: species added per year, as an SVG bar chart. Pure markup, no
@@ -40,7 +41,7 @@ export function LifeGrowthChart({ growth, title = 'Life list growth', className 
   const best = growth.reduce((a, b) => (b.added > a.added ? b : a));
   let running = 0;
   const rows = growth.map((y) => ({ ...y, total: (running += y.added) }));
-  const summary = `${total.toLocaleString('en-US')} species from ${first} to ${last}; the most in ${best.year} (${best.added}).`;
+  const summary = `${formatCount(total)} species from ${first} to ${last}; the most in ${best.year} (${best.added}).`;
 
   return (
     <figure className={className}>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { PageMap } from '../../data/bird-lists.ts';
 import { LAND_ID } from '../../data/lists-map-files.ts';
 import { listRoute } from '../../data/paths.ts';
+import { formatCount } from '../../data/count-text.ts';
 
 /** Species counts at which the shading steps up: a few, some, many, most of a birder's lists. */
 const MAP_STEPS = [1, 10, 50, 200] as const;
@@ -36,7 +37,7 @@ export function ListsMap({ map, counts, title }: { map: PageMap; counts: MapCoun
       {map.codes.map((code) => {
         const list = counts[code];
         if (!list) return null;
-        const label = `${list.name}: ${list.observed.toLocaleString('en-US')} species`;
+        const label = `${list.name}: ${formatCount(list.observed)} species`;
         return (
           // A router link: the base path and client-side navigation, as every other link of the site.
           <Link key={code} to={listRoute(code)} aria-label={label}>

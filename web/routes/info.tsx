@@ -4,7 +4,7 @@ import { CREDITS_ROUTE, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE } from '../../data/p
 import { LifeGrowthChart } from '../components/LifeGrowthChart.tsx';
 import type { infoLoader } from './info-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
-import { countOf } from '../../data/count-text.ts';
+import { countOf, formatCount } from '../../data/count-text.ts';
 
 export function InfoPage() {
   const { gear, stats } = useLoaderData<typeof infoLoader>();
@@ -38,7 +38,7 @@ export function InfoPage() {
           <ul className="mt-4 space-y-1 text-stone-300">
             {stats.lifeList ? (
               <li>
-                photographed {stats.lifeList.photographed.toLocaleString('en-US')} of {stats.speciesObserved.toLocaleString('en-US')}
+                photographed {formatCount(stats.lifeList.photographed)} of {formatCount(stats.speciesObserved)}
               </li>
             ) : (
               <li>{countOf(stats.speciesPhotographed, 'species photographed', 'species photographed')}</li>

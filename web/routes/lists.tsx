@@ -11,9 +11,10 @@ import { outingTitle } from '../outing-text.ts';
 import { site } from '../site.ts';
 import type { listLoader, listsLoader } from './lists-loaders.ts';
 import { pageTitle, useSite } from './root.tsx';
+import { formatCount } from '../../data/count-text.ts';
 
 const LISTS_TITLE = 'Lists';
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 
 function Row({ list, level, label }: { list: ListSummary | ListsData['life']; level: 0 | 1; label: React.ReactNode }) {
   return (

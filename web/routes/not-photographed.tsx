@@ -4,6 +4,7 @@ import { DayAndRegion } from '../components/DayAndRegion.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import type { notPhotographedLoader } from './not-photographed-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
+import { formatCount } from '../../data/count-text.ts';
 
 export const NOT_PHOTOGRAPHED_TITLE = 'Seen, not yet photographed';
 
@@ -15,7 +16,7 @@ export function NotPhotographedPage() {
       <PageMeta title={pageTitle(identity, NOT_PHOTOGRAPHED_TITLE)} description={`Species ${identity.owner} has observed but not yet photographed.`} />
       <h1 className="font-serif text-4xl text-stone-50">{NOT_PHOTOGRAPHED_TITLE}</h1>
       <p className="mt-3 text-stone-300">
-        {species.length.toLocaleString('en-US')} of the {observed.toLocaleString('en-US')} species observed, in taxonomic order.{' '}
+        {formatCount(species.length)} of the {formatCount(observed)} species observed, in taxonomic order.{' '}
         <Link to={lifeListRoute([])} className="text-link">
           Life List
         </Link>{' '}

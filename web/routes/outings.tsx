@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { OutingSummary } from '../../data/outings.ts';
 import { OUTINGS_ROUTE, OUTINGS_TITLE, outingRoute, outingsYearRoute, outingsYearTitle } from '../../data/paths.ts';
-import { countOf } from '../../data/count-text.ts';
+import { countOf, formatCount } from '../../data/count-text.ts';
 import { ebirdChecklistUrl } from '../../data/ebird-links.ts';
 import { Day } from '../components/DayAndRegion.tsx';
 import { SpeciesName } from '../components/SpeciesName.tsx';
@@ -171,14 +171,14 @@ function OutingFacts({ outing }: { outing: OutingView }) {
       {outing.regions.length > 0 && <Fact term="Where:">{outing.regions.map((r) => r.name).join('; ')}</Fact>}
       {outing.checklists !== undefined && outing.checklists > 0 && (
         <Fact term="Checklists:">
-          {outing.checklists.toLocaleString('en-US')}
+          {formatCount(outing.checklists)}
           {outing.checklistIds && outing.checklistIds.length > 0 && <ChecklistLinks ids={outing.checklistIds} />}
         </Fact>
       )}
       {outing.minutes !== undefined && outing.minutes > 0 && <Fact term="In the field:">{fieldTime(outing.minutes)}</Fact>}
-      <Fact term={outing.fromExport ? 'Species:' : 'Species photographed:'}>{outing.observed.toLocaleString('en-US')}</Fact>
-      {outing.lifers > 0 && <Fact term="Lifers:">{outing.lifers.toLocaleString('en-US')}</Fact>}
-      <Fact term="Photos:">{outing.photoCount.toLocaleString('en-US')}</Fact>
+      <Fact term={outing.fromExport ? 'Species:' : 'Species photographed:'}>{formatCount(outing.observed)}</Fact>
+      {outing.lifers > 0 && <Fact term="Lifers:">{formatCount(outing.lifers)}</Fact>}
+      <Fact term="Photos:">{formatCount(outing.photoCount)}</Fact>
     </dl>
   );
 }

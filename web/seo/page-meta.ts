@@ -2,7 +2,7 @@ import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_P
 
 export { photoAppRoute, photoShareRoute } from '../../data/paths.ts';
 import type { PublishingSettings, SiteUrls } from './site-urls.ts';
-import { countOf } from '../../data/count-text.ts';
+import { countOf, formatCount } from '../../data/count-text.ts';
 
 /** What every page's tags need to know about the site (from info.json). */
 export interface SiteIdentity {
@@ -131,7 +131,7 @@ export function describeLists(site: SiteIdentity, image?: PreviewImage): PageDes
 /** `title`: the list's own ('2024', 'Texas, United States'). */
 export function describeList(site: SiteIdentity, key: string, title: string, observed: number, photographed: number, image?: PreviewImage): PageDescription {
   return page(site, `${title} list`, {
-    description: `${countOf(observed, 'species', 'species')} ${site.owner} has seen in ${title}, ${photographed.toLocaleString('en-US')} photographed.`,
+    description: `${countOf(observed, 'species', 'species')} ${site.owner} has seen in ${title}, ${formatCount(photographed)} photographed.`,
     route: listRoute(key),
     type: 'website',
     image,

@@ -9,9 +9,8 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
  * Chromium driven through its DevTools protocol alone (`--remote-debugging-pipe`: one JSON
  * message per NUL-ended line on file descriptors 3 and 4), with nothing enabled in the page but
  * what a measurement sends. Playwright enables its own domains in every page it drives, and
- * with them attached V8 reparses a script to collect its source positions when the script
- * schedules a timer: on this site's entry, 70–110 ms added to one task on a 4× slowed CPU,
- * which no visitor's browser spends.
+ * with them attached V8 reparses the entry bundle while evaluating it, to collect its source
+ * positions: 70–110 ms added to one task on a 4× slowed CPU, which no visitor's browser spends.
  */
 export interface BareChromium {
   /** The browser's process: the leader of its process group. */
@@ -112,7 +111,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
 }
 
 /** Whether any process of the group `pid` leads is still there (signal 0 tests without sending). */
-function groupAlive(pid: number): boolean {
+export function groupAlive(pid: number): boolean {
   try {
     process.kill(-pid, 0);
     return true;

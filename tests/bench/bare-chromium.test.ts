@@ -1,14 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchBareChromium, type BareChromium } from '../../bench/lib/bare-chromium.ts';
-
-const running = (pid: number) => {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { groupAlive, launchBareChromium, type BareChromium } from '../../bench/lib/bare-chromium.ts';
 
 /** The benchmark's Chromium without Playwright (bench/lib/bare-chromium.ts): commands, answers, errors, and nothing left running. */
 describe('Chromium through its DevTools pipe alone', () => {
@@ -24,9 +15,9 @@ describe('Chromium through its DevTools pipe alone', () => {
     await expect(chromium.send('No.suchCommand')).rejects.toThrow(/^No\.suchCommand: /);
 
     const pid = chromium.pid;
-    expect(running(pid)).toBe(true);
+    expect(groupAlive(pid)).toBe(true);
     await chromium.close();
     chromium = undefined;
-    expect(running(pid)).toBe(false);
+    expect(groupAlive(pid)).toBe(false);
   }, 60_000);
 });

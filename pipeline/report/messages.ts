@@ -134,8 +134,8 @@ export const taxonomyText = {
   fetchingForIngest: (file: string, url: string) => `The bird taxonomy is not in ${file} yet: fetching it once from ${url} (\`npm run taxonomy -- --update\` fetches a newer edition later).`,
   received: (received: string, total: string | undefined) => `  ${received}${total ? ` of ${total}` : ''} received`,
   written: (file: string, credit: string, species: number, from: string, retrieved: string) =>
-    `${file}: ${credit}, ${species.toLocaleString('en-US')} species, from ${from} (${retrieved}).`,
-  locale: (locale: string, named: number) => `Common names in '${locale}' for ${named.toLocaleString('en-US')} species; "names": { "language": "${locale}" } in site.json would show them.`,
+    `${file}: ${credit}, ${countOf(species, 'species', 'species')}, from ${from} (${retrieved}).`,
+  locale: (locale: string, named: number) => `Common names in '${locale}' for ${countOf(named, 'species', 'species')}; "names": { "language": "${locale}" } in site.json would show them.`,
   present: (file: string, credit: string, retrieved: string) =>
     `${file} holds ${credit} (retrieved ${retrieved}). \`npm run taxonomy -- --update\` fetches the current edition and lists what changed for your species.`,
   failed: (reason: string, url: string) =>
@@ -210,7 +210,7 @@ export function formatSeconds(seconds: number): string {
 }
 
 /** The eBird export in photos/ebird/ (issue 10). Paths are relative to the photos folder. */
-const rowsHave = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row has' : 'rows have'}`;
+const rowsHave = (count: number) => countOf(count, 'row has', 'rows have');
 const linesText = (count: number, lines: number[]) => `line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}${count > lines.length ? ', …' : ''}`;
 
 export const ebird = {

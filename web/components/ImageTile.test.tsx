@@ -1,8 +1,8 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { TileImage } from '../photos.ts';
+import { hydrateMarkup } from '../test/hydrate.ts';
 import { activeObservers, intersectAll } from '../test/intersection.ts';
 import { ImageTile, tileLoading, type TileLoading } from './ImageTile.tsx';
 
@@ -104,18 +104,16 @@ describe('ImageTile on the first screen', () => {
    * before React attaches its handlers. `started`: the page's scripts gave the image its files.
    */
   async function hydrateTile(loading: TileLoading, outcome: { complete: boolean; naturalWidth: number }, started = false) {
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(tile(loading));
-    if (started) startQueued(container);
-    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(outcome.complete);
-    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(outcome.naturalWidth);
-    const recoverable = vi.fn();
-    await act(async () => {
-      hydrateRoot(container, tile(loading), { onRecoverableError: recoverable });
-    });
+    const { container, recoverable } = await hydrateMarkup(
+      () => tile(loading),
+      (markup) => {
+        if (started) startQueued(markup);
+        vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(outcome.complete);
+        vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(outcome.naturalWidth);
+      },
+    );
     const box = container.firstElementChild as HTMLElement;
-    return { container, box, recoverable };
+    return { box, recoverable };
   }
 
   /** What the pre-rendered page's scripts do to a queued tile (web/prerender/inline-scripts.ts firstScreenScript, entryLoaderScript). */
@@ -166,48 +164,43 @@ describe('ImageTile on the first screen', () => {
 
   it("hydrates a 'next' tile the loader has started without a mismatch or warning, and reaches loaded when its image arrived first", async () => {
     const consoleError = vi.spyOn(console, 'error');
-    const { container, box, recoverable } = await hydrateTile('next', { complete: true, naturalWidth: 480 }, true);
+    const { box, recoverable } = await hydrateTile('next', { complete: true, naturalWidth: 480 }, true);
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
     expect(box).toHaveAttribute('data-status', 'loaded');
     expect(box.querySelector('img')).toHaveAttribute('src', "/life_list/Charadriiformes/Franklin's%20Gull/gull_lowq.jpg");
-    container.remove();
   });
 
   it("hears the outcome of a 'next' image still loading while it hydrates", async () => {
-    const { container, box } = await hydrateTile('next', { complete: false, naturalWidth: 0 }, true);
+    const { box } = await hydrateTile('next', { complete: false, naturalWidth: 0 }, true);
     expect(box).toHaveAttribute('data-status', 'loading');
     fireEvent.load(box.querySelector('img')!);
     expect(box).toHaveAttribute('data-status', 'loaded');
-    container.remove();
   });
 
   it('hydrates without a mismatch and reaches loaded when the image arrived before the JavaScript', async () => {
-    const { container, box, recoverable } = await hydrateTile('priority', { complete: true, naturalWidth: 480 }, true);
+    const { box, recoverable } = await hydrateTile('priority', { complete: true, naturalWidth: 480 }, true);
     expect(recoverable).not.toHaveBeenCalled();
     expect(box).toHaveAttribute('data-status', 'loaded');
     expect(box.style.backgroundColor).toBe('');
-    container.remove();
   });
 
   it("shows 'Failed to load image' and logs it once when the image failed before the JavaScript", async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { container, box, recoverable } = await hydrateTile('priority', { complete: true, naturalWidth: 0 }, true);
+    const { box, recoverable } = await hydrateTile('priority', { complete: true, naturalWidth: 0 }, true);
     expect(recoverable).not.toHaveBeenCalled();
     expect(box).toHaveAttribute('data-status', 'failed');
     expect(box).toHaveTextContent('Failed to load image');
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('gull_lowq.jpg'));
-    container.remove();
   });
 
   it('still hears the outcome of an image that is loading while it hydrates', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { container, box } = await hydrateTile('priority', { complete: false, naturalWidth: 0 }, true);
+    const { box } = await hydrateTile('priority', { complete: false, naturalWidth: 0 }, true);
     expect(box).toHaveAttribute('data-status', 'loading');
     fireEvent.error(box.querySelector('img')!);
     expect(box).toHaveTextContent('Failed to load image');
-    container.remove();
   });
 
   it('is used for the first tiles of a page only, the first of them fetched first', () => {

@@ -1,10 +1,8 @@
-import { act } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { photos } from '../test/fixtures.tsx';
 import { galleryPhotoFromEntry } from '../photos.ts';
+import { hydrateMarkup } from '../test/hydrate.ts';
 import { PhotoGallery } from './PhotoGallery.tsx';
 
 const gallery = [galleryPhotoFromEntry(photos.duckDrake), galleryPhotoFromEntry(photos.duckHen)];
@@ -18,18 +16,11 @@ function app() {
 
 describe('PhotoGallery hydration', () => {
   it('hydrates pre-rendered markup without a mismatch, then opens the photo named in the URL', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    // What the pre-render step writes for this URL.
-    container.innerHTML = renderToString(app());
-    const recoverable = vi.fn();
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await act(async () => {
-      hydrateRoot(container, app(), { onRecoverableError: recoverable });
-    });
+    // Over what the pre-render step writes for this URL.
+    const { recoverable } = await hydrateMarkup(app);
     await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull());
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
-    container.remove();
   });
 });

@@ -57,7 +57,7 @@ describe('lightbox', () => {
     const tiles = await screen.findAllByRole('link', { name: 'Wood Duck' });
     await userEvent.click(tiles[0]!);
     await screen.findByRole('complementary', { name: 'Photo details' });
-    await userEvent.click(screen.getByRole('button', { name: 'Close modal' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Close modal' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(panel()).toBeNull();
     expect(router.state.location.search).toBe('');
@@ -77,7 +77,7 @@ describe('lightbox', () => {
     await userEvent.click((await screen.findAllByRole('link', { name: 'Wood Duck' }))[0]!);
     await screen.findByRole('complementary', { name: 'Photo details' });
     expect(panelValues().Camera).toBe(EXIF_WOOD_DUCK.camera);
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?photo=${photos.duckHen.id}`));
     expect(router.state.historyAction).toBe('REPLACE');
     await waitFor(() => expect(panelValues().Camera).toBe('Unknown'));
@@ -129,7 +129,8 @@ describe('lightbox', () => {
     const frame = dialog.querySelector('.max-w-7xl');
     expect(frame).not.toBeNull();
     expect(frame!.querySelector('.yarl__thumbnails')).not.toBeNull();
-    expect(within(dialog).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
+    // The toolbar comes with the controller, a step after the dialog (web/lightbox/staged-plugin.tsx).
+    expect(await within(dialog).findByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /Play|Slideshow/ })).toBeNull();
   });
 

@@ -97,7 +97,7 @@ describe('opening a photo', () => {
     });
     await userEvent.click(tile);
     await screen.findByRole('dialog');
-    await userEvent.click(screen.getByRole('button', { name: 'Close modal' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Close modal' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(fetched).toEqual([]);
     // Another page still loads its data.

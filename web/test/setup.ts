@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetIntersections, FakeIntersectionObserver } from './intersection.ts';
+import { reactSchedulerDrained } from './react-scheduler.ts';
 
 // findBy… and waitFor wait for the state a test asserts, up to this long. Testing Library's 1 s
 // default is shorter than the first render of a page on a busy 2-core machine: each page's
@@ -31,8 +32,9 @@ window.matchMedia ??= (query: string) => ({
 });
 window.scrollTo = () => {};
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await reactSchedulerDrained();
   resetIntersections();
   vi.restoreAllMocks();
 });

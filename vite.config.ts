@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { resolveAssetOrigin, resolveBasePath } from './data/publishing.ts';
 import { previewDecodedPaths } from './web/prerender/preview-decoding.ts';
+import { compileHint } from './web/prerender/compile-hint.ts';
 import { previewAsHost } from './web/prerender/preview-host.ts';
 import { readPublishedSettings } from './web/prerender/published-settings.ts';
 
@@ -60,7 +61,7 @@ export default defineConfig(({ isSsrBuild }) => {
     root: fileURLToPath(new URL('./web', import.meta.url)),
     base,
     publicDir,
-    plugins: [react(), tailwindcss(), spaFallback404(), previewDecodedPaths(), previewAsHost()],
+    plugins: [react(), tailwindcss(), spaFallback404(), previewDecodedPaths(), previewAsHost(), compileHint()],
     define: {
       // Empty means "the page's own base path" (see web/assets.ts).
       'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin),

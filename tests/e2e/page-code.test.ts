@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LISTS_ROUTE, OUTINGS_ROUTE } from '../../data/paths.ts';
 import { appReady, launchBrowser, openPage } from './browser.ts';
 import { pageUrl } from './site-url.ts';
+import { COMPILE_HINT } from '../../web/prerender/compile-hint.ts';
 
 /**
  * Each page's code comes with its route (web/routes.tsx imports a page's component when its
@@ -65,5 +68,13 @@ describe("each page's code", () => {
     expect(holding(await scripts(), OUTINGS_CODE)).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("every script begins with V8's compile hint, as its first line (web/prerender/compile-hint.ts)", () => {
+    const assets = join(inject('distDir'), 'assets');
+    const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
+    // The entry, the lightbox and a chunk per page at least.
+    expect(scripts.length).toBeGreaterThan(5);
+    for (const file of scripts) expect(readFileSync(join(assets, file), 'utf8').split('\n', 1)[0], file).toBe(COMPILE_HINT);
   });
 });

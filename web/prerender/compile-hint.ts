@@ -6,7 +6,8 @@ import type { Plugin } from 'vite';
  * main thread. Every chunk here is fetched only when it is about to run (the entry once the
  * first screen is on screen, a page's chunk when its route matches, the lightbox on intent), and
  * most of its functions run then. Measured on a phone's 4x slower CPU: the router's start, the
- * longest task on most pages (50–75 ms, a third of it compiling the router), went to 30–45 ms.
+ * longest task on most pages (50–75 ms, a third of it compiling the router), went to 24–41 ms
+ * (docs/performance.md).
  * Browsers without the hint read a comment. It must be the file's first line: V8 compiles lazily
  * what comes before it (Vite's own first line, its map of preloaded files, included). Added once
  * the chunks are final (after minification, which would drop a comment, and after Vite's line);

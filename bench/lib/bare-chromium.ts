@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { groupAlive } from '../../tests/build/serving.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
 
 /**
@@ -108,14 +109,4 @@ export async function launchBareChromium(): Promise<BareChromium> {
     },
   };
   return chromium;
-}
-
-/** Whether any process of the group `pid` leads is still there (signal 0 tests without sending). */
-export function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -142,7 +142,8 @@ export async function startUntilServing(
   }
 }
 
-function groupAlive(pgid: number): boolean {
+/** Whether any process of the group `pgid` leads is still there (signal 0 tests without sending). */
+export function groupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
     return true;

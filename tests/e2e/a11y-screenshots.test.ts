@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,37 +48,60 @@ const routes: Array<[string, string]> = [
   ['not-found', '/no/such/page'],
 ];
 
-// Concurrent: each test has a browser context of its own, and most of its time is spent waiting
-// for the page to settle (network idle, lazy photos, transitions), not computing.
+/**
+ * Browser tabs of one viewport, each lent to one test at a time and kept for the next. Every test
+ * loads its page afresh into the tab, as a visitor following a link does; axe reads the page as
+ * it is then. A tab per test would start a new renderer and the app's script cold each time,
+ * about half of this file's work, for no difference to what axe finds.
+ */
+function tabsOf(viewport: keyof typeof VIEWPORTS) {
+  const free: Page[] = [];
+  return async function withTab(run: (page: Page) => Promise<void>): Promise<void> {
+    const page = free.pop() ?? (await openPage(browser, VIEWPORTS[viewport])).page;
+    try {
+      await run(page);
+    } catch (error) {
+      // A tab whose test failed is closed, never lent again in an unknown state.
+      await page.context().close();
+      throw error;
+    }
+    free.push(page);
+  };
+}
+
+// Concurrent: most of a test's time is spent waiting for the page to settle (network idle, lazy
+// photos, transitions), not computing.
 describe.concurrent.each(viewportNames)('accessibility (axe-core) on %s: no serious or critical violations', (viewport) => {
+  const withTab = tabsOf(viewport);
+
   it.for(routes)('%s', async ([, route], { expect }) => {
-    const { page } = await openPage(browser, VIEWPORTS[viewport]);
-    await page.goto(url(route));
-    await page.locator('main h1, main h2').first().waitFor();
-    await settle(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.context().close();
+    await withTab(async (page) => {
+      await page.goto(url(route));
+      await page.locator('main h1, main h2').first().waitFor();
+      await settle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 
   it('the search box with its list of matches open', async ({ expect }) => {
-    const { page } = await openPage(browser, VIEWPORTS[viewport]);
-    await page.goto(url(lifeListRoute([])));
-    await appReady(page);
-    await page.getByRole('combobox', { name: 'Find a species' }).fill(species.slice(0, 4));
-    await page.getByRole('option').first().waitFor();
-    await settle(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.context().close();
+    await withTab(async (page) => {
+      await page.goto(url(lifeListRoute([])));
+      await appReady(page);
+      await page.getByRole('combobox', { name: 'Find a species' }).fill(species.slice(0, 4));
+      await page.getByRole('option').first().waitFor();
+      await settle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 
   it('the open lightbox', async ({ expect }) => {
-    const { page } = await openPage(browser, VIEWPORTS[viewport]);
-    await page.goto(url(speciesRoute(species)));
-    await page.locator('main li a').first().click();
-    await page.getByRole('dialog').waitFor();
-    await page.getByRole('complementary', { name: 'Photo details' }).waitFor();
-    await settle(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.context().close();
+    await withTab(async (page) => {
+      await page.goto(url(speciesRoute(species)));
+      await page.locator('main li a').first().click();
+      await page.getByRole('dialog').waitFor();
+      await page.getByRole('complementary', { name: 'Photo details' }).waitFor();
+      await settle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 });

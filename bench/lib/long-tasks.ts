@@ -39,6 +39,13 @@ const APP_STARTED_AND_IDLE = `new Promise((resolve, reject) => {
 export interface MainThreadTasks {
   /** The longest task on the page's main thread from its first contentful paint until it was started and idle (ms). */
   longestMs: number;
+  /**
+   * The longest of those tasks in which the page's own script ran for 1 ms or more (ms): the
+   * app's start and the hydration's pieces. The others are the browser's own work (parsing the
+   * rest of the document, style, layout and paint of the markup), which no script of the site
+   * runs. 0 when no task ran script (a share page). Absent in results recorded before it was measured.
+   */
+  longestScriptMs?: number;
   /** How many of those tasks took over 50 ms (each blocks a tap for its excess). */
   over50: number;
   /** The longest task's start after the first contentful paint (ms), and the work inside it that took longest. */
@@ -92,6 +99,12 @@ export async function mainThreadTasks(url: string): Promise<MainThreadTasks> {
   }
 }
 
+/**
+ * Trace events of the page's script running: a script evaluated, a callback (timer, event,
+ * animation frame, idle callback, message: FunctionCall) or the microtasks after them.
+ */
+const SCRIPT_EVENTS = new Set(['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'EventDispatch', 'FireAnimationFrame', 'FireIdleCallback', 'RunMicrotasks']);
+
 /** The page's main thread is the one that marked its first contentful paint; its tasks from then on. */
 export function tasksAfterFirstPaint(events: TraceEvent[], url: string): MainThreadTasks {
   const paints = events.filter((e) => e.name === 'firstContentfulPaint');
@@ -101,12 +114,22 @@ export function tasksAfterFirstPaint(events: TraceEvent[], url: string): MainThr
   if (tasks.length === 0) throw new Error(`no task on the main thread of ${url} after its first paint`);
   const durations = tasks.map((task) => task.dur! / 1000);
   const longest = tasks[durations.indexOf(Math.max(...durations))]!;
-  const inside = events
-    .filter((e) => e.ph === 'X' && e !== longest && e.pid === longest.pid && e.tid === longest.tid && e.ts >= longest.ts && e.ts + (e.dur ?? 0) <= longest.ts + longest.dur! && (e.dur ?? 0) >= 1000)
+  // The work of 1 ms or more on that thread, and which task it ran in.
+  const work = events.filter((e) => e.ph === 'X' && e.name !== 'RunTask' && e.pid === fcp.pid && e.tid === fcp.tid && (e.dur ?? 0) >= 1000);
+  const inside = (task: TraceEvent) => work.filter((e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!);
+  const explained = inside(longest)
     .sort((a, b) => b.dur! - a.dur!)
     .slice(0, 6)
     .map((e) => `${e.name}${whereFrom(e)} ${(e.dur! / 1000).toFixed(0)} ms`);
-  return { longestMs: Math.max(...durations), over50: durations.filter((ms) => ms > 50).length, longest: { afterFcpMs: (longest.ts - fcp.ts) / 1000, inside } };
+  const script = work.filter((e) => SCRIPT_EVENTS.has(e.name));
+  const ranScript = (task: TraceEvent) => script.some((e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!);
+  const scriptDurations = tasks.filter(ranScript).map((task) => task.dur! / 1000);
+  return {
+    longestMs: Math.max(...durations),
+    longestScriptMs: Math.max(0, ...scriptDurations),
+    over50: durations.filter((ms) => ms > 50).length,
+    longest: { afterFcpMs: (longest.ts - fcp.ts) / 1000, inside: explained },
+  };
 }
 
 function whereFrom(event: TraceEvent): string {

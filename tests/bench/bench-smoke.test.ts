@@ -117,6 +117,7 @@ describe('npm run bench -- --smoke', () => {
     for (const metric of [/^CLS$/, /^TBT$/, /^JS transferred$/, /^CSS transferred$/]) expect(value('Page Home /, gzip', metric)!).toBeGreaterThanOrEqual(0);
     // The home page runs the app: its start is at least one task on the slowed main thread.
     finitePositive(value('Page Home /, gzip', /^longest task after first paint/));
+    finitePositive(value('Page Home /, gzip', /^longest task running the page's script/));
     expect(value('Pages, gzip', /^redirects/)).toBe(0);
     expect(value('Pages', /JS before the first screen/)!).toBeGreaterThanOrEqual(0);
     finitePositive(value('Pages', /entry JS after the page has loaded/));

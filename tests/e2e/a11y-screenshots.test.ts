@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_P
 import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { seriousViolations, settle, viewportNames, VIEWPORTS } from './axe.ts';
-import { appReady, launchBrowser, openPage } from './browser.ts';
+import { appReady, launchBrowser, tabsOf } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
@@ -48,34 +48,16 @@ const routes: Array<[string, string]> = [
   ['not-found', '/no/such/page'],
 ];
 
-/**
- * Browser tabs of one viewport, each lent to one test at a time and kept for the next. Every test
- * loads its page afresh into the tab, as a visitor following a link does; axe reads the page as
- * it is then. A tab per test would start a new renderer, the app's script and axe cold each
- * time: 70 CPU-seconds for this file instead of 41, for no difference to what axe finds.
- */
-function tabsOf(viewport: keyof typeof VIEWPORTS) {
-  const free: Page[] = [];
-  return async function withTab(run: (page: Page) => Promise<void>): Promise<void> {
-    const page = free.pop() ?? (await openPage(browser, VIEWPORTS[viewport])).page;
-    try {
-      await run(page);
-    } catch (error) {
-      // A tab whose test failed is closed, never lent again in an unknown state.
-      await page.context().close();
-      throw error;
-    }
-    free.push(page);
-  };
-}
-
 // Concurrent: most of a test's time is spent waiting for the page to settle (network idle, lazy
 // photos, transitions), not computing.
 describe.concurrent.each(viewportNames)('accessibility (axe-core) on %s: no serious or critical violations', (viewport) => {
-  const withTab = tabsOf(viewport);
+  // Tabs kept from test to test (tabsOf): a tab per test would start a new renderer, the app's
+  // script and axe cold each time, 70 CPU-seconds for this file instead of 41, for no difference
+  // to what axe finds.
+  const withTab = tabsOf(() => browser, VIEWPORTS[viewport]);
 
   it.for(routes)('%s', async ([, route], { expect }) => {
-    await withTab(async (page) => {
+    await withTab(async ({ page }) => {
       await page.goto(url(route));
       await page.locator('main h1, main h2').first().waitFor();
       await settle(page);
@@ -84,7 +66,7 @@ describe.concurrent.each(viewportNames)('accessibility (axe-core) on %s: no seri
   });
 
   it('the search box with its list of matches open', async ({ expect }) => {
-    await withTab(async (page) => {
+    await withTab(async ({ page }) => {
       await page.goto(url(lifeListRoute([])));
       await appReady(page);
       await page.getByRole('combobox', { name: 'Find a species' }).fill(species.slice(0, 4));
@@ -95,7 +77,7 @@ describe.concurrent.each(viewportNames)('accessibility (axe-core) on %s: no seri
   });
 
   it('the open lightbox', async ({ expect }) => {
-    await withTab(async (page) => {
+    await withTab(async ({ page }) => {
       await page.goto(url(speciesRoute(species)));
       await page.locator('main li a').first().click();
       await page.getByRole('dialog').waitFor();

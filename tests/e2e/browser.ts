@@ -22,9 +22,18 @@ export interface WatchedPage {
 
 const RESOURCE_404 = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
 
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<WatchedPage> {
+/** The viewport of a test that names none. */
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A tab of its own, in a new context: a new visitor's browser, its cache empty. */
+export async function openPage(browser: Browser, viewport = DESKTOP): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport, reducedMotion: 'no-preference' });
   const page = await context.newPage();
+  return { page, errors: watch(page) };
+}
+
+/** Collects a page's console errors, uncaught exceptions and failed requests (see WatchedPage). */
+function watch(page: Page): string[] {
   const errors: string[] = [];
   let fallbackDocuments = 0;
   page.on('response', (response) => {
@@ -41,7 +50,50 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
     errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-  return { page, errors };
+  return errors;
+}
+
+/** Lends a tab to one test at a time (see tabsOf). */
+export type Tabs = <T>(run: (tab: WatchedPage) => Promise<T>) => Promise<T>;
+
+/**
+ * Tabs of one viewport, each lent to one test at a time and kept for the next. The test loads its
+ * page into the tab afresh (`page.goto`), a new document, with the tab's HTTP cache turned off, so
+ * it fetches what a new visitor's browser fetches; what is kept is the renderer, with the app's
+ * script compiled: a page load costs about a quarter of a CPU-second there, against almost one
+ * in a new tab of its own (a new context), most of it the app's start in a new renderer. The
+ * test's console and network watch is its own; its listeners and routes are removed and the tab
+ * is emptied (about:blank) when it returns; a tab whose test failed is closed, never lent again.
+ *
+ * Only for a test that keeps to its page: one that adds an init script (but keepsPrerenderedHeading's),
+ * grants a permission or changes its context in another way (cookies, storage state, emulation)
+ * opens a page of its own (openPage), as does one that needs the cache of a new visitor's browser
+ * as it is (a second load served from it).
+ */
+export function tabsOf(browser: () => Browser, viewport = DESKTOP): Tabs {
+  const free: Page[] = [];
+  const newTab = async () => {
+    const page = await (await browser().newContext({ viewport, reducedMotion: 'no-preference' })).newPage();
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('Network.enable');
+    await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+    return page;
+  };
+  return async (run) => {
+    const page = free.pop() ?? (await newTab());
+    let result;
+    try {
+      result = await run({ page, errors: watch(page) });
+      await page.removeAllListeners();
+      await page.unrouteAll({ behavior: 'wait' });
+      await page.goto('about:blank');
+    } catch (error) {
+      await page.context().close();
+      throw error;
+    }
+    free.push(page);
+    return result;
+  };
 }
 
 /** Waits until the app has taken over the pre-rendered page (its script loads after the page's own `load`). */
@@ -62,18 +114,26 @@ export async function pageSettled(page: Page): Promise<void> {
   );
 }
 
+/** Pages that tag the heading each document was parsed with (keepsPrerenderedHeading), once per page. */
+const taggingHeadings = new WeakSet<Page>();
+
 /**
  * Loads `url` fresh and tells whether the heading on screen once the app has taken over is the
  * node the server rendered: it is tagged when the document is parsed, before any of the app's
- * code can run (the entry script is added after `load`).
+ * code can run (the entry script is added after `load`). The tag is an init script, which a page
+ * keeps for every document it loads after; it changes nothing the app or a test sees but that
+ * one property, so a tab lent by tabsOf may carry it.
  */
 export async function keepsPrerenderedHeading(page: Page, url: string): Promise<{ kept: boolean; heading: string; path: string }> {
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const heading = document.querySelector('#root h1');
-      if (heading) (heading as HTMLElement & { prerendered?: boolean }).prerendered = true;
+  if (!taggingHeadings.has(page)) {
+    taggingHeadings.add(page);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const heading = document.querySelector('#root h1');
+        if (heading) (heading as HTMLElement & { prerendered?: boolean }).prerendered = true;
+      });
     });
-  });
+  }
   await page.goto(url);
   await appReady(page);
   await page.locator('#root h1').first().waitFor();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { CACHE_RULES } from '../../data/publishing.ts';
 import { structureAndSeriousViolations, VIEWPORTS } from './axe.ts';
-import { appReady, keepsPrerenderedHeading, launchBrowser, openBeforeTheApp, openPage } from './browser.ts';
+import { appReady, keepsPrerenderedHeading, launchBrowser, openBeforeTheApp, openPage, tabsOf } from './browser.ts';
 import { crawl, HOST_SERVERS, startHostServer, type HostServer } from './host-servers.ts';
 import { startVitePreview } from './prerender-support.ts';
 import { readSite } from './sample-site.ts';
@@ -44,6 +44,9 @@ afterAll(async () => {
   await browser?.close();
   for (const server of servers.values()) await server.close?.();
 });
+/** Tabs kept from test to test (tabsOf) for the tests that load a page as a visitor does, its scripts let through. */
+const withTab = tabsOf(() => browser);
+const withPhoneTab = tabsOf(() => browser, VIEWPORTS.phone);
 
 describe.each(['bucket', ...HOST_SERVERS])('on %s', (host) => {
   const base = () => servers.get(host)!.url;
@@ -63,25 +66,25 @@ describe.each(['bucket', ...HOST_SERVERS])('on %s', (host) => {
     ['a Life List level', () => lifeListRoute(wall.slice(0, 1)), (route: string) => route],
     ['Info without its trailing slash', () => INFO_ROUTE, (route: string) => route.replace(/\/$/, '')],
   ] as Array<[string, () => string, (route: string) => string]>)('loaded fresh, %s keeps its pre-rendered markup', async (_name, route, form) => {
-    const { page, errors } = await openPage(browser);
-    const result = await keepsPrerenderedHeading(page, pageUrl(base(), form(route())));
-    expect(result.kept).toBe(true);
-    // Whatever form the host served, the address bar ends on the form the site links to.
-    expect(result.path).toBe(new URL(pageUrl(base(), route())).pathname);
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      const result = await keepsPrerenderedHeading(page, pageUrl(base(), form(route())));
+      expect(result.kept).toBe(true);
+      // Whatever form the host served, the address bar ends on the form the site links to.
+      expect(result.path).toBe(new URL(pageUrl(base(), route())).pathname);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('a photo link opens its photo, its query kept', async () => {
-    const { page, errors } = await openPage(browser);
-    const response = await page.goto(pageUrl(base(), photoAppRoute(species, photo.id)));
-    expect(response?.status()).toBe(200);
-    expect(response?.request().redirectedFrom()).toBeNull();
-    const current = page.getByRole('dialog').locator('.yarl__slide_current img');
-    await expect.poll(() => current.getAttribute('src')).toContain(encodeURIComponent(photo.display.path.split('/').at(-1)!));
-    expect(new URL(page.url()).searchParams.get('photo')).toBe(photo.id);
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      const response = await page.goto(pageUrl(base(), photoAppRoute(species, photo.id)));
+      expect(response?.status()).toBe(200);
+      expect(response?.request().redirectedFrom()).toBeNull();
+      const current = page.getByRole('dialog').locator('.yarl__slide_current img');
+      await expect.poll(() => current.getAttribute('src')).toContain(encodeURIComponent(photo.display.path.split('/').at(-1)!));
+      expect(new URL(page.url()).searchParams.get('photo')).toBe(photo.id);
+      expect(errors).toEqual([]);
+    });
   });
 
   it("a photo's share page answers 200 and shows the photo", async () => {
@@ -120,15 +123,15 @@ describe.each(['bucket', ...HOST_SERVERS, VITE_PREVIEW])('the first view on %s',
     await before.page.context().close();
     if (heading !== notFound) return;
 
-    const { page, errors } = await openPage(browser, VIEWPORTS.phone);
-    await page.goto(pageUrl(base(), route()));
-    await appReady(page);
-    await expect.poll(() => page.locator('#root h1').textContent()).toBe(heading);
-    expect(await page.locator('#root main').count()).toBe(1);
-    // An unknown Life List level is known as such by its data file's 404, which Chromium logs.
-    const dataFileMissing = (error: string) => (error.startsWith('HTTP 404 ') && error.includes('/site-data/')) || error.includes('status of 404');
-    expect(errors.filter((error) => !dataFileMissing(error))).toEqual([]);
-    await page.context().close();
+    await withPhoneTab(async ({ page, errors }) => {
+      await page.goto(pageUrl(base(), route()));
+      await appReady(page);
+      await expect.poll(() => page.locator('#root h1').textContent()).toBe(heading);
+      expect(await page.locator('#root main').count()).toBe(1);
+      // An unknown Life List level is known as such by its data file's 404, which Chromium logs.
+      const dataFileMissing = (error: string) => (error.startsWith('HTTP 404 ') && error.includes('/site-data/')) || error.includes('status of 404');
+      expect(errors.filter((error) => !dataFileMissing(error))).toEqual([]);
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
 import { notPhotographedDataSchema, searchDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
-import { appReady, launchBrowser, openPage } from './browser.ts';
+import { appReady, launchBrowser, tabsOf } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
@@ -35,6 +35,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
+const withTab = tabsOf(() => browser);
 
 const firstCard = (page: Page) => page.locator('main ul.grid > li a').first();
 /** The cards' visible names (`Anseriformes 6 species`); innerText leaves out a lazy image's noscript fallback. */
@@ -44,92 +46,92 @@ describe('the eBird life list on the sample site', () => {
   it('is built in: Info counts the export and charts its growth', async () => {
     expect(site.info.stats.lifeList).toBeDefined();
     expect(site.info.stats.speciesObserved).toBe(site.info.stats.lifeList?.observed);
-    const { page, errors } = await openPage(browser);
-    await page.goto(url(INFO_ROUTE));
-    await page.getByText(`${site.info.stats.speciesObserved} species observed`).waitFor();
-    await page.getByText(`photographed ${site.info.stats.lifeList?.photographed} of ${site.info.stats.speciesObserved}`).waitFor();
-    await page.getByTestId('life-growth-svg').waitFor();
-    await page.getByRole('link', { name: 'Seen, not yet photographed' }).click();
-    await page.waitForURL(url(NOT_PHOTOGRAPHED_ROUTE));
-    await page.getByRole('heading', { level: 1, name: 'Seen, not yet photographed' }).waitFor();
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(INFO_ROUTE));
+      await page.getByText(`${site.info.stats.speciesObserved} species observed`).waitFor();
+      await page.getByText(`photographed ${site.info.stats.lifeList?.photographed} of ${site.info.stats.speciesObserved}`).waitFor();
+      await page.getByTestId('life-growth-svg').waitFor();
+      await page.getByRole('link', { name: 'Seen, not yet photographed' }).click();
+      await page.waitForURL(url(NOT_PHOTOGRAPHED_ROUTE));
+      await page.getByRole('heading', { level: 1, name: 'Seen, not yet photographed' }).waitFor();
+      expect(errors).toEqual([]);
+    });
   });
 
   it('orders the Life List alphabetically or taxonomically, each order its own pre-rendered page', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(url(lifeListRoute([])));
-    const order = page.getByRole('navigation', { name: 'Order' });
-    await expect(order.getByRole('link', { name: 'Alphabetical' }).getAttribute('aria-current')).resolves.toBe('page');
-    const alphabetical = await cardTexts(page);
-    await order.getByRole('link', { name: 'Taxonomic' }).click();
-    await page.waitForURL(url(lifeListRoute([], 'taxonomic')));
-    await order.getByRole('link', { name: 'Taxonomic', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
-    const taxonomic = await cardTexts(page);
-    expect(taxonomic).not.toEqual(alphabetical);
-    expect([...taxonomic].sort()).toEqual([...alphabetical].sort());
-    // Waterfowl come first in field-guide order.
-    expect(taxonomic[0]).toMatch(cardName('Anseriformes'));
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(lifeListRoute([])));
+      const order = page.getByRole('navigation', { name: 'Order' });
+      await expect(order.getByRole('link', { name: 'Alphabetical' }).getAttribute('aria-current')).resolves.toBe('page');
+      const alphabetical = await cardTexts(page);
+      await order.getByRole('link', { name: 'Taxonomic' }).click();
+      await page.waitForURL(url(lifeListRoute([], 'taxonomic')));
+      await order.getByRole('link', { name: 'Taxonomic', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
+      const taxonomic = await cardTexts(page);
+      expect(taxonomic).not.toEqual(alphabetical);
+      expect([...taxonomic].sort()).toEqual([...alphabetical].sort());
+      // Waterfowl come first in field-guide order.
+      expect(taxonomic[0]).toMatch(cardName('Anseriformes'));
 
-    // The taxonomic page is a file of its own: a plain static host serves it with the same order.
-    const response = await page.goto(url(lifeListRoute([], 'taxonomic')));
-    expect(response?.status()).toBe(200);
-    await expect(cardTexts(page)).resolves.toEqual(taxonomic);
-    // Going down keeps the order.
-    await firstCard(page).click();
-    await page.waitForURL(url(lifeListRoute(['Anseriformes'], 'taxonomic')));
-    await page.getByRole('heading', { level: 1, name: 'Anseriformes' }).waitFor();
-    expect(errors).toEqual([]);
-    await page.context().close();
+      // The taxonomic page is a file of its own: a plain static host serves it with the same order.
+      const response = await page.goto(url(lifeListRoute([], 'taxonomic')));
+      expect(response?.status()).toBe(200);
+      await expect(cardTexts(page)).resolves.toEqual(taxonomic);
+      // Going down keeps the order.
+      await firstCard(page).click();
+      await page.waitForURL(url(lifeListRoute(['Anseriformes'], 'taxonomic')));
+      await page.getByRole('heading', { level: 1, name: 'Anseriformes' }).waitFor();
+      expect(errors).toEqual([]);
+    });
   });
 
   it('finds a species by its scientific name, loading the list only when the box is used', async () => {
-    const { page, errors } = await openPage(browser);
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await page.goto(url(lifeListRoute([])));
-    await appReady(page);
-    await page.waitForLoadState('networkidle');
-    expect(requested.some((p) => p.endsWith(siteDataPaths.search))).toBe(false);
-    const box = page.getByRole('combobox', { name: 'Find a species' });
-    await box.fill(sighting.scientificName.toUpperCase());
-    await page.getByRole('option', { name: new RegExp(`^${withSighting.species}`) }).waitFor();
-    expect(requested.some((p) => p.endsWith(siteDataPaths.search))).toBe(true);
-    await box.press('ArrowDown');
-    await box.press('Enter');
-    await page.waitForURL(url(speciesRoute(withSighting.species)));
-    await page.getByRole('heading', { level: 1, name: withSighting.species }).waitFor();
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto(url(lifeListRoute([])));
+      await appReady(page);
+      await page.waitForLoadState('networkidle');
+      expect(requested.some((p) => p.endsWith(siteDataPaths.search))).toBe(false);
+      const box = page.getByRole('combobox', { name: 'Find a species' });
+      await box.fill(sighting.scientificName.toUpperCase());
+      await page.getByRole('option', { name: new RegExp(`^${withSighting.species}`) }).waitFor();
+      expect(requested.some((p) => p.endsWith(siteDataPaths.search))).toBe(true);
+      await box.press('ArrowDown');
+      await box.press('Enter');
+      await page.waitForURL(url(speciesRoute(withSighting.species)));
+      await page.getByRole('heading', { level: 1, name: withSighting.species }).waitFor();
+      expect(errors).toEqual([]);
+    });
   });
 
   it('shows on a species page the scientific name in italics, first seen (day, region), photos and first day photographed', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(url(speciesRoute(withSighting.species)));
-    const scientific = page.locator('main i', { hasText: sighting.scientificName });
-    await scientific.waitFor();
-    await expect(scientific.evaluate((el) => getComputedStyle(el).fontStyle)).resolves.toBe('italic');
-    const firstSeen = page.locator('main dt', { hasText: 'First seen:' }).locator('xpath=following-sibling::dd');
-    await expect(firstSeen.locator('time').getAttribute('datetime')).resolves.toBe(sighting.firstSeen);
-    await expect(firstSeen.textContent()).resolves.toMatch(new RegExp(`, ${sighting.firstRegion}$`));
-    const count = withSighting.photos.length;
-    await page.getByText(count === 1 ? '1 photo' : `${count} photos`, { exact: true }).waitFor();
-    const firstPhotographed = page.locator('main dt', { hasText: 'First photographed:' }).locator('xpath=following-sibling::dd//time');
-    await expect(firstPhotographed.getAttribute('datetime')).resolves.toBe(withSighting.firstPhotographed);
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(speciesRoute(withSighting.species)));
+      const scientific = page.locator('main i', { hasText: sighting.scientificName });
+      await scientific.waitFor();
+      await expect(scientific.evaluate((el) => getComputedStyle(el).fontStyle)).resolves.toBe('italic');
+      const firstSeen = page.locator('main dt', { hasText: 'First seen:' }).locator('xpath=following-sibling::dd');
+      await expect(firstSeen.locator('time').getAttribute('datetime')).resolves.toBe(sighting.firstSeen);
+      await expect(firstSeen.textContent()).resolves.toMatch(new RegExp(`, ${sighting.firstRegion}$`));
+      const count = withSighting.photos.length;
+      await page.getByText(count === 1 ? '1 photo' : `${count} photos`, { exact: true }).waitFor();
+      const firstPhotographed = page.locator('main dt', { hasText: 'First photographed:' }).locator('xpath=following-sibling::dd//time');
+      await expect(firstPhotographed.getAttribute('datetime')).resolves.toBe(withSighting.firstPhotographed);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('lists the species seen but not yet photographed in taxonomic order, linked from the Life List', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(url(lifeListRoute([])));
-    await page.getByRole('link', { name: /Seen, not yet photographed/ }).click();
-    await page.waitForURL(url(NOT_PHOTOGRAPHED_ROUTE));
-    const rows = page.locator('main tbody tr');
-    await rows.first().waitFor();
-    await expect(rows.count()).resolves.toBe(notPhotographed.species.length);
-    await expect(rows.locator('th').allTextContents()).resolves.toEqual(notPhotographed.species.map((s) => s.commonName));
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(lifeListRoute([])));
+      await page.getByRole('link', { name: /Seen, not yet photographed/ }).click();
+      await page.waitForURL(url(NOT_PHOTOGRAPHED_ROUTE));
+      const rows = page.locator('main tbody tr');
+      await rows.first().waitFor();
+      await expect(rows.count()).resolves.toBe(notPhotographed.species.length);
+      await expect(rows.locator('th').allTextContents()).resolves.toEqual(notPhotographed.species.map((s) => s.commonName));
+      expect(errors).toEqual([]);
+    });
   });
 });

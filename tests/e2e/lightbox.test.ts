@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PhotoEntry } from '../../data/manifest-schemas.ts';
 import { photoShareRoute, speciesRoute } from '../../data/paths.ts';
-import { appReady, launchBrowser, openPage } from './browser.ts';
+import { appReady, launchBrowser, openPage, tabsOf } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
@@ -23,6 +23,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
+const withTab = tabsOf(() => browser);
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const photoParam = (page: Page) => new URL(page.url()).searchParams.get('photo');
@@ -47,106 +49,106 @@ async function panelValues(page: Page): Promise<Record<string, string>> {
 
 describe('lightbox on the built sample site', () => {
   it('opens on a click with the full image, the thumbnails strip, arrows, fullscreen and the metadata of the photo', async () => {
-    const { page, errors } = await openPage(browser);
-    await openFirstPhoto(page);
-    expect(photoParam(page)).toBe(first!.id);
-    const current = dialog(page).locator('.yarl__slide_current img');
-    // One of the photo's renditions, sized to the screen (the tests below check which).
-    const renditionNames = [first!.display.path, ...first!.sources.flatMap((source) => source.files.map((file) => file.path))].map((p) => encodeURIComponent(p.split('/').at(-1)!));
-    const src = (await current.getAttribute('src')) ?? '';
-    expect(renditionNames.some((name) => src.endsWith(name)), src).toBe(true);
-    await expect.poll(() => dialog(page).locator('.yarl__thumbnails_thumbnail').count()).toBeGreaterThanOrEqual(speciesPhotos.length);
-    await dialog(page).getByRole('button', { name: 'Enter Fullscreen' }).waitFor();
-    await dialog(page).getByRole('button', { name: 'Close modal' }).waitFor();
-    await dialog(page).getByRole('button', { name: 'Next' }).waitFor();
-    await dialog(page).getByRole('button', { name: 'Previous' }).waitFor();
-    await expect(page.locator('.yarl__portal').evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgba(0, 0, 0, 0.8)');
-    await expect(page.locator('.yarl__portal').evaluate((el) => getComputedStyle(el).transitionDuration)).resolves.toBe('0.3s');
-    expect(first!.exif, 'the sample needs a photo with camera metadata').toBeTruthy();
-    expect(await panelValues(page)).toEqual(first!.exif);
-    await page.getByRole('complementary', { name: 'Photo details' }).getByRole('heading', { name: species }).waitFor();
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      await openFirstPhoto(page);
+      expect(photoParam(page)).toBe(first!.id);
+      const current = dialog(page).locator('.yarl__slide_current img');
+      // One of the photo's renditions, sized to the screen (the tests below check which).
+      const renditionNames = [first!.display.path, ...first!.sources.flatMap((source) => source.files.map((file) => file.path))].map((p) => encodeURIComponent(p.split('/').at(-1)!));
+      const src = (await current.getAttribute('src')) ?? '';
+      expect(renditionNames.some((name) => src.endsWith(name)), src).toBe(true);
+      await expect.poll(() => dialog(page).locator('.yarl__thumbnails_thumbnail').count()).toBeGreaterThanOrEqual(speciesPhotos.length);
+      await dialog(page).getByRole('button', { name: 'Enter Fullscreen' }).waitFor();
+      await dialog(page).getByRole('button', { name: 'Close modal' }).waitFor();
+      await dialog(page).getByRole('button', { name: 'Next' }).waitFor();
+      await dialog(page).getByRole('button', { name: 'Previous' }).waitFor();
+      await expect(page.locator('.yarl__portal').evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgba(0, 0, 0, 0.8)');
+      await expect(page.locator('.yarl__portal').evaluate((el) => getComputedStyle(el).transitionDuration)).resolves.toBe('0.3s');
+      expect(first!.exif, 'the sample needs a photo with camera metadata').toBeTruthy();
+      expect(await panelValues(page)).toEqual(first!.exif);
+      await page.getByRole('complementary', { name: 'Photo details' }).getByRole('heading', { name: species }).waitFor();
+      expect(errors).toEqual([]);
+    });
   });
 
   it('goes to the next photo by the arrow and by the keyboard, replacing the photo in the URL', async () => {
-    const { page } = await openPage(browser);
-    await openFirstPhoto(page);
-    const historyLength = await page.evaluate(() => history.length);
-    await dialog(page).getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => photoParam(page)).toBe(second!.id);
-    if (second!.exif) await expect.poll(() => panelValues(page)).toEqual(second!.exif);
-    await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => photoParam(page)).toBe(first!.id);
-    await expect(page.evaluate(() => history.length)).resolves.toBe(historyLength);
-    await page.context().close();
+    await withTab(async ({ page }) => {
+      await openFirstPhoto(page);
+      const historyLength = await page.evaluate(() => history.length);
+      await dialog(page).getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => photoParam(page)).toBe(second!.id);
+      if (second!.exif) await expect.poll(() => panelValues(page)).toEqual(second!.exif);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => photoParam(page)).toBe(first!.id);
+      await expect(page.evaluate(() => history.length)).resolves.toBe(historyLength);
+    });
   });
 
   it('goes to the next photo by a swipe and back by a swipe the other way', async () => {
-    const { page } = await openPage(browser);
-    await openFirstPhoto(page);
-    // A swipe that starts while the carousel still moves (the opening, or the last swipe) is
-    // read against a moving slide: wait until every animation has finished, never for a time.
-    const settled = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await settled();
-    const image = await dialog(page).locator('.yarl__slide_current img').boundingBox();
-    if (!image) throw new Error('no image on screen');
-    const y = image.y + image.height / 2;
-    // A drag of the pointer across the image, as a finger swipes (the library listens to pointer events).
-    const swipe = async (from: number, to: number) => {
-      // Settled first: the open photo loaded (its neighbours are rendered then) and no slide animation running.
-      await expect.poll(() => dialog(page).locator('.yarl__slide_current img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      await expect.poll(() => dialog(page).locator('.yarl__slide img').count()).toBeGreaterThan(1);
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-      await page.mouse.move(from, y);
-      await page.mouse.down();
-      for (let step = 1; step <= 8; step++) await page.mouse.move(from + ((to - from) * step) / 8, y);
-      await page.mouse.up();
-    };
-    await swipe(image.x + image.width * 0.8, image.x + image.width * 0.2);
-    await expect.poll(() => photoParam(page)).toBe(second!.id);
-    await settled();
-    await swipe(image.x + image.width * 0.2, image.x + image.width * 0.8);
-    await expect.poll(() => photoParam(page)).toBe(first!.id);
-    await page.context().close();
+    await withTab(async ({ page }) => {
+      await openFirstPhoto(page);
+      // A swipe that starts while the carousel still moves (the opening, or the last swipe) is
+      // read against a moving slide: wait until every animation has finished, never for a time.
+      const settled = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await settled();
+      const image = await dialog(page).locator('.yarl__slide_current img').boundingBox();
+      if (!image) throw new Error('no image on screen');
+      const y = image.y + image.height / 2;
+      // A drag of the pointer across the image, as a finger swipes (the library listens to pointer events).
+      const swipe = async (from: number, to: number) => {
+        // Settled first: the open photo loaded (its neighbours are rendered then) and no slide animation running.
+        await expect.poll(() => dialog(page).locator('.yarl__slide_current img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await expect.poll(() => dialog(page).locator('.yarl__slide img').count()).toBeGreaterThan(1);
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        await page.mouse.move(from, y);
+        await page.mouse.down();
+        for (let step = 1; step <= 8; step++) await page.mouse.move(from + ((to - from) * step) / 8, y);
+        await page.mouse.up();
+      };
+      await swipe(image.x + image.width * 0.8, image.x + image.width * 0.2);
+      await expect.poll(() => photoParam(page)).toBe(second!.id);
+      await settled();
+      await swipe(image.x + image.width * 0.2, image.x + image.width * 0.8);
+      await expect.poll(() => photoParam(page)).toBe(first!.id);
+    });
   });
 
   it('closes on an overlay click', async () => {
-    const { page } = await openPage(browser);
-    await openFirstPhoto(page);
-    const slide = await dialog(page).locator('.yarl__slide_current').boundingBox();
-    const image = await dialog(page).locator('.yarl__slide_current img').boundingBox();
-    if (!slide || !image) throw new Error('no slide on screen');
-    // A point of the backdrop: beside or above the contained image.
-    const point = image.y - slide.y > 8 ? { x: slide.x + slide.width / 2, y: slide.y + 4 } : { x: slide.x + 4, y: slide.y + slide.height / 2 };
-    await page.mouse.click(point.x, point.y);
-    await dialog(page).waitFor({ state: 'detached' });
-    expect(photoParam(page)).toBeNull();
-    await page.context().close();
+    await withTab(async ({ page }) => {
+      await openFirstPhoto(page);
+      const slide = await dialog(page).locator('.yarl__slide_current').boundingBox();
+      const image = await dialog(page).locator('.yarl__slide_current img').boundingBox();
+      if (!slide || !image) throw new Error('no slide on screen');
+      // A point of the backdrop: beside or above the contained image.
+      const point = image.y - slide.y > 8 ? { x: slide.x + slide.width / 2, y: slide.y + 4 } : { x: slide.x + 4, y: slide.y + slide.height / 2 };
+      await page.mouse.click(point.x, point.y);
+      await dialog(page).waitFor({ state: 'detached' });
+      expect(photoParam(page)).toBeNull();
+    });
   });
 
   it('closes on Escape and with Back', async () => {
-    const { page } = await openPage(browser);
-    await openFirstPhoto(page);
-    await page.keyboard.press('Escape');
-    await dialog(page).waitFor({ state: 'detached' });
-    expect(photoParam(page)).toBeNull();
+    await withTab(async ({ page }) => {
+      await openFirstPhoto(page);
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+      expect(photoParam(page)).toBeNull();
 
-    await page.locator('main li a').first().click();
-    await dialog(page).waitFor();
-    await page.goBack();
-    await dialog(page).waitFor({ state: 'detached' });
-    expect(photoParam(page)).toBeNull();
-    expect(new URL(page.url()).pathname).toBe(new URL(url(speciesRoute(species))).pathname);
-    await page.context().close();
+      await page.locator('main li a').first().click();
+      await dialog(page).waitFor();
+      await page.goBack();
+      await dialog(page).waitFor({ state: 'detached' });
+      expect(photoParam(page)).toBeNull();
+      expect(new URL(page.url()).pathname).toBe(new URL(url(speciesRoute(species))).pathname);
+    });
   });
 
   it('opens from a deep link with ?photo=', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${url(speciesRoute(species))}?photo=${second!.id}`);
-    await dialog(page).waitFor();
-    await expect(dialog(page).locator('.yarl__slide_current img').getAttribute('src')).resolves.toContain(encodeURIComponent(second!.display.path.split('/').at(-1)!));
-    await page.context().close();
+    await withTab(async ({ page }) => {
+      await page.goto(`${url(speciesRoute(species))}?photo=${second!.id}`);
+      await dialog(page).waitFor();
+      await expect(dialog(page).locator('.yarl__slide_current img').getAttribute('src')).resolves.toContain(encodeURIComponent(second!.display.path.split('/').at(-1)!));
+    });
   });
 
   it('shares the open photo’s own page: through the clipboard, or the system share sheet where there is one', async () => {
@@ -185,43 +187,43 @@ describe('lightbox on the built sample site', () => {
     // The test library (tests/fixtures/sample-library) holds photos without camera data.
     const photo = site.photoWithoutExif;
     if (!photo) throw new Error('the test library has no photo without Exif data');
-    const { page, errors } = await openPage(browser);
-    await page.goto(`${url(speciesRoute(photo.species))}?photo=${photo.id}`);
-    await dialog(page).locator('.yarl__slide_current img').waitFor();
-    // An indexed photo without EXIF (exif: null) hides the panel in the same render as its slide: nothing to wait for.
-    await expect(page.getByRole('complementary', { name: 'Photo details' }).count()).resolves.toBe(0);
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(`${url(speciesRoute(photo.species))}?photo=${photo.id}`);
+      await dialog(page).locator('.yarl__slide_current img').waitFor();
+      // An indexed photo without EXIF (exif: null) hides the panel in the same render as its slide: nothing to wait for.
+      await expect(page.getByRole('complementary', { name: 'Photo details' }).count()).resolves.toBe(0);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('opens the one clicked photo from the home wall', async () => {
-    const { page } = await openPage(browser);
-    await gotoApp(page, url('/'));
-    await page.locator('main li a').nth(1).click();
-    await dialog(page).waitFor();
-    expect(photoParam(page)).toBe(site.info.featured[1]);
-    await expect(dialog(page).getByRole('button', { name: 'Next' }).count()).resolves.toBe(0);
-    await page.context().close();
+    await withTab(async ({ page }) => {
+      await gotoApp(page, url('/'));
+      await page.locator('main li a').nth(1).click();
+      await dialog(page).waitFor();
+      expect(photoParam(page)).toBe(site.info.featured[1]);
+      await expect(dialog(page).getByRole('button', { name: 'Next' }).count()).resolves.toBe(0);
+    });
   });
 
   it('fetches its code when a photo is pointed at, before the click, and never on a page only read', async () => {
-    const { page, errors } = await openPage(browser);
-    await gotoApp(page, url('/'));
-    await page.waitForLoadState('networkidle');
-    const lightboxScript = () =>
-      performance
-        .getEntriesByType('resource')
-        .find((entry) => /\/assets\/PhotoLightbox-[^/]*\.js$/.test(new URL(entry.name).pathname))?.startTime ?? null;
-    // The app has started and the network is quiet: nothing has asked for the lightbox.
-    expect(await page.evaluate(lightboxScript)).toBeNull();
-    const tile = page.locator('main li a').first();
-    await tile.hover();
-    const fetchedAt = await (await page.waitForFunction(lightboxScript)).jsonValue();
-    expect(fetchedAt).toBeGreaterThan(0);
-    await tile.click();
-    await dialog(page).waitFor();
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      await gotoApp(page, url('/'));
+      await page.waitForLoadState('networkidle');
+      const lightboxScript = () =>
+        performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/assets\/PhotoLightbox-[^/]*\.js$/.test(new URL(entry.name).pathname))?.startTime ?? null;
+      // The app has started and the network is quiet: nothing has asked for the lightbox.
+      expect(await page.evaluate(lightboxScript)).toBeNull();
+      const tile = page.locator('main li a').first();
+      await tile.hover();
+      const fetchedAt = await (await page.waitForFunction(lightboxScript)).jsonValue();
+      expect(fetchedAt).toBeGreaterThan(0);
+      await tile.click();
+      await dialog(page).waitFor();
+      expect(errors).toEqual([]);
+    });
   });
 });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { birdListDataSchema, listsDataSchema } from '../../data/bird-lists.ts';
 import { INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, pageFile, speciesRoute } from '../../data/paths.ts';
 import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
-import { appReady, keepsPrerenderedHeading, launchBrowser, openPage } from './browser.ts';
+import { appReady, keepsPrerenderedHeading, launchBrowser, tabsOf } from './browser.ts';
 import { pageUrl } from './site-url.ts';
 
 /**
@@ -31,6 +31,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
+const withTab = tabsOf(() => browser);
 
 describe('the lists of the sample export', () => {
   it('are derived as eBird counts them: every year and region, names from ISO 3166', () => {
@@ -59,26 +61,26 @@ describe('the lists of the sample export', () => {
     expect(prerendered).toContain('<svg');
     // Every country and state with a list is a link on the map, without JavaScript.
     for (const code of ['US', 'GB', 'CA', state.key]) expect(prerendered).toContain(`href="/lists/${code}/"`);
-    const { page, errors } = await openPage(browser);
-    const result = await keepsPrerenderedHeading(page, url(LISTS_ROUTE));
-    expect(result).toMatchObject({ kept: true, heading: 'Lists' });
-    const rows = page.locator('main table tbody tr');
-    // Life, the two group headings, each year, each country and each state/province.
-    await expect(rows.count()).resolves.toBe(1 + 2 + lists.years.length + lists.countries.length + lists.countries.reduce((n, c) => n + c.regions.length, 0));
-    // A map of states/provinces per country with lists of them: the US's, and Canada's and the UK's (Natural Earth).
-    for (const [country, region] of [['Canada', 'CA-ON'], ['United Kingdom', 'GB-ENG'], ['United States', state.key]] as const) {
-      const map = page.getByRole('group', { name: `${country}: regions birded, shaded by species count` });
-      await expect(map.locator(`a[href="/lists/${region}/"]`).count(), region).resolves.toBe(1);
-    }
-    await expect(page.locator('main svg[role="group"]').count()).resolves.toBe(4);
-    // The shapes come from each map's own file (`<use>`), not the page: each link is drawn where its shape is.
-    expect(prerendered).not.toMatch(/<path d="M/);
-    const texas = page.getByRole('link', { name: `${state.name}: ${state.observed} species` });
-    await expect.poll(async () => (await texas.boundingBox())?.width ?? 0).toBeGreaterThan(5);
-    const usRow = page.locator('main table tr', { has: page.getByRole('link', { name: 'United States', exact: true }) });
-    await expect(usRow.locator('td').allTextContents()).resolves.toEqual([String(us.observed), `${us.photographed} of ${us.observed}`]);
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      const result = await keepsPrerenderedHeading(page, url(LISTS_ROUTE));
+      expect(result).toMatchObject({ kept: true, heading: 'Lists' });
+      const rows = page.locator('main table tbody tr');
+      // Life, the two group headings, each year, each country and each state/province.
+      await expect(rows.count()).resolves.toBe(1 + 2 + lists.years.length + lists.countries.length + lists.countries.reduce((n, c) => n + c.regions.length, 0));
+      // A map of states/provinces per country with lists of them: the US's, and Canada's and the UK's (Natural Earth).
+      for (const [country, region] of [['Canada', 'CA-ON'], ['United Kingdom', 'GB-ENG'], ['United States', state.key]] as const) {
+        const map = page.getByRole('group', { name: `${country}: regions birded, shaded by species count` });
+        await expect(map.locator(`a[href="/lists/${region}/"]`).count(), region).resolves.toBe(1);
+      }
+      await expect(page.locator('main svg[role="group"]').count()).resolves.toBe(4);
+      // The shapes come from each map's own file (`<use>`), not the page: each link is drawn where its shape is.
+      expect(prerendered).not.toMatch(/<path d="M/);
+      const texas = page.getByRole('link', { name: `${state.name}: ${state.observed} species` });
+      await expect.poll(async () => (await texas.boundingBox())?.width ?? 0).toBeGreaterThan(5);
+      const usRow = page.locator('main table tr', { has: page.getByRole('link', { name: 'United States', exact: true }) });
+      await expect(usRow.locator('td').allTextContents()).resolves.toEqual([String(us.observed), `${us.photographed} of ${us.observed}`]);
+      expect(errors).toEqual([]);
+    });
   });
 
   it("fetches each map's shapes from its own file, only on the Lists page", async () => {
@@ -91,51 +93,51 @@ describe('the lists of the sample export', () => {
       });
       return urls;
     };
-    const { page, errors } = await openPage(browser);
-    const svgs = fetched(page);
-    await page.goto(url(LISTS_ROUTE));
-    await appReady(page);
-    await expect.poll(() => svgs.length).toBe(files.length);
-    expect(svgs.sort()).toEqual(files.map((f) => `200 /${f}`).sort());
-    // A list page has no map: it fetches none.
-    const other = fetched(page);
-    await page.goto(url(listRoute(newestYear.key)));
-    await appReady(page);
-    expect(other).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      const svgs = fetched(page);
+      await page.goto(url(LISTS_ROUTE));
+      await appReady(page);
+      await expect.poll(() => svgs.length).toBe(files.length);
+      expect(svgs.sort()).toEqual(files.map((f) => `200 /${f}`).sort());
+      // A list page has no map: it fetches none.
+      const other = fetched(page);
+      await page.goto(url(listRoute(newestYear.key)));
+      await appReady(page);
+      expect(other).toEqual([]);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('a country on the map opens its list; the list links its photographed species', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(url(LISTS_ROUTE));
-    await appReady(page);
-    await page.getByRole('link', { name: `${state.name}: ${state.observed} species` }).click();
-    await page.waitForURL(url(listRoute(state.key)));
-    await page.getByRole('heading', { level: 1, name: `${state.name}, United States` }).waitFor();
-    const data = read(siteDataPaths.list(state.key), birdListDataSchema);
-    const rows = page.locator('main tbody tr');
-    await expect(rows.count()).resolves.toBe(data.observed);
-    await expect(rows.locator('th').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent?.trim()))).resolves.toEqual(data.species.map((s) => s.commonName));
-    await expect(page.locator('main tbody').getByText('not photographed').count()).resolves.toBe(data.observed - data.photographed);
-    const photographed = data.species.find((s) => s.species)!;
-    await page.locator('main tbody th').getByRole('link', { name: photographed.commonName }).click();
-    await page.waitForURL(url(speciesRoute(photographed.species!)));
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(LISTS_ROUTE));
+      await appReady(page);
+      await page.getByRole('link', { name: `${state.name}: ${state.observed} species` }).click();
+      await page.waitForURL(url(listRoute(state.key)));
+      await page.getByRole('heading', { level: 1, name: `${state.name}, United States` }).waitFor();
+      const data = read(siteDataPaths.list(state.key), birdListDataSchema);
+      const rows = page.locator('main tbody tr');
+      await expect(rows.count()).resolves.toBe(data.observed);
+      await expect(rows.locator('th').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent?.trim()))).resolves.toEqual(data.species.map((s) => s.commonName));
+      await expect(page.locator('main tbody').getByText('not photographed').count()).resolves.toBe(data.observed - data.photographed);
+      const photographed = data.species.find((s) => s.species)!;
+      await page.locator('main tbody th').getByRole('link', { name: photographed.commonName }).click();
+      await page.waitForURL(url(speciesRoute(photographed.species!)));
+      expect(errors).toEqual([]);
+    });
   });
 
   it('a year list marks the species new for the life list and names where each was first seen', async () => {
     const data = read(siteDataPaths.list(newestYear.key), birdListDataSchema);
-    const { page, errors } = await openPage(browser);
-    const result = await keepsPrerenderedHeading(page, url(listRoute(newestYear.key)));
-    expect(result).toMatchObject({ kept: true, heading: newestYear.key });
-    await expect(page.locator('main tbody').getByText('new for the life list').count()).resolves.toBe(newestYear.added);
-    const first = data.species[0]!;
-    await expect(page.locator('main tbody tr').first().locator('time').getAttribute('datetime')).resolves.toBe(first.firstSeen);
-    expect(first.firstSeen.startsWith(newestYear.key)).toBe(true);
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      const result = await keepsPrerenderedHeading(page, url(listRoute(newestYear.key)));
+      expect(result).toMatchObject({ kept: true, heading: newestYear.key });
+      await expect(page.locator('main tbody').getByText('new for the life list').count()).resolves.toBe(newestYear.added);
+      const first = data.species[0]!;
+      await expect(page.locator('main tbody tr').first().locator('time').getAttribute('datetime')).resolves.toBe(first.firstSeen);
+      expect(first.firstSeen.startsWith(newestYear.key)).toBe(true);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('is linked from Info, the Life List and every page footer, and a species page names its places and years', async () => {

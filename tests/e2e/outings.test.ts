@@ -6,7 +6,7 @@ import { birdListDataSchema } from '../../data/bird-lists.ts';
 import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
 import { listRoute, OUTINGS_ROUTE, outingRoute, pageFile, speciesRoute } from '../../data/paths.ts';
 import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
-import { appReady, keepsPrerenderedHeading, launchBrowser, openPage } from './browser.ts';
+import { appReady, keepsPrerenderedHeading, launchBrowser, tabsOf } from './browser.ts';
 import { pageUrl } from './site-url.ts';
 
 /**
@@ -37,6 +37,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
+const withTab = tabsOf(() => browser);
 
 describe('the outings of the sample library', () => {
   it('are one per day in the field, newest first by year; the trip stands for its days', () => {
@@ -56,50 +58,50 @@ describe('the outings of the sample library', () => {
 
   it('the Outings page is pre-rendered, linked from the header, and opens the trip', async () => {
     expect(html(OUTINGS_ROUTE)).toContain(`href="${outingRoute(trip.key)}"`);
-    const { page, errors } = await openPage(browser);
-    await page.goto(url('/'));
-    await appReady(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outings' }).click();
-    await page.waitForURL(url(OUTINGS_ROUTE));
-    await page.locator('main h1', { hasText: 'Outings' }).waitFor();
-    await expect(page.locator('main h2').allTextContents()).resolves.toEqual(index.years.map((y) => String(y.year)));
-    await page.getByRole('link', { name: trip.name }).click();
-    await page.waitForURL(url(outingRoute(trip.key)));
-    await page.locator('main h1', { hasText: trip.name }).waitFor();
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url('/'));
+      await appReady(page);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outings' }).click();
+      await page.waitForURL(url(OUTINGS_ROUTE));
+      await page.locator('main h1', { hasText: 'Outings' }).waitFor();
+      await expect(page.locator('main h2').allTextContents()).resolves.toEqual(index.years.map((y) => String(y.year)));
+      await page.getByRole('link', { name: trip.name }).click();
+      await page.waitForURL(url(outingRoute(trip.key)));
+      await page.locator('main h1', { hasText: trip.name }).waitFor();
+      expect(errors).toEqual([]);
+    });
   });
 
   it('a day of the trip shows each species with its photos, which open the lightbox naming the outing', async () => {
-    const { page, errors } = await openPage(browser);
-    const kept = await keepsPrerenderedHeading(page, url(outingRoute(trip.key)));
-    expect(kept.kept).toBe(true);
-    await page.getByRole('region', { name: 'Days' }).locator(`a[href="${outingRoute(photoDay.key)}"]`).click();
-    await page.waitForURL(url(outingRoute(photoDay.key)));
-    const item = page.locator(`main li[data-species="${photographed.commonName}"]`);
-    // Each photo is a tile that opens the lightbox.
-    const tiles = item.locator('a[href*="photo="]');
-    await expect(tiles.count()).resolves.toBe(photographed.photos.length);
-    await tiles.first().click();
-    await page.waitForURL((u) => u.searchParams.get('photo') === photographed.photos[0]!.id);
-    // The photo's panel names its outing.
-    expect(photographed.photos[0]!.exif).not.toBeNull();
-    await page.getByTestId('photo-outing').locator(`a[href="${outingRoute(photoDay.key)}"]`).waitFor();
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      const kept = await keepsPrerenderedHeading(page, url(outingRoute(trip.key)));
+      expect(kept.kept).toBe(true);
+      await page.getByRole('region', { name: 'Days' }).locator(`a[href="${outingRoute(photoDay.key)}"]`).click();
+      await page.waitForURL(url(outingRoute(photoDay.key)));
+      const item = page.locator(`main li[data-species="${photographed.commonName}"]`);
+      // Each photo is a tile that opens the lightbox.
+      const tiles = item.locator('a[href*="photo="]');
+      await expect(tiles.count()).resolves.toBe(photographed.photos.length);
+      await tiles.first().click();
+      await page.waitForURL((u) => u.searchParams.get('photo') === photographed.photos[0]!.id);
+      // The photo's panel names its outing.
+      expect(photographed.photos[0]!.exif).not.toBeNull();
+      await page.getByTestId('photo-outing').locator(`a[href="${outingRoute(photoDay.key)}"]`).waitFor();
+      expect(errors).toEqual([]);
+    });
   });
 
   it('a day of checklists alone marks its lifers and says what was not photographed', async () => {
     const prerendered = html(outingRoute(checklistDay.key));
     expect(prerendered).toContain('Lifer');
     expect(prerendered).toContain('Not photographed');
-    const { page, errors } = await openPage(browser);
-    const kept = await keepsPrerenderedHeading(page, url(outingRoute(checklistDay.key)));
-    expect(kept.kept).toBe(true);
-    await expect(page.locator('main li[data-species]').count()).resolves.toBe(checklistDay.species.length);
-    await expect(page.locator('main li[data-species]', { hasText: 'Lifer' }).count()).resolves.toBe(checklistDay.lifers);
-    expect(errors).toEqual([]);
-    await page.context().close();
+    await withTab(async ({ page, errors }) => {
+      const kept = await keepsPrerenderedHeading(page, url(outingRoute(checklistDay.key)));
+      expect(kept.kept).toBe(true);
+      await expect(page.locator('main li[data-species]').count()).resolves.toBe(checklistDay.species.length);
+      await expect(page.locator('main li[data-species]', { hasText: 'Lifer' }).count()).resolves.toBe(checklistDay.lifers);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('the species page, the year list and the feed link the outings', async () => {

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
-import { appReady, launchBrowser, openPage } from './browser.ts';
+import { appReady, launchBrowser, tabsOf } from './browser.ts';
 import { cardName, pageUrl } from './site-url.ts';
 
 /**
@@ -27,29 +27,31 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
+const withTab = tabsOf(() => browser);
 
 describe('photos placed by the taxonomy and by their keywords', () => {
   it('a species folder dropped into life_list/ is a card under its order and family', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(url(lifeListRoute(['Passeriformes', 'Wrens'])));
-    await appReady(page);
-    await page.locator('main').getByRole('link', { name: cardName('Rock Wren') }).click();
-    await page.waitForURL((u) => decodeURIComponent(u.pathname).includes('Rock Wren'));
-    await expect.poll(() => page.locator('main img').count()).toBeGreaterThan(0);
-    expect(errors).toEqual([]);
-    await page.close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(lifeListRoute(['Passeriformes', 'Wrens'])));
+      await appReady(page);
+      await page.locator('main').getByRole('link', { name: cardName('Rock Wren') }).click();
+      await page.waitForURL((u) => decodeURIComponent(u.pathname).includes('Rock Wren'));
+      await expect.poll(() => page.locator('main img').count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('an inbox photo joins the species its keywords name, with its own title', async () => {
     const mallard = photos.filter((p) => p.species === 'Mallard');
     const fromInbox = mallard.find((p) => p.title === 'Mallard drake at dawn');
     expect(fromInbox?.folder).toEqual(mallard.find((p) => p !== fromInbox)?.folder);
-    const { page, errors } = await openPage(browser);
-    await page.goto(url(speciesRoute('Mallard')));
-    await appReady(page);
-    await expect.poll(() => page.getByRole('img', { name: 'Mallard drake at dawn' }).count()).toBeGreaterThan(0);
-    expect(errors).toEqual([]);
-    await page.close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(speciesRoute('Mallard')));
+      await appReady(page);
+      await expect.poll(() => page.getByRole('img', { name: 'Mallard drake at dawn' }).count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    });
   });
 
   it("a species named only in a sidecar, by an older name, gets a page under the taxonomy's name, family and scientific name", async () => {
@@ -57,13 +59,13 @@ describe('photos placed by the taxonomy and by their keywords', () => {
     expect(jay?.folder).toEqual(['Passeriformes', 'Crows, Jays, and Magpies', 'Canada Jay']);
     expect(jay?.title).toBe('Canada Jay at the feeder');
     expect(jay?.keywords).toEqual(['Gray Jay', 'feeder']);
-    const { page, errors } = await openPage(browser);
-    await page.goto(url(speciesRoute('Canada Jay')));
-    await appReady(page);
-    await expect.poll(() => page.locator('main i[lang="la"]').textContent()).toBe('Perisoreus canadensis');
-    await expect.poll(() => page.getByRole('img', { name: 'Canada Jay at the feeder' }).count()).toBeGreaterThan(0);
-    expect(errors).toEqual([]);
-    await page.close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(speciesRoute('Canada Jay')));
+      await appReady(page);
+      await expect.poll(() => page.locator('main i[lang="la"]').textContent()).toBe('Perisoreus canadensis');
+      await expect.poll(() => page.getByRole('img', { name: 'Canada Jay at the feeder' }).count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('a rejected photo is published nowhere', () => {

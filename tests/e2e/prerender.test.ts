@@ -169,15 +169,17 @@ describe('hydration and navigation with JavaScript', () => {
     ];
     expect(await readText(join(devSite!.dist, 'index.html'))).not.toBe(await readText(join(dist, 'index.html')));
     await withContext(true, async (context) => {
+      // One tab, each page loaded afresh into it (a new document, its own messages): a tab per
+      // page would start a new renderer and compile React's development build each time.
+      const page = await context.newPage();
+      const messages = collectConsole(page);
       for (const route of routes) {
-        const page = await context.newPage();
-        const messages = collectConsole(page);
+        messages.length = 0;
         await page.goto(devSite!.server.origin + route, { waitUntil: 'networkidle' });
         // Hydrated: React attached its handlers to the pre-rendered root.
         await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
         expect(messages.filter((m) => HYDRATION_PROBLEM.test(m)), route).toEqual([]);
         if (route === '/no/such/page') await page.locator('h1', { hasText: 'Page not found' }).waitFor();
-        await page.close();
       }
     });
   });

@@ -10,7 +10,7 @@ import { CREDITS_ROUTE, lifeListRoute, speciesRoute } from '../../data/paths.ts'
 import { buildSite } from '../../web/prerender/build-site.ts';
 import { runCli } from '../pipeline/helpers.ts';
 import { sharedTaxonomyAbsent, SKIP_MESSAGE, startTaxonomyServer, type TaxonomyServer } from '../pipeline/taxonomy-server.ts';
-import { appReady, launchBrowser, openPage } from './browser.ts';
+import { appReady, launchBrowser, tabsOf } from './browser.ts';
 import { cardName, pageUrl } from './site-url.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
 
@@ -92,6 +92,8 @@ afterAll(async () => {
   await taxonomyServer?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
+/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
+const withTab = tabsOf(() => browser);
 
 describe.skipIf(sharedTaxonomyAbsent)('an inbox placed by the real taxonomy, fetched from a loopback eBird API', () => {
   it('the update reports the rename from the older edition', () => {
@@ -108,25 +110,25 @@ describe.skipIf(sharedTaxonomyAbsent)('an inbox placed by the real taxonomy, fet
     ['the other of two species on a photo', 'Wood Duck', 'Mixed flock on the pond'],
   ];
   it.each(pages)('%s puts the photo on the species page of %s', async (_, species, title) => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(url(speciesRoute(species)));
-    await appReady(page);
-    await expect.poll(() => page.getByRole('img', { name: title }).count()).toBeGreaterThan(0);
-    expect(errors).toEqual([]);
-    await page.close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(speciesRoute(species)));
+      await appReady(page);
+      await expect.poll(() => page.getByRole('img', { name: title }).count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    });
   });
 
   it("files the species under the taxonomy's order and family, with its scientific name", async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(url(lifeListRoute(['Passeriformes', 'Wrens'])));
-    await appReady(page);
-    await expect.poll(() => page.locator('main').getByRole('link', { name: cardName('Canyon Wren') }).count()).toBe(1);
-    await expect.poll(() => page.locator('main').getByRole('link', { name: cardName('Rock Wren') }).count()).toBe(1);
-    await page.goto(url(speciesRoute('Canada Jay')));
-    await appReady(page);
-    await expect.poll(() => page.locator('main i[lang="la"]').textContent()).toBe('Perisoreus canadensis');
-    expect(errors).toEqual([]);
-    await page.close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(lifeListRoute(['Passeriformes', 'Wrens'])));
+      await appReady(page);
+      await expect.poll(() => page.locator('main').getByRole('link', { name: cardName('Canyon Wren') }).count()).toBe(1);
+      await expect.poll(() => page.locator('main').getByRole('link', { name: cardName('Rock Wren') }).count()).toBe(1);
+      await page.goto(url(speciesRoute('Canada Jay')));
+      await appReady(page);
+      await expect.poll(() => page.locator('main i[lang="la"]').textContent()).toBe('Perisoreus canadensis');
+      expect(errors).toEqual([]);
+    });
   });
 
   it('publishes neither the rejected photo nor the one that names no bird', async () => {
@@ -136,12 +138,12 @@ describe.skipIf(sharedTaxonomyAbsent)('an inbox placed by the real taxonomy, fet
   });
 
   it("credits the taxonomy's source and edition on the Credits page", async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(url(CREDITS_ROUTE));
-    await appReady(page);
-    await expect.poll(() => page.getByRole('heading', { name: 'Bird names' }).count()).toBe(1);
-    await expect.poll(() => page.locator('main').textContent()).toContain('eBird/Clements Checklist of Birds of the World, v2025.');
-    expect(errors).toEqual([]);
-    await page.close();
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(CREDITS_ROUTE));
+      await appReady(page);
+      await expect.poll(() => page.getByRole('heading', { name: 'Bird names' }).count()).toBe(1);
+      await expect.poll(() => page.locator('main').textContent()).toContain('eBird/Clements Checklist of Birds of the World, v2025.');
+      expect(errors).toEqual([]);
+    });
   });
 });

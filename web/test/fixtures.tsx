@@ -70,8 +70,22 @@ export const photos = {
   mallard: entry(MALLARD, 'flock.jpg', 1, { exif: null }),
 };
 
+/**
+ * The shared fixtures are frozen: a test that changes one fails at once, rather than changing
+ * what the tests after it read. A test changes the copies fixtureManifests() and its kin return.
+ */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+deepFreeze(photos);
+
+/** The fixture's manifests as the ingest writes them: a new copy on every call, the test's to change. */
 export function fixtureManifests(): Manifests {
-  const index = Object.fromEntries(Object.values(photos).map((p) => [p.id, p]));
+  const index = Object.fromEntries(Object.values(photos).map((p) => [p.id, structuredClone(p)]));
   return {
     birdPhotos: {
       'Wood Duck': [
@@ -135,6 +149,9 @@ export const LIFE_RECORDS = {
   crane: { commonName: 'Sandhill Crane', scientificName: 'Antigone canadensis', taxonOrder: 4100, firstSeen: '2007-02-11' },
   gull: { commonName: "Franklin's Gull", scientificName: 'Leucophaeus pipixcan', taxonOrder: 5500, firstSeen: '2010-05-20', firstRegion: 'US-KS' },
 } satisfies Record<string, LifeRecord>;
+
+deepFreeze(LIFE_RECORDS);
+deepFreeze(EXIF_WOOD_DUCK);
 
 export function fixtureLifeList(): LifeListLinks {
   const species = Object.values(LIFE_RECORDS).sort((a, b) => a.taxonOrder - b.taxonOrder);

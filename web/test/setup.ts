@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setDataFetcher } from '../data-files.ts';
 import { resetIntersections, FakeIntersectionObserver } from './intersection.ts';
 import { reactSchedulerDrained } from './react-scheduler.ts';
 
@@ -32,9 +33,19 @@ window.matchMedia ??= (query: string) => ({
 });
 window.scrollTo = () => {};
 
+// The component test files share their worker's modules and document (vitest.config.ts: isolate
+// false, a new jsdom per file costs more than most files' tests): each test leaves the document,
+// the address, the focus, the clock and the globals as it found them.
 afterEach(async () => {
   cleanup();
   await reactSchedulerDrained();
   resetIntersections();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  setDataFetcher();
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  (document.activeElement as HTMLElement | null)?.blur?.();
+  window.history.replaceState(null, '', '/');
 });

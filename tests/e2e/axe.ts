@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { pageSettled } from './browser.ts';
+import { DESKTOP, pageSettled } from './browser.ts';
 
 /** axe-core in a real browser: what the accessibility tests of every page share. */
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -49,7 +49,7 @@ export async function settle(page: Page) {
 }
 
 /** Axe runs on a desktop and on a phone: a caption that passes over one layout's photo may fail over the other's. */
-export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+export const VIEWPORTS = { desktop: DESKTOP, phone: { width: 390, height: 844 } } as const;
 export const viewportNames = Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>;
 
 

@@ -22,8 +22,8 @@ export interface WatchedPage {
 
 const RESOURCE_404 = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
 
-/** The viewport of a test that names none. */
-const DESKTOP = { width: 1280, height: 800 };
+/** The viewport of a test that names none, and axe's desktop size (axe.ts VIEWPORTS). */
+export const DESKTOP = { width: 1280, height: 800 };
 
 /** A tab of its own, in a new context: a new visitor's browser, its cache empty. */
 export async function openPage(browser: Browser, viewport = DESKTOP): Promise<WatchedPage> {
@@ -75,6 +75,8 @@ export function tabsOf(browser: () => Browser, viewport = DESKTOP): Tabs {
   const newTab = async () => {
     const page = await (await browser().newContext({ viewport, reducedMotion: 'no-preference' })).newPage();
     const devtools = await page.context().newCDPSession(page);
+    // Without the Network domain enabled on this session, setCacheDisabled changes nothing: a
+    // script cached for an hour was fetched once in three loads, with it three times.
     await devtools.send('Network.enable');
     await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
     return page;

@@ -104,16 +104,37 @@ export async function appReady(page: Page): Promise<void> {
 }
 
 /**
+ * What keeps a page from being settled (pageSettled), run in the page: images not loaded yet,
+ * image tiles still in a loading state, transitions and animations running. Empty once settled.
+ */
+function unsettledParts(): string[] {
+  // Only anonymous functions inside: tsx (scripts/screenshots.ts) wraps a named one in a helper the page lacks.
+  return [
+    ...[...document.querySelectorAll('img')].filter((img) => !img.complete).map((img) => `image not loaded: ${img.getAttribute('src') ?? img.outerHTML.slice(0, 160)}`),
+    ...[...document.querySelectorAll('[data-status]')]
+      .filter((tile) => ['queued', 'loading'].includes(tile.getAttribute('data-status') ?? ''))
+      .map((tile) => `tile ${tile.getAttribute('data-status')}: ${tile.querySelector('img')?.getAttribute('src') ?? tile.outerHTML.slice(0, 160)}`),
+    ...document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running')
+      .map((animation) => `running: ${(animation as CSSTransition).transitionProperty ?? (animation as CSSAnimation).animationName ?? 'an animation'} on ${((animation.effect as KeyframeEffect | null)?.target as Element | null)?.outerHTML.slice(0, 160) ?? '?'}`),
+  ];
+}
+
+/**
  * Waits for a settled page: every image loaded (or failed), every image tile past its loading
  * states (web/components/ImageTile.tsx data-status), and no fade or other transition running.
+ * If it never settles, the error names what was still pending, and where the page was scrolled.
  */
 export async function pageSettled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('img')].every((img) => img.complete) &&
-      [...document.querySelectorAll('[data-status]')].every((tile) => !['queued', 'loading'].includes(tile.getAttribute('data-status') ?? '')) &&
-      document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
+  try {
+    await page.waitForFunction(`(${unsettledParts.toString()})().length === 0`);
+  } catch (error) {
+    const pending = await page
+      .evaluate(`({ parts: (${unsettledParts.toString()})(), scrollY: window.scrollY, height: document.documentElement.scrollHeight, url: location.href })`)
+      .catch((reason: unknown) => `(could not be read: ${String(reason)})`);
+    throw new Error(`The page never settled: ${JSON.stringify(pending, null, 1)}`, { cause: error });
+  }
 }
 
 /** Pages that tag the heading each document was parsed with (keepsPrerenderedHeading), once per page. */

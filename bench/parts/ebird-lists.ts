@@ -6,7 +6,7 @@ import { LISTS_ROUTE, listRoute, pageFile } from '../../data/paths.ts';
 import { siteDataPaths } from '../../data/site-data-paths.ts';
 import { archiveSet } from '../lib/archive-set.ts';
 import { runBuild } from '../lib/build.ts';
-import type { BenchOptions, Log } from '../lib/context.ts';
+import { SMOKE_LIBRARY, type BenchOptions, type Log } from '../lib/context.ts';
 import { writeEbirdExport } from '../lib/ebird-export.ts';
 import { cleanup, scratchDir } from '../lib/ingest.ts';
 import type { Row } from '../lib/report.ts';
@@ -22,7 +22,7 @@ const LISTS_ROWS = { full: 200_000, quick: 5_000, smoke: 500 };
  * its map files, gzip.
  */
 export async function listsPoint(options: BenchOptions, log: Log): Promise<ListsMeasured> {
-  const archive = options.smoke ? await archiveSet(12, 2, log) : await archiveSet(100, 6, log);
+  const archive = options.smoke ? await archiveSet(...SMOKE_LIBRARY, log) : await archiveSet(100, 6, log);
   const dir = await scratchDir('ebird-lists');
   try {
     // The archive's photos, linked, and an export beside them.

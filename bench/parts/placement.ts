@@ -1,6 +1,6 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
+import { SMOKE_LIBRARY, type BenchOptions, type Log, type PartResult } from '../lib/context.ts';
 import { cleanup, runPipeline, scratchDir, type IngestRun } from '../lib/ingest.ts';
 import { largeSet, PHOTO_ROOT } from '../lib/photo-set.ts';
 import { median, type Row } from '../lib/report.ts';
@@ -20,7 +20,7 @@ const TAXONOMY_SPECIES = 11_200;
  * taxonomy and placing the photos add, first and on every later run.
  */
 export async function placement(options: BenchOptions, log: Log): Promise<PartResult> {
-  const [photos, species] = options.smoke ? [12, 2] : options.quick ? [1000, 60] : [10_000, 600];
+  const [photos, species] = options.smoke ? SMOKE_LIBRARY : options.quick ? [1000, 60] : [10_000, 600];
   const noopRuns = options.quick ? 1 : 3;
   const libraries = await placementLibraries(photos, species, log);
   // Each library's own taxonomy/ holds the checklist, as `npm run taxonomy` leaves it.

@@ -57,7 +57,7 @@ function watch(page: Page): string[] {
 export type Tabs = <T>(run: (tab: WatchedPage) => Promise<T>) => Promise<T>;
 
 /**
- * Tabs of one viewport, each lent to one test at a time and kept for the next. The test loads its
+ * Tabs of one viewport (and device scale), each lent to one test at a time and kept for the next. The test loads its
  * page into the tab afresh (`page.goto`), a new document, with the tab's HTTP cache turned off, so
  * it fetches what a new visitor's browser fetches; what is kept is the renderer, with the app's
  * script compiled: a page load costs about a quarter of a CPU-second there, against almost one
@@ -70,10 +70,10 @@ export type Tabs = <T>(run: (tab: WatchedPage) => Promise<T>) => Promise<T>;
  * opens a page of its own (openPage), as does one that needs the cache of a new visitor's browser
  * as it is (a second load served from it).
  */
-export function tabsOf(browser: () => Browser, viewport = DESKTOP): Tabs {
+export function tabsOf(browser: () => Browser, viewport = DESKTOP, deviceScaleFactor = 1): Tabs {
   const free: Page[] = [];
   const newTab = async () => {
-    const page = await (await browser().newContext({ viewport, reducedMotion: 'no-preference' })).newPage();
+    const page = await (await browser().newContext({ viewport, deviceScaleFactor, reducedMotion: 'no-preference' })).newPage();
     const devtools = await page.context().newCDPSession(page);
     // Without the Network domain enabled on this session, setCacheDisabled changes nothing: a
     // script cached for an hour was fetched once in three loads, with it three times.

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
-import { launchBrowser, pageSettled } from './browser.ts';
+import { launchBrowser, pageSettled, tabsOf } from './browser.ts';
 import { readSite } from './sample-site.ts';
 import { pageUrl } from './site-url.ts';
 
@@ -49,14 +49,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A tab kept for each screen, lent to its test on every page (tabsOf: loaded afresh, its cache off). */
+const tabsOfScreen = new Map(SCREENS.map(({ name, viewport, deviceScaleFactor }) => [name, tabsOf(() => browser, viewport, deviceScaleFactor)]));
+
 describe.each(PAGES)('$name', ({ route }) => {
-  it.each(SCREENS)('on $name, each tile gets the smallest file that fills it', async ({ viewport, deviceScaleFactor }) => {
-    const context = await browser.newContext({ viewport, deviceScaleFactor });
-    const page = await context.newPage();
-    await page.goto(pageUrl(inject('siteUrl'), route()));
-    await pageSettled(page);
-    // In-page code as text: tsx's transform would add helpers the page lacks.
-    const tiles = (await page.evaluate(`[...document.querySelectorAll('#root picture')].flatMap((picture) => {
+  it.each(SCREENS)('on $name, each tile gets the smallest file that fills it', async ({ name }) => {
+    const tiles = await tabsOfScreen.get(name)!(async ({ page }) => {
+      await page.goto(pageUrl(inject('siteUrl'), route()));
+      await pageSettled(page);
+      // In-page code as text: tsx's transform would add helpers the page lacks.
+      return (await page.evaluate(`[...document.querySelectorAll('#root picture')].flatMap((picture) => {
       const img = picture.querySelector('img');
       const source = picture.querySelector('source[srcset]');
       if (!img || !source || !img.currentSrc || img.getBoundingClientRect().width === 0) return [];
@@ -65,7 +67,7 @@ describe.each(PAGES)('$name', ({ route }) => {
       if (!chosen) return [];
       return [{ needed: img.getBoundingClientRect().width * devicePixelRatio, chosen: chosen.width, offered: candidates.map((c) => c.width).sort((a, b) => a - b) }];
     })`)) as TileImage[];
-    await context.close();
+    });
     expect(tiles.length).toBeGreaterThan(0);
     for (const tile of tiles) {
       const fills = tile.offered.find((width) => width >= tile.needed) ?? tile.offered.at(-1)!;
@@ -78,11 +80,10 @@ describe.each(PAGES)('$name', ({ route }) => {
 });
 
 it("Lighthouse's phone takes the 360 px files on a Life List wall (186 CSS px tiles at 1.75 device pixels)", async () => {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
-  const page = await context.newPage();
-  await page.goto(pageUrl(inject('siteUrl'), lifeListRoute(wall)));
-  await pageSettled(page);
-  const first = page.locator('#root main ul img').first();
-  expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-360\.webp$/);
-  await context.close();
+  await tabsOfScreen.get("Lighthouse's phone")!(async ({ page }) => {
+    await page.goto(pageUrl(inject('siteUrl'), lifeListRoute(wall)));
+    await pageSettled(page);
+    const first = page.locator('#root main ul img').first();
+    expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-360\.webp$/);
+  });
 });

@@ -57,18 +57,18 @@ function watch(page: Page): string[] {
 export type Tabs = <T>(run: (tab: WatchedPage) => Promise<T>) => Promise<T>;
 
 /**
- * Tabs of one viewport (and device scale), each lent to one test at a time and kept for the next. The test loads its
- * page into the tab afresh (`page.goto`), a new document, with the tab's HTTP cache turned off, so
- * it fetches what a new visitor's browser fetches; what is kept is the renderer, with the app's
- * script compiled: a page load costs about a quarter of a CPU-second there, against almost one
- * in a new tab of its own (a new context), most of it the app's start in a new renderer. The
- * test's console and network watch is its own; its listeners and routes are removed and the tab
+ * Tabs of one viewport and device scale, each lent to one test at a time and kept for the next. The
+ * test loads its page into the tab afresh (`page.goto`), a new document, with the tab's HTTP cache
+ * turned off, so it fetches what a new visitor's browser fetches; what is kept is the renderer,
+ * with the app's script compiled: a page load costs about a quarter of a CPU-second there, against
+ * almost one in a new tab of its own (a new context), most of it the app's start in a new renderer.
+ * The test's console and network watch is its own; its listeners and routes are removed and the tab
  * is emptied (about:blank) when it returns; a tab whose test failed is closed, never lent again.
  *
- * Only for a test that keeps to its page: one that adds an init script (but keepsPrerenderedHeading's),
- * grants a permission or changes its context in another way (cookies, storage state, emulation)
- * opens a page of its own (openPage), as does one that needs the cache of a new visitor's browser
- * as it is (a second load served from it).
+ * Only for a test that keeps to its page: one that adds an init script (but
+ * keepsPrerenderedHeading's), grants a permission or changes its context in another way (cookies,
+ * storage state, emulation) opens a page of its own (openPage), as does one that needs the cache of
+ * a new visitor's browser as it is (a second load served from it).
  */
 export function tabsOf(browser: () => Browser, viewport = DESKTOP, deviceScaleFactor = 1): Tabs {
   const free: Page[] = [];

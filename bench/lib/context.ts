@@ -6,8 +6,8 @@ export const PART_NAMES: readonly PartName[] = ['cold', 'formats', 'noop', 'memo
 
 /**
  * The library of --smoke's placement, eBird-lists and archive runs: photos, then species. Every
- * step still runs on it (a cold ingest, a no-op, builds, photos added); four photos cost each
- * ingest and build a second less than a dozen did.
+ * step still runs on it (a cold ingest, a no-op, builds, photos added); with four photos instead
+ * of a dozen the smoke run costs about 6 CPU-seconds less (50 against 44, measured alternately).
  */
 export const SMOKE_LIBRARY = [4, 2] as const;
 

@@ -41,9 +41,35 @@ export interface HeifImage {
 let decoderFree: Promise<unknown> = Promise.resolve();
 
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const result = decoderFree.then(work);
+  const result = decoderFree.then(() => keepingWhatItSays(work));
   decoderFree = result.catch(() => undefined);
   return result;
+}
+
+/**
+ * libheif-js says why it cannot decode a file with console.log, on stdout, where `ingest --json`
+ * writes its report, then fails with a bare 'HEIF processing error'. While the decoder works (one
+ * decode at a time, and the pipeline itself never writes to the console), what it says is kept
+ * and becomes the error's message.
+ */
+async function keepingWhatItSays<T>(work: () => Promise<T>): Promise<T> {
+  const said: string[] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => said.push(args.map(textOf).filter(Boolean).join(': '));
+  try {
+    return await work();
+  } catch (error) {
+    throw said.length > 0 ? new Error(said.join('; '), { cause: error }) : error;
+  } finally {
+    console.log = log;
+  }
+}
+
+/** A logged value as words: a string, or an error's message (libheif-js logs its error objects). */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const message = (value as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : '';
 }
 
 /** Opens the primary image: its size is known before any pixel is decoded (for the pixel limit). */

@@ -28,6 +28,8 @@ describe('the CLI as a real process, started as npm run ingest starts it', () =>
       files: {
         'Order/Family/Species/good.jpg': fixture('photos/epy_nikon-d3100_gps.jpg'),
         'Order/Family/Species/broken.jpg': fixture('broken/truncated.jpg'),
+        // The HEIF decoder says why it fails on the console: that must not reach the JSON on stdout.
+        'Order/Family/Species/corrupt.heif': fixture('broken/heif-corrupt-boxes.heif'),
       },
     });
   });
@@ -38,9 +40,12 @@ describe('the CLI as a real process, started as npm run ingest starts it', () =>
     const result = await done;
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
-    expect(report).toMatchObject({ status: 'some-failed', exitCode: 1, counts: { new: 1, failed: 1 } });
-    expect(report.problems[0]).toMatchObject({ severity: 'error', path: 'life_list/Order/Family/Species/broken.jpg' });
-    expect(result.stderr).toMatch(/ingest: 2\/2 photos/);
+    expect(report).toMatchObject({ status: 'some-failed', exitCode: 1, counts: { new: 1, failed: 2 } });
+    expect(report.problems).toEqual([
+      expect.objectContaining({ severity: 'error', path: 'life_list/Order/Family/Species/broken.jpg' }),
+      expect.objectContaining({ severity: 'error', path: 'life_list/Order/Family/Species/corrupt.heif', reason: expect.stringMatching(/HEIF: Decoding image failed: .*Unexpected end of file/) }),
+    ]);
+    expect(result.stderr).toMatch(/ingest: 3\/3 photos/);
   });
 
   it('documents every option in --help and exits 0', async () => {

@@ -24,11 +24,12 @@ export interface CliState {
 }
 
 /**
- * The command line. Parses an argv it is given, so tests run it in-process:
- * `await buildProgram(io, state).exitOverride().parseAsync(argv, { from: 'user' })`.
+ * The command line, writing to io (runProgram runs it). A bad option, `--help` or `--version`
+ * throws a CommanderError instead of exiting the process, so it never ends a test's process and
+ * main gives the documented exit status: set before the commands are added, which copy it.
  */
-export function buildProgram(io: CliIo = { stdout: process.stdout, stderr: process.stderr }, state: CliState = { exitCode: EXIT_OK }): Command {
-  const program = new Command('pipeline').description(help.program).addHelpText('after', help.exitCodes);
+function buildProgram(io: CliIo = { stdout: process.stdout, stderr: process.stderr }, state: CliState = { exitCode: EXIT_OK }): Command {
+  const program = new Command('pipeline').exitOverride().description(help.program).addHelpText('after', help.exitCodes);
   program.configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
 
   program
@@ -141,17 +142,24 @@ function exitOnSignals(): void {
   }
 }
 
-/** Runs the CLI for this process and returns its exit status. */
-export async function main(argv: string[]): Promise<number> {
-  const state: CliState = { exitCode: EXIT_OK };
-  exitOnSignals();
+/**
+ * Runs the command line on argv, writing to io, and returns the exit status: the command's own, or
+ * EXIT_FATAL for an argument commander refuses (0 for --help and --version). Tests call it in-process.
+ */
+export async function runProgram(argv: string[], io?: CliIo, state: CliState = { exitCode: EXIT_OK }): Promise<number> {
   try {
-    await buildProgram(undefined, state).exitOverride().parseAsync(argv, { from: 'user' });
+    await buildProgram(io, state).parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0 ? EXIT_OK : EXIT_FATAL;
     throw error;
   }
   return state.exitCode;
+}
+
+/** Runs the CLI for this process and returns its exit status. */
+export async function main(argv: string[]): Promise<number> {
+  exitOnSignals();
+  return runProgram(argv);
 }
 
 const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));

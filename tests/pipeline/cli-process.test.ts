@@ -55,6 +55,14 @@ describe('the CLI as a real process, started as npm run ingest starts it', () =>
     expect(result.stdout).toMatch(/Exit status: 0/);
   });
 
+  it('refuses a bad option value with exit status 2 (fatal), as --help documents, without reading a photo', async () => {
+    for (const args of [['ingest', '--concurrency', 'lots'], ['ingest', '--no-such-option'], ['validate', '--out']]) {
+      const result = await startCli(args).done;
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(/^error: /);
+    }
+  });
+
   it('a run killed half-way leaves the previous manifests valid, and the next run completes', async () => {
     // A first complete run, then many new photos so the second run is still busy when killed.
     const first = await runCli(ingestArgs(tree, '--quiet'));

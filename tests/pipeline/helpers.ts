@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
-import { buildProgram, type CliState } from '../../pipeline/cli.ts';
+import { runProgram, type CliState } from '../../pipeline/cli.ts';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 export const fixture = (relative: string) => path.join(FIXTURES, relative);
@@ -65,13 +65,8 @@ export async function runCli(argv: string[]): Promise<CliRun> {
   const stdout = new Collector();
   const stderr = new Collector();
   const state: CliState = { exitCode: 0 };
-  let code: number | undefined;
-  try {
-    await buildProgram({ stdout, stderr }, state).exitOverride().parseAsync(argv, { from: 'user' });
-  } catch (error) {
-    code = (error as { exitCode?: number }).exitCode ?? 2;
-  }
-  return { code: code ?? state.exitCode, stdout: stdout.text, stderr: stderr.text, state };
+  const code = await runProgram(argv, { stdout, stderr }, state);
+  return { code, stdout: stdout.text, stderr: stderr.text, state };
 }
 
 export function ingestArgs(tree: Tree, ...extra: string[]): string[] {

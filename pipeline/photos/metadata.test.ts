@@ -2,7 +2,6 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { privacyOptionsSchema } from '../../data/site-config.ts';
-import { ExiftoolTaskFailed, ExiftoolUnavailable, endExiftool } from './exiftool-process.ts';
 
 // ExifTool's failures are made here (a task that timed out, a machine without Perl); the
 // photo is real, and exifr really reads it.
@@ -11,11 +10,19 @@ vi.mock('./exiftool.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('./exiftool.ts')>();
   return { ...real, readTags: (...args: Parameters<typeof real.readTags>) => (failure.next ? Promise.reject(failure.next) : real.readTags(...args)) };
 });
+// The unit files of a worker share their modules (vitest.config.ts): these are loaded afresh, so
+// the mock applies even where an earlier file loaded them, and dropped again after this file.
+vi.resetModules();
 const { run } = await import('./metadata.ts');
+const { ExiftoolTaskFailed, ExiftoolUnavailable, endExiftool } = await import('./exiftool-process.ts');
 
 const photo = fileURLToPath(new URL('../../tests/fixtures/exif/mei_nikon-d5000.jpg', import.meta.url));
 const privacy = privacyOptionsSchema.parse({});
-afterAll(() => endExiftool());
+afterAll(async () => {
+  await endExiftool();
+  vi.doUnmock('./exiftool.ts');
+  vi.resetModules();
+});
 
 describe('metadata when ExifTool fails', () => {
   it('on this photo alone (a task timed out): exifr reads it, and the failure is the photo\'s in this run only', async () => {

@@ -11,6 +11,7 @@ import { PART_NAMES, type BenchOptions, type PartName, type PartResult } from '.
 import { renderTable, statusOf, type Row } from './lib/report.ts';
 import { PAGE_HOSTS, PAGE_NAMES, type PageHost, type PageName } from './lib/page-kinds.ts';
 import { fullMessageOf } from '../data/error-text.ts';
+import { stopEverythingOnExit } from './lib/interrupt.ts';
 // Each part (Lighthouse, Playwright, sharp, the pipeline) is imported when it runs, so `--help`
 // and a run of some parts load only what they use.
 
@@ -84,6 +85,7 @@ const options: BenchOptions = {
   archivePhotos: opts.archivePhotos,
 };
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+stopEverythingOnExit();
 
 const startedAt = new Date();
 const loadBefore = os.loadavg();

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { constants } from 'node:os';
+import { messageOf } from '../../data/error-text.ts';
+
+/** The signals that stop a run: Ctrl-C, `kill`, a closed terminal. */
+const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Set in the bench's environment, so every process it starts, and every process those start, carries it. */
+export const RUN_MARK_VARIABLE = 'PORTFOLIO_BENCH_RUN';
+
+/**
+ * No process the bench started outlives it. Ctrl-C (SIGINT to the terminal's foreground group),
+ * SIGTERM or SIGHUP make it exit at once with the shell's status for the signal (128 + its
+ * number); on any exit, every process still running with this run's mark in its environment is
+ * killed. The mark finds them wherever they went: Lighthouse's Chrome runs in a process group of
+ * its own (chrome-launcher's), its crash handler in a session of its own, and `npm run build`
+ * does not pass a signal on to its script; none of them ended with the bench before.
+ * Linux only (/proc); elsewhere the bench exits on these signals as before.
+ */
+export function stopEverythingOnExit(): void {
+  const mark = randomUUID();
+  process.env[RUN_MARK_VARIABLE] = mark;
+  process.once('exit', () => killMarked(`${RUN_MARK_VARIABLE}=${mark}`));
+  for (const signal of STOPPING_SIGNALS) process.once(signal, () => process.exit(128 + constants.signals[signal]));
+}
+
+/** How often killMarked looks again for a process started as the last ones were killed, 10 ms apart. */
+const PASSES = 100;
+
+/**
+ * Kills every other process whose environment holds `entry`, and again until none is left: one
+ * killed as it started another (a crash handler starting its own monitor) leaves that one for
+ * the next pass. Run on exit, so synchronous: Atomics.wait is the pause between passes.
+ */
+function killMarked(entry: string): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let pass = 0; pass < PASSES; pass++) {
+    const marked = markedProcesses(entry);
+    if (marked === undefined || marked.length === 0) return;
+    for (const pid of marked) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch (error) {
+        // ESRCH: it ended meanwhile. Anything else is said: a process may be left running.
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') process.stderr.write(`[bench] could not stop process ${pid}: ${messageOf(error)}\n`);
+      }
+    }
+    Atomics.wait(pause, 0, 0, 10);
+  }
+  process.stderr.write(`[bench] processes it started were still starting others after ${PASSES} passes: some may be left running\n`);
+}
+
+/** Running processes but this one whose environment holds `entry` (a killed one waiting to be reaped has none); undefined without /proc. */
+function markedProcesses(entry: string): number[] | undefined {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return undefined; // Not Linux.
+  }
+  const found: number[] = [];
+  for (const name of names) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${name}/environ`, 'latin1').split('\0').includes(entry)) found.push(Number(name));
+    } catch {
+      // Ended meanwhile, or another user's: not this run's.
+    }
+  }
+  return found;
+}

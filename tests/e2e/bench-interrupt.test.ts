@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+/**
+ * `npm run bench` stopped part-way leaves no process behind: Ctrl-C (SIGINT to the whole group,
+ * as a terminal sends it) or SIGTERM to the bench alone, while Lighthouse's Chrome runs in a
+ * process group of its own. Every process of a run carries a mark of this test's own in its
+ * environment, so each is found wherever it went.
+ */
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const MARK_VARIABLE = 'BENCH_INTERRUPT_TEST';
+
+/**
+ * Running processes (a killed one waiting to be reaped has no environment) carrying `mark`, or
+ * in one of `groups` (Chrome's renderers, forked by its zygote, do not keep the environment).
+ */
+async function processesOf(mark: string, groups: ReadonlySet<number> = new Set()): Promise<Array<{ pid: number; parent: number; group: number; command: string }>> {
+  const found: Array<{ pid: number; parent: number; group: number; command: string }> = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const [environment, stat, command] = await Promise.all(['environ', 'stat', 'cmdline'].map((file) => readFile(`/proc/${name}/${file}`, 'latin1').catch(() => '')));
+    // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so split after the last ')'.
+    const fields = stat!.slice(stat!.lastIndexOf(')') + 2).split(' ');
+    const group = Number(fields[2]);
+    if (fields[0] === 'Z' || !(environment!.split('\0').includes(`${MARK_VARIABLE}=${mark}`) || groups.has(group))) continue;
+    found.push({ pid: Number(name), parent: Number(fields[1]), group, command: command!.split('\0').join(' ').trim() });
+  }
+  return found;
+}
+
+/** Resolves with what `until` finds once it finds something; rejects with `what` after `seconds`. */
+async function waitFor<T>(what: string, seconds: number, until: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const found = await until();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what}: not after ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'bench-interrupt-'));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('npm run bench, stopped part-way', () => {
+  const pages = ['--only', 'pages', '--pages', 'home', '--runs', '1', '--hosts', 'bucket', '--compression', 'gzip', '--site', inject('distDir')];
+  // chrome-launcher's Chrome is up: the bench is about to ask it for the page, or asking.
+  const lighthouseChrome = (command: string) => command.includes('--remote-debugging-port=');
+  it.each([
+    { name: 'Ctrl-C (SIGINT to its process group) while Lighthouse runs Chrome', signal: 'SIGINT' as const, toGroup: true },
+    { name: 'SIGTERM to the bench process alone while Lighthouse runs Chrome', signal: 'SIGTERM' as const, toGroup: false },
+  ])('$name: exits with the shell status of the signal, and leaves no process running', async ({ signal, toGroup }) => {
+    const mark = randomUUID();
+    const env: NodeJS.ProcessEnv = { ...process.env, [MARK_VARIABLE]: mark };
+    delete env.NODE_ENV;
+    // A process group of its own, as a terminal's foreground job is.
+    const npm = spawn('npm', ['run', 'bench', '--', ...pages, '--results', join(scratch, `${signal}.json`)], { cwd: repo, env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    npm.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    // What a shell reports: the exit code, or 128 + the signal's number for a process a signal ended.
+    const status = new Promise<number>((resolve) => npm.on('close', (code, killedBy) => resolve(code ?? 128 + constants.signals[killedBy!])));
+    let groups = new Set<number>();
+    try {
+      const before = await waitFor('the part to be running', 120, async () => {
+        const found = await processesOf(mark);
+        return found.some((p) => lighthouseChrome(p.command)) ? found : undefined;
+      });
+      groups = new Set(before.map((p) => p.group));
+      if (toGroup) process.kill(-npm.pid!, signal);
+      else {
+        // The bench itself: the innermost process running bench/bench.ts (npm's shell, and a runner's own process if there is one, are its parents).
+        const benches = before.filter((p) => /^\S*node .*bench\/bench\.ts/.test(p.command));
+        process.kill(benches.find((bench) => !benches.some((other) => other.parent === bench.pid))!.pid, signal);
+      }
+      expect(await status, stderr).toBe(128 + constants.signals[signal]);
+      // Killed processes take a moment to go: wait until none is running, or fail naming them.
+      const left = await waitFor('every process of the run to end', 10, async () => ((await processesOf(mark, groups)).length === 0 ? [] : undefined)).catch(() => processesOf(mark, groups));
+      expect(left.map((p) => `${p.pid} ${p.command.slice(0, 160)}`)).toEqual([]);
+    } finally {
+      for (const { pid } of await processesOf(mark, groups)) process.kill(pid, 'SIGKILL');
+    }
+  });
+});

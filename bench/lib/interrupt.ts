@@ -7,7 +7,7 @@ import { messageOf } from '../../data/error-text.ts';
 const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Set in the bench's environment, so every process it starts, and every process those start, carries it. */
-export const RUN_MARK_VARIABLE = 'PORTFOLIO_BENCH_RUN';
+const RUN_MARK_VARIABLE = 'PORTFOLIO_BENCH_RUN';
 
 /**
  * No process the bench started outlives it. Ctrl-C (SIGINT to the terminal's foreground group),

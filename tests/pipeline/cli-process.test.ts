@@ -55,7 +55,7 @@ describe('the CLI as a real process, started as npm run ingest starts it', () =>
     expect(result.stdout).toMatch(/Exit status: 0/);
   });
 
-  it('refuses a bad option value with exit status 2 (fatal), as --help documents, without reading a photo', async () => {
+  it('refuses a bad option value with exit status 2 (fatal), as --help documents', async () => {
     for (const args of [['ingest', '--concurrency', 'lots'], ['ingest', '--no-such-option'], ['validate', '--out']]) {
       const result = await startCli(args).done;
       expect(result.code, args.join(' ')).toBe(2);

@@ -5,7 +5,7 @@
  * first run that leaves state behind blocks every owner's second).
  */
 import { fileURLToPath } from 'node:url';
-import { aSpeciesPage, startUntilServing } from '../tests/build/serving.ts';
+import { aSpeciesPage, startUntilServing } from '../harness/readme-commands.ts';
 
 const project = fileURLToPath(new URL('..', import.meta.url));
 const origin = 'http://localhost:4173';

@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { LISTS_ROUTE, lifeListRoute, speciesRoute } from '../data/paths.ts';
-import { launchBrowser, openPage, pageSettled } from '../tests/e2e/browser.ts';
-import { readSite } from '../tests/e2e/sample-site.ts';
-import { pageUrl } from '../tests/e2e/site-url.ts';
-import { startStaticServer } from '../tests/e2e/static-server.ts';
+import { launchBrowser, openPage, pageSettled } from '../harness/browser.ts';
+import { readSite } from '../harness/sample-site.ts';
+import { pageUrl } from '../harness/site-url.ts';
+import { startStaticServer } from '../harness/static-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The README shows them inline: each stays a small download. */

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { groupAlive } from '../../tests/build/serving.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
+import { groupAlive } from '../../harness/processes.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../harness/browser.ts';
 
 /**
  * Chromium driven through its DevTools protocol alone (`--remote-debugging-pipe`: one JSON

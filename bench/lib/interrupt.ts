@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { messageOf } from '../../data/error-text.ts';
+import { markedProcesses } from '../../harness/processes.ts';
 
 /** The signals that stop a run: Ctrl-C, `kill`, a closed terminal. */
 const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -16,7 +16,7 @@ const RUN_MARK_VARIABLE = 'PORTFOLIO_BENCH_RUN';
  * killed. The mark finds them wherever they went: Lighthouse's Chrome runs in a process group of
  * its own (chrome-launcher's), its crash handler in a session of its own, and `npm run build`
  * does not pass a signal on to its script; none of them ended with the bench before.
- * Linux only (/proc); elsewhere the bench exits on these signals as before.
+ * Linux only (/proc); elsewhere the bench just exits on these signals.
  */
 export function stopEverythingOnExit(): void {
   const mark = randomUUID();
@@ -37,8 +37,8 @@ function killMarked(entry: string): void {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (let pass = 0; pass < PASSES; pass++) {
     const marked = markedProcesses(entry);
-    if (marked === undefined || marked.length === 0) return;
-    for (const pid of marked) {
+    if (marked.length === 0) return;
+    for (const { pid } of marked) {
       try {
         process.kill(pid, 'SIGKILL');
       } catch (error) {
@@ -51,22 +51,3 @@ function killMarked(entry: string): void {
   process.stderr.write(`[bench] processes it started were still starting others after ${PASSES} passes: some may be left running\n`);
 }
 
-/** Running processes but this one whose environment holds `entry` (a killed one waiting to be reaped has none); undefined without /proc. */
-function markedProcesses(entry: string): number[] | undefined {
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return undefined; // Not Linux.
-  }
-  const found: number[] = [];
-  for (const name of names) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    try {
-      if (readFileSync(`/proc/${name}/environ`, 'latin1').split('\0').includes(entry)) found.push(Number(name));
-    } catch {
-      // Ended meanwhile, or another user's: not this run's.
-    }
-  }
-  return found;
-}

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, promises as fs, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { childrenCpuMs, treePeakRss } from '../../harness/processes.ts';
 
 /** What a child process (and every process it waited for) cost. */
 export interface Measured {
@@ -59,42 +60,5 @@ export async function runMeasured(command: string, args: string[], options: { cw
   return { exitCode, wallMs, cpuMs: childrenCpuMs() - cpuBefore, peakRssBytes: polledPeak, stdout, stderr, method: 'proc' };
 }
 
-/** cutime + cstime of this process: CPU of every child it has waited for, in ms. */
-function childrenCpuMs(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields after the command name start at field 3 (state): cutime is field 16, cstime 17.
-  const ticks = Number(fields[13]) + Number(fields[14]);
-  return (ticks * 1000) / clockTicksPerSecond();
-}
 
-function clockTicksPerSecond(): number {
-  return 100; // USER_HZ is 100 on every Linux architecture Node supports.
-}
 
-/** Largest VmHWM (peak RSS) among `root` and its descendants, in bytes. */
-function treePeakRss(root: number): number {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  let peak = 0;
-  const queue = [root];
-  while (queue.length > 0) {
-    const pid = queue.pop()!;
-    try {
-      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (match) peak = Math.max(peak, Number(match[1]) * 1024);
-    } catch {
-      // Ended meanwhile.
-    }
-    for (const [child, parent] of parents) if (parent === pid) queue.push(child);
-  }
-  return peak;
-}

@@ -1,4 +1,4 @@
-import { HOST_SERVERS } from '../../tests/e2e/host-servers.ts';
+import { HOST_SERVERS } from '../../harness/host-servers.ts';
 
 /** The pages Lighthouse measures; `photoLink` and `sharePage` open one shared photo. */
 export const PAGE_NAMES = ['home', 'leaf', 'species', 'photoLink', 'sharePage', 'info', 'lists', 'outings', 'outingsYear', 'outing', 'trip'] as const;

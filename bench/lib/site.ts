@@ -16,7 +16,7 @@ import {
 import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
 import { INFO_ROUTE, LISTS_ROUTE, OUTINGS_ROUTE, lifeListRoute, outingRoute, outingsYearRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { SITE_DATA_DIR, siteDataPaths } from '../../data/site-data-paths.ts';
-import { readSite } from '../../tests/e2e/sample-site.ts';
+import { readSite } from '../../harness/sample-site.ts';
 import type { Log } from './context.ts';
 import { REPO } from './ingest.ts';
 

@@ -9,8 +9,8 @@ import type { Measured } from '../lib/measure.ts';
 import { archiveSet, type Archive } from '../lib/archive-set.ts';
 import { distFiles, rewritten } from '../lib/dist-files.ts';
 import { MB, median, type Row } from '../lib/report.ts';
-import { startStaticServer } from '../../tests/e2e/static-server.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
+import { startStaticServer } from '../../harness/static-server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../harness/browser.ts';
 import { lighthouseOnce } from './pages.ts';
 
 /**

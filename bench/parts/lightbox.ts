@@ -4,8 +4,8 @@ import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
 import { median, type Row } from '../lib/report.ts';
 import { ensureBuilt, loadBuiltSite, pageUrl } from '../lib/site.ts';
 // The plain static host of the E2E tests, with gzip: deep links work from the pre-rendered files alone.
-import { startStaticServer } from '../../tests/e2e/static-server.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
+import { startStaticServer } from '../../harness/static-server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../harness/browser.ts';
 
 /**
  * Arms a watcher in the page before the click: resolves when the metadata panel shows the

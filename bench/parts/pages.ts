@@ -7,12 +7,12 @@ import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
 import { median, type Row } from '../lib/report.ts';
 import { ensureBuilt, loadBuiltSite, pageUrl, type BuiltSite } from '../lib/site.ts';
 // The plain static host of the E2E tests, with gzip: deep links work from the pre-rendered files alone.
-import { startStaticServer } from '../../tests/e2e/static-server.ts';
+import { startStaticServer } from '../../harness/static-server.ts';
 // The hosts' own local servers (wrangler pages dev, serve), as the E2E tests start them.
-import { crawl, HOST_SERVERS, startHostServer } from '../../tests/e2e/host-servers.ts';
+import { crawl, HOST_SERVERS, startHostServer } from '../../harness/host-servers.ts';
 import { startReplayProxy } from '../lib/replay-proxy.ts';
 // The tests' Chromium and flags (closed network, root).
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/e2e/browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../harness/browser.ts';
 import { CPU_SLOWDOWN, mainThreadTasks, type MainThreadTasks } from '../lib/long-tasks.ts';
 
 import { PAGE_HOSTS, PAGE_NAMES, type PageHost, type PageName } from '../lib/page-kinds.ts';

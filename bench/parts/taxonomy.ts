@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
-import { sharedTaxonomyAbsent, SKIP_MESSAGE, startTaxonomyServer } from '../../tests/pipeline/taxonomy-server.ts';
+import { sharedTaxonomyAbsent, SKIP_MESSAGE, startTaxonomyServer } from '../../harness/taxonomy-server.ts';
 import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
 import { cleanup, REPO, scratchDir } from '../lib/ingest.ts';
 import { runMeasured } from '../lib/measure.ts';

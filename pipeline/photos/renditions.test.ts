@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
-import { readJson, runCli } from '../../tests/pipeline/helpers.ts';
+import { readJson, runCli } from '../../harness/ingest-tree.ts';
 import { withJpegShrink } from './renditions.ts';
 
 describe('withJpegShrink', () => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchBareChromium, type BareChromium } from '../../bench/lib/bare-chromium.ts';
-import { groupAlive } from '../build/serving.ts';
+import { groupAlive } from '../../harness/processes.ts';
 
 /** The benchmark's Chromium without Playwright (bench/lib/bare-chromium.ts): commands, answers, errors, and nothing left running. */
 describe('Chromium through its DevTools pipe alone', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PART_NAMES } from '../../bench/lib/context.ts';
-import { sharedTaxonomyAbsent } from '../pipeline/taxonomy-server.ts';
+import { sharedTaxonomyAbsent } from '../../harness/taxonomy-server.ts';
 
 /**
  * `npm run bench -- --smoke` really runs every part, so the benchmark never rots: a few photos,

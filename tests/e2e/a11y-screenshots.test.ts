@@ -7,9 +7,9 @@ import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_P
 import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { seriousViolations, settle, viewportNames, VIEWPORTS } from './axe.ts';
-import { appReady, launchBrowser, tabsOf } from './browser.ts';
-import { readSite } from './sample-site.ts';
-import { cardName, pageUrl } from './site-url.ts';
+import { appReady, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { readSite } from '../../harness/sample-site.ts';
+import { cardName, pageUrl } from '../../harness/site-url.ts';
 
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { DESKTOP, pageSettled } from './browser.ts';
+import { DESKTOP, pageSettled } from '../../harness/browser.ts';
 
 /** axe-core in a real browser: what the accessibility tests of every page share. */
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

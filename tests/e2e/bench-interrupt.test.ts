@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { listProcesses, markedProcesses, type ProcessEntry } from '../../harness/processes.ts';
 
 /**
  * `npm run bench` stopped part-way leaves no process behind: Ctrl-C (SIGINT to the whole group,
@@ -16,21 +17,12 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 const MARK_VARIABLE = 'BENCH_INTERRUPT_TEST';
 
 /**
- * Running processes (a killed one waiting to be reaped has no environment) carrying `mark`, or
- * in one of `groups` (Chrome's renderers, forked by its zygote, do not keep the environment).
+ * Running processes carrying `mark`, or in one of `groups` (Chrome's renderers, forked by its
+ * zygote, do not keep the environment).
  */
-async function processesOf(mark: string, groups: ReadonlySet<number> = new Set()): Promise<Array<{ pid: number; parent: number; group: number; command: string }>> {
-  const found: Array<{ pid: number; parent: number; group: number; command: string }> = [];
-  for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const [environment, stat, command] = await Promise.all(['environ', 'stat', 'cmdline'].map((file) => readFile(`/proc/${name}/${file}`, 'latin1').catch(() => '')));
-    // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so split after the last ')'.
-    const fields = stat!.slice(stat!.lastIndexOf(')') + 2).split(' ');
-    const group = Number(fields[2]);
-    if (fields[0] === 'Z' || !(environment!.split('\0').includes(`${MARK_VARIABLE}=${mark}`) || groups.has(group))) continue;
-    found.push({ pid: Number(name), parent: Number(fields[1]), group, command: command!.split('\0').join(' ').trim() });
-  }
-  return found;
+function processesOf(mark: string, groups: ReadonlySet<number> = new Set()): ProcessEntry[] {
+  const marked = new Set(markedProcesses(`${MARK_VARIABLE}=${mark}`).map((entry) => entry.pid));
+  return listProcesses().filter((entry) => entry.state !== 'Z' && (marked.has(entry.pid) || groups.has(entry.group)));
 }
 
 /** Resolves with what `until` finds once it finds something; rejects with `what` after `seconds`. */
@@ -73,7 +65,7 @@ describe('npm run bench, stopped part-way', () => {
     let groups = new Set<number>();
     try {
       const before = await waitFor('the part to be running', 120, async () => {
-        const found = await processesOf(mark);
+        const found = processesOf(mark);
         return found.some((p) => lighthouseChrome(p.command)) ? found : undefined;
       });
       groups = new Set(before.map((p) => p.group));
@@ -85,10 +77,10 @@ describe('npm run bench, stopped part-way', () => {
       }
       expect(await status, stderr).toBe(128 + constants.signals[signal]);
       // Killed processes take a moment to go: wait until none is running, or fail naming them.
-      const left = await waitFor('every process of the run to end', 10, async () => ((await processesOf(mark, groups)).length === 0 ? [] : undefined)).catch(() => processesOf(mark, groups));
+      const left = await waitFor('every process of the run to end', 10, async () => (processesOf(mark, groups).length === 0 ? [] : undefined)).catch(() => processesOf(mark, groups));
       expect(left.map((p) => `${p.pid} ${p.command.slice(0, 160)}`)).toEqual([]);
     } finally {
-      for (const { pid } of await processesOf(mark, groups)) {
+      for (const { pid } of processesOf(mark, groups)) {
         try {
           process.kill(pid, 'SIGKILL');
         } catch (error) {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FILES } from '../../data/manifest-schemas.ts';
 import { pageFile, speciesRoute } from '../../data/paths.ts';
-import { hashTree } from '../pipeline/helpers.ts';
+import { hashTree } from '../../harness/ingest-tree.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (relative: string) => join(repo, 'tests/fixtures', relative);

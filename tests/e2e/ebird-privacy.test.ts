@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, inject, it } from 'vitest';
-import { ebirdSecrets, leakedSecrets } from '../pipeline/ebird-secrets.ts';
+import { ebirdSecrets, leakedSecrets } from '../../harness/ebird-secrets.ts';
 
 /**
  * The built sample site (ingest + build with photos/ebird/MyEBirdData.csv) holds no

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startStaticServer } from './static-server.ts';
+import { startStaticServer } from '../../harness/static-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

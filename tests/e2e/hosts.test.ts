@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { CACHE_RULES } from '../../data/publishing.ts';
 import { structureAndSeriousViolations, VIEWPORTS } from './axe.ts';
-import { appReady, keepsPrerenderedHeading, launchBrowser, openBeforeTheApp, openPage, tabsOf } from './browser.ts';
-import { followLinks, headAnswers, HOST_SERVERS, startHostServer, type HostServer } from './host-servers.ts';
+import { appReady, keepsPrerenderedHeading, launchBrowser, openBeforeTheApp, openPage, tabsOf } from '../../harness/browser.ts';
+import { followLinks, headAnswers, HOST_SERVERS, startHostServer, type HostServer } from '../../harness/host-servers.ts';
 import { startVitePreview } from './prerender-support.ts';
-import { readSite } from './sample-site.ts';
-import { pageUrl } from './site-url.ts';
+import { readSite } from '../../harness/sample-site.ts';
+import { pageUrl } from '../../harness/site-url.ts';
 
 /**
  * The built site on the hosts' own local servers (wrangler pages dev for Cloudflare Pages,

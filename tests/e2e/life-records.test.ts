@@ -4,9 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
 import { notPhotographedDataSchema, searchDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
-import { appReady, launchBrowser, tabsOf } from './browser.ts';
-import { readSite } from './sample-site.ts';
-import { cardName, pageUrl } from './site-url.ts';
+import { appReady, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { readSite } from '../../harness/sample-site.ts';
+import { cardName, pageUrl } from '../../harness/site-url.ts';
 
 /**
  * The eBird life list on the built sample site (photos/ebird/ holds a sample export): the

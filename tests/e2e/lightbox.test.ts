@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PhotoEntry } from '../../data/manifest-schemas.ts';
 import { photoShareRoute, speciesRoute } from '../../data/paths.ts';
-import { appReady, launchBrowser, openPage, tabsOf } from './browser.ts';
-import { readSite } from './sample-site.ts';
-import { cardName, pageUrl } from './site-url.ts';
+import { appReady, launchBrowser, openPage, tabsOf } from '../../harness/browser.ts';
+import { readSite } from '../../harness/sample-site.ts';
+import { cardName, pageUrl } from '../../harness/site-url.ts';
 
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));

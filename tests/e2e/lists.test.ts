@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { birdListDataSchema, listsDataSchema } from '../../data/bird-lists.ts';
 import { INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, pageFile, speciesRoute } from '../../data/paths.ts';
 import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
-import { appReady, keepsPrerenderedHeading, launchBrowser, tabsOf } from './browser.ts';
-import { pageUrl } from './site-url.ts';
+import { appReady, keepsPrerenderedHeading, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { pageUrl } from '../../harness/site-url.ts';
 
 /**
  * The lists of the sample export (21 years, 3 countries, 11 states/provinces) on the built

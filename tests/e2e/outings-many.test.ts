@@ -11,11 +11,11 @@ import { OUTINGS_INDEX_LIMIT, outingDataSchema, outingsDataSchema, outingsYearDa
 import { OUTINGS_ROUTE, outingRoute, outingsYearRoute, pageFile } from '../../data/paths.ts';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { buildSite } from '../../web/prerender/build-site.ts';
-import { ebirdSecrets, leakedSecrets } from '../pipeline/ebird-secrets.ts';
+import { ebirdSecrets, leakedSecrets } from '../../harness/ebird-secrets.ts';
 import { seriousViolations, settle, viewportNames, VIEWPORTS } from './axe.ts';
-import { keepsPrerenderedHeading, launchBrowser, openPage } from './browser.ts';
-import { pageUrl } from './site-url.ts';
-import { startStaticServer, type StaticServer } from './static-server.ts';
+import { keepsPrerenderedHeading, launchBrowser, openPage } from '../../harness/browser.ts';
+import { pageUrl } from '../../harness/site-url.ts';
+import { startStaticServer, type StaticServer } from '../../harness/static-server.ts';
 
 /**
  * A birder with more days in the field than the Outings page lists at once, who opted in to

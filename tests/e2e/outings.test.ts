@@ -6,8 +6,8 @@ import { birdListDataSchema } from '../../data/bird-lists.ts';
 import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
 import { listRoute, OUTINGS_ROUTE, outingRoute, pageFile, speciesRoute } from '../../data/paths.ts';
 import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
-import { appReady, keepsPrerenderedHeading, launchBrowser, tabsOf } from './browser.ts';
-import { pageUrl } from './site-url.ts';
+import { appReady, keepsPrerenderedHeading, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { pageUrl } from '../../harness/site-url.ts';
 
 /**
  * The outings of the sample library (photos with capture days, the export's checklists, and the

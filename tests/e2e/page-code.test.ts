@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LISTS_ROUTE, OUTINGS_ROUTE } from '../../data/paths.ts';
-import { appReady, launchBrowser, openPage } from './browser.ts';
-import { pageUrl } from './site-url.ts';
+import { appReady, launchBrowser, openPage } from '../../harness/browser.ts';
+import { pageUrl } from '../../harness/site-url.ts';
 import { COMPILE_HINT } from '../../web/prerender/compile-hint.ts';
 
 /**

@@ -4,8 +4,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
-import { appReady, launchBrowser, tabsOf } from './browser.ts';
-import { cardName, pageUrl } from './site-url.ts';
+import { appReady, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { cardName, pageUrl } from '../../harness/site-url.ts';
 
 /**
  * The test library mixes the owner's nested folders with what a Lightroom or darktable user adds

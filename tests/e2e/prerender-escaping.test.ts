@@ -8,8 +8,8 @@ import { lifeListRoute, photoId, speciesRoute } from '../../data/paths.ts';
 import { photoShareRoute } from '../../web/seo/page-meta.ts';
 import { buildSite } from '../../web/prerender/build-site.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
-import { launchBrowser } from './browser.ts';
-import { cardName, pageUrl } from './site-url.ts';
+import { launchBrowser } from '../../harness/browser.ts';
+import { cardName, pageUrl } from '../../harness/site-url.ts';
 
 /**
  * A small photo tree whose folder names are hostile, built with a base URL under

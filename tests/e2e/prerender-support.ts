@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { join, relative, sep } from 'node:path';
 import type { Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
-import { startStaticServer, type StaticServer } from './static-server.ts';
+import { startStaticServer, type StaticServer } from '../../harness/static-server.ts';
 
 /** Helpers of the pre-render tests: `vite preview` beside the one static server, and file lookups in a build. */
 
 export type { StaticServer };
 
-/** The plain static host (tests/e2e/static-server.ts) serving a build under `mount`. */
+/** The plain static host (harness/static-server.ts) serving a build under `mount`. */
 export function startPlainServer(root: string, mount = '/'): Promise<StaticServer> {
   return startStaticServer({ root, basePath: mount });
 }
@@ -50,10 +50,6 @@ export function fileForUrl(dist: string, url: string, mount: string, origin = 'h
 
 export async function readText(file: string): Promise<string> {
   return readFile(file, 'utf8');
-}
-
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Console messages that mean hydration went wrong (React's dev texts and its production error codes). */

@@ -8,8 +8,8 @@ import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, is
 import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
 import { buildSite } from '../../web/prerender/build-site.ts';
-import { launchBrowser } from './browser.ts';
-import { cardName } from './site-url.ts';
+import { launchBrowser } from '../../harness/browser.ts';
+import { cardName } from '../../harness/site-url.ts';
 
 /**
  * The sample site, built by the real `npm run build` steps, served by `vite preview` and by a plain static server, and read by

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aSpeciesPage, freePort, runScript, startUntilServing } from '../build/serving.ts';
+import { aSpeciesPage, runScript, startUntilServing } from '../../harness/readme-commands.ts';
+import { freePort } from '../../harness/ports.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const FIRST_PHOTOS = [

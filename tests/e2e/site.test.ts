@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
-import { launchBrowser, openPage, pageSettled, tabsOf } from './browser.ts';
+import { launchBrowser, openPage, pageSettled, tabsOf } from '../../harness/browser.ts';
 import { startVitePreview } from './prerender-support.ts';
-import { readSite } from './sample-site.ts';
-import { cardName, pageUrl } from './site-url.ts';
+import { readSite } from '../../harness/sample-site.ts';
+import { cardName, pageUrl } from '../../harness/site-url.ts';
 
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { CREDITS_ROUTE, lifeListRoute, speciesRoute } from '../../data/paths.ts';
 import { buildSite } from '../../web/prerender/build-site.ts';
-import { runCli } from '../pipeline/helpers.ts';
-import { sharedTaxonomyAbsent, SKIP_MESSAGE, startTaxonomyServer, type TaxonomyServer } from '../pipeline/taxonomy-server.ts';
-import { appReady, launchBrowser, tabsOf } from './browser.ts';
-import { cardName, pageUrl } from './site-url.ts';
-import { startStaticServer, type StaticServer } from './static-server.ts';
+import { runCli } from '../../harness/ingest-tree.ts';
+import { sharedTaxonomyAbsent, SKIP_MESSAGE, startTaxonomyServer, type TaxonomyServer } from '../../harness/taxonomy-server.ts';
+import { appReady, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { cardName, pageUrl } from '../../harness/site-url.ts';
+import { startStaticServer, type StaticServer } from '../../harness/static-server.ts';
 
 /**
  * A Lightroom user's export, placed by the real eBird/Clements v2025 taxonomy (11,167 species),

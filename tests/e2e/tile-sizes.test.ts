@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
-import { launchBrowser, pageSettled, tabsOf } from './browser.ts';
-import { readSite } from './sample-site.ts';
-import { pageUrl } from './site-url.ts';
+import { launchBrowser, pageSettled, tabsOf } from '../../harness/browser.ts';
+import { readSite } from '../../harness/sample-site.ts';
+import { pageUrl } from '../../harness/site-url.ts';
 
 /**
  * Each wall's `sizes` (web/components/photo-wall.ts, the species page's masonry) says how wide

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { photoId } from '../../data/paths.ts';
 import { runValidate } from '../../pipeline/validate.ts';
-import { fixture, hashTree, ingestArgs, makeTree, readJson, runCli, type CliRun, type Tree } from './helpers.ts';
+import { fixture, hashTree, ingestArgs, makeTree, readJson, runCli, type CliRun, type Tree } from '../../harness/ingest-tree.ts';
 
 const LEAF = 'Order/Family/Good Species';
 

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { copyFile, readdir, readFile } from 'node:fs/promises';
+import { copyFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runValidate } from '../../pipeline/validate.ts';
-import { fixture, ingestArgs, makeTree, runCli, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, runCli, type Tree } from '../../harness/ingest-tree.ts';
+import { processEntry } from '../../harness/processes.ts';
 
 /** What `npm run ingest` runs: plain node on a bundle of pipeline/cli.ts, rebuilt when a source is newer. */
 const LAUNCHER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../pipeline/launch.mjs');
@@ -84,11 +85,12 @@ describe('the CLI as a real process, started as npm run ingest starts it', () =>
     }
     child.kill('SIGSTOP');
     // The stop is delivered asynchronously: wait until the process says it is stopped (or is gone, which fails).
-    let state = '';
-    while (!/^\d+ \(.*\) T /.test(state)) {
-      state = await readFile(`/proc/${child.pid}/stat`, 'utf8').catch(() => 'gone');
-      expect(state, 'the ingest was still running when it was frozen').not.toBe('gone');
+    let state: string | undefined = '';
+    while (state !== 'T') {
+      state = processEntry(child.pid!)?.state;
+      expect(state, 'the ingest was still running when it was frozen').toBeDefined();
       expect(child.exitCode, 'the ingest was still running when it was frozen').toBeNull();
+      if (state !== 'T') await new Promise((resolve) => setImmediate(resolve));
     }
     child.kill('SIGKILL');
     const killed = await done;

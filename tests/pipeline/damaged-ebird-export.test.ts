@@ -2,7 +2,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { infoSchema } from '../../data/manifest-schemas.ts';
-import { fixture, ingestArgs, makeTree, readJson, runCli, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, readJson, runCli, type Tree } from '../../harness/ingest-tree.ts';
 
 /**
  * A damaged eBird export never replaces a good one: the life list of the last export that

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDataPaths } from '../../data/site-data-paths.ts';
 import { runValidate } from '../../pipeline/validate.ts';
-import { fixture, ingestArgs, makeTree, publicationStamp, runCli, writtenTimes, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, publicationStamp, runCli, writtenTimes, type Tree } from '../../harness/ingest-tree.ts';
 
 const SPECIES = 'Order A/Family A/Species One';
 

@@ -4,7 +4,7 @@ import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIFR_OPTIONS, formatExif, hasAnyExif, type RawExif } from '../../data/exif-display.ts';
 import { photoIndexSchema, type PhotoIndex } from '../../data/manifest-schemas.ts';
-import { FIXTURES, ingestArgs, makeTree, readJson, runCli, type Tree } from './helpers.ts';
+import { FIXTURES, ingestArgs, makeTree, readJson, runCli, type Tree } from '../../harness/ingest-tree.ts';
 
 /**
  * The site falls back to reading EXIF from the display rendition in the browser when a

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infoSchema } from '../../data/manifest-schemas.ts';
 import { levelDataSchema, notPhotographedDataSchema, searchDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
-import { ebirdSecrets, leakedSecrets } from './ebird-secrets.ts';
-import { fixture, ingestArgs, makeTree, publishedFiles, readJson, runCli, type Tree } from './helpers.ts';
+import { ebirdSecrets, leakedSecrets } from '../../harness/ebird-secrets.ts';
+import { fixture, ingestArgs, makeTree, publishedFiles, readJson, runCli, type Tree } from '../../harness/ingest-tree.ts';
 
 /** The ingest with an eBird export in photos/ebird/, against the same tree without one. */
 const HEADER =

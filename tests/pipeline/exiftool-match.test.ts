@@ -4,7 +4,7 @@ import type { ExifDisplay } from '../../data/manifest-schemas.ts';
 import { privacyOptionsSchema } from '../../data/site-config.ts';
 import { endExiftool } from '../../pipeline/photos/exiftool-process.ts';
 import { run } from '../../pipeline/photos/metadata.ts';
-import { fixture } from './helpers.ts';
+import { fixture } from '../../harness/ingest-tree.ts';
 
 /** Recorded once with the ExifTool executable (tests/fixtures/exiftool/record.ts); never re-run by the tests. */
 const expected = JSON.parse(readFileSync(fixture('exiftool/expected.json'), 'utf8')) as {

@@ -1,33 +1,16 @@
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endExiftool, exiftool, exiftoolStarts, EXIFTOOL_PROCS } from '../../pipeline/photos/exiftool-process.ts';
 import { exiftoolReads, readTags } from '../../pipeline/photos/exiftool.ts';
 import fg from 'fast-glob';
-import { fixture, runCli } from './helpers.ts';
-
-/** Processes whose parent is `pid` (from /proc: Linux). */
-async function childrenOf(pid: number): Promise<number[]> {
-  const found: number[] = [];
-  for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
-    // pid (comm) state ppid …: comm may hold spaces and parentheses, so split after the last ')'.
-    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) found.push(Number(name));
-  }
-  return found;
-}
-
-/** Whether a process is still running: gone, or a zombie waiting for a reaper, is not. */
-async function running(pid: number): Promise<boolean> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-}
+import { fixture, runCli } from '../../harness/ingest-tree.ts';
+import { childrenOf, running } from '../../harness/processes.ts';
 
 async function waitUntilEnded(pid: number, seconds: number): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
-  while (await running(pid)) {
+  while (running(pid)) {
     if (Date.now() > deadline) throw new Error(`process ${pid} still running after ${seconds} s`);
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -82,7 +65,7 @@ describe('the ExifTool processes of an ingest', () => {
     await readTags(fixture('photos/epy_nikon-d3100_gps.jpg'));
     const tools = (await exiftool()).pids;
     expect(tools.length).toBeGreaterThan(0);
-    const watchers = (await Promise.all(tools.map(childrenOf))).flat();
+    const watchers = tools.flatMap((tool) => childrenOf(tool).map((child) => child.pid));
     // One watcher per ExifTool, and nothing else started by it.
     expect(watchers).toHaveLength(tools.length);
     await endExiftool();

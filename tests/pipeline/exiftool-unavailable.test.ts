@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema, MANIFEST_FILES } from '../../data/manifest-schemas.ts';
-import { fixture, ingestArgs, makeTree, readJson, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, readJson, type Tree } from '../../harness/ingest-tree.ts';
 
 const LAUNCHER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../pipeline/launch.mjs');
 /** A Nikon D3100 photo: its lens is named only in the maker notes, which ExifTool reads and exifr does not. */

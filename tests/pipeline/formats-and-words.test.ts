@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema, type PhotoEntry } from '../../data/manifest-schemas.ts';
 import { photoId } from '../../data/paths.ts';
 import { runValidate } from '../../pipeline/validate.ts';
-import { fixture, ingestArgs, makeTree, readJson, runCli, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, readJson, runCli, type Tree } from '../../harness/ingest-tree.ts';
 
 const LEAF = 'Order/Family/Species';
 const FILES = {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { birdPhotosSchema, coverPhotosSchema, infoSchema, lifeListStructureSchema, photoIndexSchema, type PhotoEntry } from '../../data/manifest-schemas.ts';
 import { photoId } from '../../data/paths.ts';
 import { runValidate } from '../../pipeline/validate.ts';
-import { fixture, hashTree, ingestArgs, makeTree, publishedFiles, readJson, runCli, type Tree } from './helpers.ts';
+import { fixture, hashTree, ingestArgs, makeTree, publishedFiles, readJson, runCli, type Tree } from '../../harness/ingest-tree.ts';
 
 const A = 'Order A/Family A/Species One';
 const B = "Order A/Family B/Two's Species";

@@ -1,36 +1,16 @@
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runValidate } from '../../pipeline/validate.ts';
-import { fixture, ingestArgs, makeTree, runCli, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, runCli, type Tree } from '../../harness/ingest-tree.ts';
+import { childrenOf, running } from '../../harness/processes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** What `npm run ingest` runs. */
 const LAUNCHER = path.resolve(here, '../../pipeline/launch.mjs');
 const PHOTOS = 60;
-
-/** Processes whose parent is `pid`, with their command line (from /proc: Linux). */
-async function childrenOf(pid: number): Promise<Array<{ pid: number; command: string }>> {
-  const found: Array<{ pid: number; command: string }> = [];
-  for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
-    // pid (comm) state ppid …: comm may hold spaces and parentheses, so split after the last ')'.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid !== pid) continue;
-    const command = (await readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '')).split('\0').join(' ');
-    found.push({ pid: Number(name), command });
-  }
-  return found;
-}
-
-/** Whether a process is still running: gone, or a zombie waiting for a reaper, is not. */
-async function running(pid: number): Promise<boolean> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-}
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, seconds: number): Promise<T> {
   const deadline = Date.now() + seconds * 1000;
@@ -47,7 +27,7 @@ async function watchersOf(exiftools: Array<{ pid: number }>): Promise<number[]> 
   return waitFor(
     'each ExifTool to start its watcher',
     async () => {
-      const found = await Promise.all(exiftools.map(async ({ pid }) => (await childrenOf(pid)).map((c) => c.pid)));
+      const found = await Promise.all(exiftools.map(async ({ pid }) => childrenOf(pid).map((c) => c.pid)));
       return found.every((children) => children.length === 1) ? found.flat() : undefined;
     },
     10,
@@ -86,7 +66,7 @@ describe('an ingest interrupted while ExifTool runs', () => {
       'ExifTool to start',
       async () => {
         if (child.exitCode !== null) throw new Error(`the ingest ended before ExifTool started: ${stderr}`);
-        const found = (await childrenOf(child.pid!)).filter((c) => c.command.includes('exiftool-vendored.pl'));
+        const found = childrenOf(child.pid!).filter((c) => c.command.includes('exiftool-vendored.pl'));
         return found.length > 0 ? found : undefined;
       },
       60,
@@ -100,7 +80,7 @@ describe('an ingest interrupted while ExifTool runs', () => {
       expect(stderr).toContain(`interrupted (${signal})`);
     }
     // SIGKILL gives the process no chance: ExifTool's watcher sees the ingest's end of its pipe close, and ends it.
-    for (const pid of [...exiftools.map((e) => e.pid), ...watchers]) await waitFor(`ExifTool or its watcher ${pid} to end`, async () => ((await running(pid)) ? undefined : true), 10);
+    for (const pid of [...exiftools.map((e) => e.pid), ...watchers]) await waitFor(`ExifTool or its watcher ${pid} to end`, async () => (running(pid) ? undefined : true), 10);
     expect((await runValidate(tree.outDir)).problems).toEqual([]);
   });
 });
@@ -126,11 +106,11 @@ describe('an idle ExifTool whose parent is killed', () => {
       },
       60,
     );
-    const exiftools = (await childrenOf(child.pid!)).filter((c) => c.command.includes('exiftool-vendored.pl'));
+    const exiftools = childrenOf(child.pid!).filter((c) => c.command.includes('exiftool-vendored.pl'));
     expect(exiftools.length).toBeGreaterThan(0);
     const watchers = await watchersOf(exiftools);
     child.kill('SIGKILL');
     await ended;
-    for (const pid of [...exiftools.map((e) => e.pid), ...watchers]) await waitFor(`ExifTool or its watcher ${pid} to end`, async () => ((await running(pid)) ? undefined : true), 10);
+    for (const pid of [...exiftools.map((e) => e.pid), ...watchers]) await waitFor(`ExifTool or its watcher ${pid} to end`, async () => (running(pid) ? undefined : true), 10);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { birdPhotosSchema, lifeListStructureSchema, photoIndexSchema, type LifeListFolder } from '../../data/manifest-schemas.ts';
 import { levelDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { formatTaxonomyFile, taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
-import { fixture, readJson, runCli, type CliRun } from './helpers.ts';
+import { fixture, readJson, runCli, type CliRun } from '../../harness/ingest-tree.ts';
 
 /**
  * A library as a Lightroom or darktable user keeps it: the owner's own Order/Family folders, species

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema, lifeListStructureSchema } from '../../data/manifest-schemas.ts';
 import { walkTree } from '../../pipeline/scan/tree-walk.ts';
-import { fixture, ingestArgs, makeTree, readJson, runCli, type CliRun, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, readJson, runCli, type CliRun, type Tree } from '../../harness/ingest-tree.ts';
 
 const PHOTO = fixture('photos/mei_iphone-xr_1x1px_gps.jpg');
 

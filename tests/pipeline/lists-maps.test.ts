@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listsDataSchema } from '../../data/bird-lists.ts';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
-import { fixture, ingestArgs, makeTree, readJson, runCli } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, readJson, runCli } from '../../harness/ingest-tree.ts';
 
 /** The Lists page's maps as the ingest publishes them: each map's shapes in its own SVG file, and the states/provinces no map has named in a warning. */
 const HEADER =

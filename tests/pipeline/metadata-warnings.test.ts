@@ -5,7 +5,7 @@ import { MANIFEST_FILES, photoIndexSchema } from '../../data/manifest-schemas.ts
 import { privacyOptionsSchema } from '../../data/site-config.ts';
 import { endExiftool } from '../../pipeline/photos/exiftool-process.ts';
 import { run, type PhotoMetadata } from '../../pipeline/photos/metadata.ts';
-import { fixture, ingestArgs, makeTree, readJson, runCli } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, readJson, runCli } from '../../harness/ingest-tree.ts';
 
 const privacy = privacyOptionsSchema.parse({});
 const read = (file: string) => run(file, statSync(file).size, privacy);

@@ -5,7 +5,7 @@ import { outingDataSchema } from '../../data/outings.ts';
 import { tripKey } from '../../data/paths.ts';
 import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { runValidate } from '../../pipeline/validate.ts';
-import { fixture, ingestArgs, makeTree, publicationStamp, readJson, runCli, writtenTimes, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, publicationStamp, readJson, runCli, writtenTimes, type Tree } from '../../harness/ingest-tree.ts';
 
 /**
  * The outings follow the calendar: a photo or checklist dated after the ingest's day joins its

@@ -4,7 +4,7 @@ import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endExiftool } from '../../pipeline/photos/exiftool-process.ts';
 import { readTags } from '../../pipeline/photos/exiftool.ts';
-import { fixture, ingestArgs, makeTree, publishedFiles, runCli, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, publishedFiles, runCli, type Tree } from '../../harness/ingest-tree.ts';
 
 const GPS_PHOTOS = {
   'Order/Family/Species/nikon.jpg': fixture('photos/epy_nikon-d3100_gps.jpg'),

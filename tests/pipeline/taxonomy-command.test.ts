@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { creditsDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { parseTaxonomyFile, taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
-import { fixture, readJson, runCli } from './helpers.ts';
-import { closedPortUrl, sharedTaxonomyAbsent, SKIP_MESSAGE, SPANISH, startTaxonomyServer, type Mode, type TaxonomyServer } from './taxonomy-server.ts';
+import { fixture, readJson, runCli } from '../../harness/ingest-tree.ts';
+import { closedPortUrl, sharedTaxonomyAbsent, SKIP_MESSAGE, SPANISH, startTaxonomyServer, type Mode, type TaxonomyServer } from '../../harness/taxonomy-server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const JPEG = fixture('photos/epy_nikon-d3100_gps.jpg');

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MANIFEST_FILES } from '../../data/manifest-schemas.ts';
 import { CACHE_FILE } from '../../pipeline/photos/cache.ts';
 import { JOURNAL_FILE } from '../../pipeline/commit/manifest-set.ts';
-import { fixture, hashTree, ingestArgs, makeTree, runCli, type Tree } from './helpers.ts';
+import { fixture, hashTree, ingestArgs, makeTree, runCli, type Tree } from '../../harness/ingest-tree.ts';
 
 /**
  * A file the ingest reads that is there but cannot be read is never taken for a missing one:

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
-import { fixture, ingestArgs, makeTree, runCli, type Tree } from './helpers.ts';
+import { fixture, ingestArgs, makeTree, runCli, type Tree } from '../../harness/ingest-tree.ts';
 
 describe('validate', () => {
   let tree: Tree;

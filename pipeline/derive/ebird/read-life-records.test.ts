@@ -1,7 +1,7 @@
 import { promises as fs, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ebirdSecrets, leakedSecrets } from '../../../tests/pipeline/ebird-secrets.ts';
+import { ebirdSecrets, leakedSecrets } from '../../../harness/ebird-secrets.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lifeListRecordsSchema } from '../../../data/life-records.ts';
 import { readLifeRecords } from './read-life-records.ts';

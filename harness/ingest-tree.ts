@@ -5,10 +5,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
-import { runProgram, type CliState } from '../../pipeline/cli.ts';
+import { PUBLICATION_STAMP_FILE } from '../data/manifest-layout.ts';
+import { runProgram, type CliState } from '../pipeline/cli.ts';
 
-export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
+export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../tests/fixtures');
 export const fixture = (relative: string) => path.join(FIXTURES, relative);
 
 /** A temporary photos folder: `files` maps paths under life_list/ to fixture paths (or null for an empty folder). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childFolders, infoSchema, isPhotoWall, lifeListStructureSchema, photoIndexSchema, birdPhotosSchema, type LifeListFolder, type PhotoEntry } from '../../data/manifest-schemas.ts';
+import { childFolders, infoSchema, isPhotoWall, lifeListStructureSchema, photoIndexSchema, birdPhotosSchema, type LifeListFolder, type PhotoEntry } from '../data/manifest-schemas.ts';
 
 /**
  * Names for the E2E tests come from the built site's own manifests, never from

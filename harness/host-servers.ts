@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unescapeHtml } from '../../web/prerender/html-document.ts';
+import { freePort } from './ports.ts';
+import { unescapeHtml } from '../web/prerender/html-document.ts';
 
 /**
  * The hosts' own local servers, from npm, serving a built dist/ as the hosts do:
@@ -21,21 +21,10 @@ export interface HostServer {
 export const HOST_SERVERS = ['cloudflare-pages', 'serve'] as const;
 export type HostServerName = (typeof HOST_SERVERS)[number];
 
-const bin = (name: string) => fileURLToPath(new URL(`../../node_modules/.bin/${name}`, import.meta.url));
+const bin = (name: string) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
 
 /** wrangler refuses a compatibility date newer than its workerd; this one is older than every wrangler 4. */
 const COMPATIBILITY_DATE = '2025-01-01';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves once `url` answers at all, or rejects with the server's output if it exits first. */
 async function answering(url: string, child: ChildProcess, output: () => string): Promise<void> {

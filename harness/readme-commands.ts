@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { MANIFEST_FILES } from '../../data/manifest-layout.ts';
-import { speciesRoute } from '../../data/paths.ts';
+import { MANIFEST_FILES } from '../data/manifest-layout.ts';
+import { speciesRoute } from '../data/paths.ts';
+import { groupAlive, markedProcesses } from './processes.ts';
 
 /**
  * Runs the README's commands as a new user types them, in a shell of their own: a clean
@@ -38,10 +37,10 @@ export async function runScript(project: string, script: string, args: string[] 
   });
   // A child still ending (ExifTool's Perl, a browser) is given a few seconds, no more.
   const deadline = Date.now() + 5_000;
-  let outlived = await markedProcesses(child.mark);
+  let outlived = markedPids(child.mark);
   while (outlived.length > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, STATE_POLL_MS));
-    outlived = await markedProcesses(child.mark);
+    outlived = markedPids(child.mark);
   }
   for (const pid of outlived) process.kill(pid, 'SIGKILL');
   return { status, output: child.output(), outlived };
@@ -57,6 +56,8 @@ interface Started {
 /** Names the variable that marks a command's processes. */
 const MARK_VARIABLE = 'README_COMMAND_RUN';
 
+const markedPids = (mark: string) => markedProcesses(`${MARK_VARIABLE}=${mark}`).map((entry) => entry.pid);
+
 function startScript(project: string, script: string, args: string[]): Started {
   const npmArgs = script === 'start' ? ['start'] : ['run', script];
   if (args.length > 0) npmArgs.push('--', ...args);
@@ -66,16 +67,6 @@ function startScript(project: string, script: string, args: string[]): Started {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { process: child, output: () => output, mark };
-}
-
-/** A port nothing listens on now, for a server of the test's own. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** The page of the first species the project's last ingest published, as a path (`/species/…/`). */
@@ -142,27 +133,6 @@ export async function startUntilServing(
   }
 }
 
-/** Whether any process of the group `pgid` leads is still there (signal 0 tests without sending). */
-export function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The processes (other than this one) whose environment holds `mark`: Linux's /proc. */
-async function markedProcesses(mark: string): Promise<number[]> {
-  const found: number[] = [];
-  for (const name of await readdir('/proc').catch(() => [] as string[])) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    const environment = await readFile(`/proc/${name}/environ`, 'utf8').catch(() => '');
-    if (environment.split('\0').includes(`${MARK_VARIABLE}=${mark}`)) found.push(Number(name));
-  }
-  return found;
-}
-
 /**
  * SIGTERM to the command's process group, as Ctrl-C's terminal would; then every process it
  * started must be gone: its group, and any that left the group (found by the mark in their
@@ -177,7 +147,7 @@ async function stopAll(started: Started): Promise<void> {
   await closed;
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const left = await markedProcesses(started.mark);
+    const left = markedPids(started.mark);
     if (!groupAlive(pgid) && left.length === 0) return;
     if (Date.now() > deadline) {
       if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 
-export const SHARED_TAXONOMY = fileURLToPath(new URL('../../../shared/taxonomy/ebird-taxonomy-v2025.csv', import.meta.url));
+export const SHARED_TAXONOMY = fileURLToPath(new URL('../../shared/taxonomy/ebird-taxonomy-v2025.csv', import.meta.url));
 export const sharedTaxonomyAbsent = !existsSync(SHARED_TAXONOMY);
 export const SKIP_MESSAGE = `skipped: ${SHARED_TAXONOMY} is absent (the real taxonomy is kept outside the project, for tests and the benchmark only)`;
 

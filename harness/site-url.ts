@@ -1,5 +1,3 @@
-import { escapeRegExp } from './prerender-support.ts';
-
 /** The one URL helper of the E2E tests: a route of data/paths.ts (`/species/X.html`) under a served site's URL (ending in '/'). */
 export function pageUrl(siteUrl: string, route: string): string {
   return new URL(route.replace(/^\//, ''), siteUrl).href;
@@ -8,4 +6,8 @@ export function pageUrl(siteUrl: string, route: string): string {
 /** The accessible name of a Life List card: the folder's name, then its number of species (`Anseriformes 12 species`). */
 export function cardName(folder: string): RegExp {
   return new RegExp(`^${escapeRegExp(folder)}\\s+\\d+ species$`);
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,40 +1,16 @@
-import { copyFileSync, existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { resolveAssetOrigin, resolveBasePath } from './data/publishing.ts';
-import { previewDecodedPaths } from './web/prerender/preview-decoding.ts';
-import { compileHint } from './web/prerender/compile-hint.ts';
-import { previewAsHost } from './web/prerender/preview-host.ts';
+import { previewDecodedPaths } from './web/vite-plugins/preview-decoding.ts';
+import { compileHint } from './web/vite-plugins/compile-hint.ts';
+import { previewAsHost } from './web/vite-plugins/preview-host.ts';
+import { spaFallback404 } from './web/vite-plugins/spa-fallback-404.ts';
 import { readPublishedSettings } from './web/prerender/published-settings.ts';
 
 const publicDir = fileURLToPath(new URL('./data/generated/public', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
-
-/**
- * Static hosts answer an unknown path with 404.html (GitHub Pages, Netlify, most
- * others can be told to): making it a copy of the app shell lets deep links such as
- * /species/Bald%20Eagle boot the router, which then renders the right page. The
- * pre-render step replaces this with real per-route HTML and a real not-found page.
- */
-function spaFallback404(): Plugin {
-  // The build's own output folder: builds into other folders (tests, the server bundle) must not touch dist/.
-  let builtTo = outDir;
-  return {
-    name: 'portfolio:spa-fallback-404',
-    apply: 'build',
-    configResolved(config) {
-      builtTo = resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const index = `${builtTo}/index.html`;
-      const notFound = `${builtTo}/404.html`;
-      if (existsSync(index) && !existsSync(notFound)) copyFileSync(index, notFound);
-    },
-  };
-}
 
 /**
  * How the client bundle is cut (web/routes.tsx imports each page's component when its route

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LISTS_ROUTE, OUTINGS_ROUTE } from '../../data/paths.ts';
 import { appReady, launchBrowser, openPage } from '../../harness/browser.ts';
 import { pageUrl } from '../../harness/site-url.ts';
-import { COMPILE_HINT } from '../../web/prerender/compile-hint.ts';
+import { COMPILE_HINT } from '../../web/vite-plugins/compile-hint.ts';
 
 /**
  * Each page's code comes with its route (web/routes.tsx imports a page's component when its
@@ -70,7 +70,7 @@ describe("each page's code", () => {
     await page.context().close();
   });
 
-  it("every script begins with V8's compile hint, as its first line (web/prerender/compile-hint.ts)", () => {
+  it("every script begins with V8's compile hint, as its first line (web/vite-plugins/compile-hint.ts)", () => {
     const assets = join(inject('distDir'), 'assets');
     const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
     // The entry, the lightbox and a chunk per page at least.

@@ -104,7 +104,7 @@ describe('pre-rendered pages without JavaScript', () => {
         expect(await page.getByRole('heading', { name: 'Stats' }).count()).toBe(1);
         expect(await page.locator('main').textContent()).toMatch(/\d+ species observed/);
 
-        // Both answer an unknown path with 404.html (vite preview as a host does: web/prerender/preview-host.ts).
+        // Both answer an unknown path with 404.html (vite preview as a host does: web/vite-plugins/preview-host.ts).
         expect(await open('/no/such/page/')).toBe(404);
         expect(await page.locator('h1').textContent()).toBe('Page not found');
       });

@@ -11,8 +11,8 @@ export interface ProcessEntry {
   group: number;
   /** One letter: R running, S sleeping, Z a zombie waiting to be reaped, … */
   state: string;
-  /** The command line, its arguments joined by spaces. */
-  command: string;
+  /** The command line, its arguments joined by spaces: read when asked (empty once the process is gone). */
+  readonly command: string;
 }
 
 /** Files under /proc are bytes: latin1 reads any of them without loss or a decoding error. */
@@ -44,8 +44,16 @@ function pids(): number[] {
 export function processEntry(pid: number): ProcessEntry | undefined {
   const fields = statFields(pid);
   if (fields === undefined) return undefined;
-  const command = (readProc(pid, 'cmdline') ?? '').split('\0').join(' ').trim();
-  return { pid, state: fields[0]!, parent: Number(fields[1]), group: Number(fields[2]), command };
+  return {
+    pid,
+    state: fields[0]!,
+    parent: Number(fields[1]),
+    group: Number(fields[2]),
+    // Read only when asked: the bench polls the table every 100 ms while it measures.
+    get command() {
+      return (readProc(pid, 'cmdline') ?? '').split('\0').join(' ').trim();
+    },
+  };
 }
 
 /** Every process but this one, zombies included (their state says so). */

@@ -143,6 +143,10 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
     // The same body cut back to its last whole row: a clean end that only the species count tells from a whole edition.
     const atARow = path.join(root, 'cut-at-a-row.csv');
     await writeFile(atARow, cutBody.subarray(0, cutBody.lastIndexOf('\n') + 1));
+    // Nine tenths of the whole body, to a row: above the 9,000-species floor, well short of the edition it would replace.
+    const whole = Buffer.from(await (await fetch(server.url)).arrayBuffer());
+    const mostOf = path.join(root, 'most-of-it.csv');
+    await writeFile(mostOf, whole.subarray(0, whole.lastIndexOf('\n', Math.floor(whole.length * 0.9)) + 1));
     const rowCut = /^.+: 1 species row\(s\) unusable: +line [\d,]+: .+ is cut part-way \(\d+ of the 15 columns\); nothing was changed$/;
     const tooFew = /^.+cut-at-a-row\.csv: only [\d,]+ species, not the whole taxonomy \(a cut-short download or file\?\); a partial list on purpose needs --partial; nothing was changed$/;
     const refusals: Array<[string[], RegExp]> = [
@@ -151,6 +155,7 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
       // --partial takes a partial list, never a file cut part-way through a row.
       [['--from', cutFile, '--partial'], rowCut],
       [['--from', atARow], tooFew],
+      [['--from', mostOf], /^.+most-of-it\.csv: only (9|10),\d{3} species where the whole edition it would replace has 11,167 species \(a cut-short download or file\?\); a partial list on purpose needs --partial; nothing was changed$/],
     ];
     server.mode = 'truncated';
     try {

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 
-export const SHARED_TAXONOMY = fileURLToPath(new URL('../../shared/taxonomy/ebird-taxonomy-v2025.csv', import.meta.url));
+/** Beside the project (`../shared/taxonomy/`), or where the SHARED_TAXONOMY environment variable says (a checkout kept elsewhere, such as a git worktree). */
+export const SHARED_TAXONOMY = process.env.SHARED_TAXONOMY || fileURLToPath(new URL('../../shared/taxonomy/ebird-taxonomy-v2025.csv', import.meta.url));
 export const sharedTaxonomyAbsent = !existsSync(SHARED_TAXONOMY);
 export const SKIP_MESSAGE = `skipped: ${SHARED_TAXONOMY} is absent (the real taxonomy is kept outside the project, for tests and the benchmark only)`;
 
@@ -31,6 +32,8 @@ export type Mode =
   | 'cut-short'
   /** A clean end at a row boundary, a third of the way, without a length: only the species count can tell. */
   | 'partial'
+  /** The first CUT_AT bytes, served whole with their own Content-Length (a flaky mirror, an interrupted copy): the body ends part-way through a row. */
+  | 'truncated'
   | 'server-error'
   /** A web page, as a captive portal or a wrong URL gives. */
   | 'not-a-taxonomy';
@@ -43,6 +46,9 @@ export interface TaxonomyServer {
   requests: string[];
   close(): Promise<void>;
 }
+
+/** Where the 'truncated' mode cuts the taxonomy: part-way through a row, a fifth of the way in. */
+export const CUT_AT = 400_000;
 
 /** Spanish names for a few species, as `&locale=es` gives them. */
 export const SPANISH = { mallar3: 'Ánade Real', gryjay: 'Arrendajo Canadiense' } as const;
@@ -67,6 +73,9 @@ export async function startTaxonomyServer(): Promise<TaxonomyServer> {
       case 'cut-short':
         response.writeHead(200, { 'content-type': 'text/csv', 'content-length': body.length });
         response.write(body.subarray(0, body.length >> 1), () => response.destroy());
+        return;
+      case 'truncated':
+        response.writeHead(200, { 'content-type': 'text/csv', 'content-length': CUT_AT }).end(body.subarray(0, CUT_AT));
         return;
       case 'partial': {
         const end = body.indexOf('\n', Math.floor(body.length / 3)) + 1;

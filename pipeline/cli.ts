@@ -76,6 +76,7 @@ function buildProgram(io: CliIo = { stdout: process.stdout, stderr: process.stde
     .option('--locale <code>', help.taxonomyLocale)
     .option('--update', help.taxonomyUpdate, false)
     .option('--edition <name>', help.taxonomyEdition)
+    .option('--partial', help.taxonomyPartial, false)
     .option('--out <dir>', help.taxonomyOut, 'data/generated')
     .addHelpText('after', help.exitCodes)
     .action(async (opts: TaxonomyOptions) => {

@@ -74,8 +74,9 @@ export interface PhotoFactsResult {
 /**
  * Stage: each photo and sidecar → its facts, from the cache where the file is unchanged. A photo
  * is read with `readOptions` (the owner's privacy settings), as the photo stage would read it.
+ * `saveCache: false` leaves the cache as it was (`npm run taxonomy` reads keywords, it does not ingest).
  */
-export async function readFacts(requests: readonly FactsRequest[], photosDir: string, cacheDir: string, problems: Problems, readOptions: ReadOptions = {}): Promise<PhotoFactsResult> {
+export async function readFacts(requests: readonly FactsRequest[], photosDir: string, cacheDir: string, problems: Problems, readOptions: ReadOptions = {}, { saveCache = true } = {}): Promise<PhotoFactsResult> {
   const cache = await loadCache(cacheDir, problems);
   const next: FactsCache = { version: FACTS_CACHE_VERSION, files: {} };
   const files = [...new Set(requests.flatMap((r) => (r.sidecar ? [r.photo, r.sidecar] : [r.photo])))];
@@ -92,7 +93,7 @@ export async function readFacts(requests: readonly FactsRequest[], photosDir: st
     if (entry.cacheable) next.files[file] = entry.entry;
     if (!entry.cacheable || entry.entry !== cache.files[file]) changed = true;
   });
-  if (changed) await writeFileAtomically(path.join(cacheDir, FACTS_CACHE_FILE), JSON.stringify(sortedCache(next)));
+  if (changed && saveCache) await writeFileAtomically(path.join(cacheDir, FACTS_CACHE_FILE), JSON.stringify(sortedCache(next)));
   const facts = new Map<string, PhotoFacts>();
   for (const { photo, sidecar } of requests) {
     const own = read.get(photo) ?? NO_FACTS;

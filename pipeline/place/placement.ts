@@ -107,7 +107,7 @@ export function place(input: PlacementInput): Placement {
 }
 
 /** The species a photo's keywords name: any flat keyword, any level of a hierarchical one; the rest (places, 'flight') are ignored. */
-function speciesNamedBy(facts: Pick<PhotoFacts, 'keywords' | 'hierarchicalKeywords'>, taxonomy: Taxonomy): TaxonomySpecies[] {
+export function speciesNamedBy(facts: Pick<PhotoFacts, 'keywords' | 'hierarchicalKeywords'>, taxonomy: Taxonomy): TaxonomySpecies[] {
   const found = new Map<string, TaxonomySpecies>();
   for (const word of keywordsOf(facts)) {
     const match = taxonomy.match(word);

@@ -24,7 +24,8 @@ export const help = {
   taxonomyLocale: "also fetch common names in this language from eBird's API (es, fr, de, pt_BR…)",
   taxonomyUpdate: 'fetch the current edition even though the library has one, and list what changed',
   taxonomyEdition: "the edition's name, when neither the file nor its name says (e.g. v2025)",
-  taxonomyOut: 'the output folder of your ingests: its published species are among those the change report lists',
+  taxonomyPartial: 'import a partial list on purpose (a regional checklist): taken below the whole edition\'s 9,000 species, and never read as splits or lumps',
+  taxonomyOut: 'the output folder of your ingests: its cache spares reading the keywords of your inbox photos again for the change report',
   exitCodes: '\nExit status: 0 all good, 1 some photos or folders had problems (the rest was published), 2 fatal (bad site.json, output folder not writable).',
 };
 
@@ -125,7 +126,10 @@ export const taxonomyText = {
   stopped: (received: string, total: string | undefined, idleSeconds: number | undefined) =>
     `the download stopped after ${received}${total ? ` of ${total}` : ''}${idleSeconds ? ` (no data for ${idleSeconds} s)` : ''}`,
   cutShort: (received: string, total: string) => `cut short: ${received} of the ${total} announced`,
-  tooFewSpecies: (species: number) => `only ${species} species, not the whole taxonomy (a cut-short download?)`,
+  tooFewSpecies: (species: number) => `only ${countOf(species, 'species', 'species')}, not the whole taxonomy (a cut-short download or file?); a partial list on purpose needs --partial`,
+  fewerThanReplaced: (species: number, replaced: number) =>
+    `only ${countOf(species, 'species', 'species')} where the whole edition it would replace has ${countOf(replaced, 'species', 'species')} (a cut-short download or file?); a partial list on purpose needs --partial`,
+  rowCut: (name: string, fields: number, columns: number) => `${name || 'a row'} is cut part-way (${fields} of the ${columns} columns)`,
   unreadable: (detail: string) => `cannot be read (${detail})`,
   localeNeedsApi: (source: string) => `--locale needs the eBird API's taxonomy (an https URL in its layout); ${source} is not one`,
   nothingChanged: (failure: string) => `${failure}; nothing was changed`,
@@ -138,15 +142,25 @@ export const taxonomyText = {
   locale: (locale: string, named: number) => `Common names in '${locale}' for ${countOf(named, 'species', 'species')}; "names": { "language": "${locale}" } in site.json would show them.`,
   present: (file: string, credit: string, retrieved: string) =>
     `${file} holds ${credit} (retrieved ${retrieved}). \`npm run taxonomy -- --update\` fetches the current edition and lists what changed for your species.`,
-  failed: (reason: string, url: string) =>
-    `${reason}. Offline? Download the taxonomy elsewhere (${url}, or the yearly eBird/Clements CSV) and import it with \`npm run taxonomy -- --from <file>\`.`,
+  offline: (reason: string, url: string) =>
+    `${reason}. Offline? Download the taxonomy elsewhere (${url}, or the yearly eBird/Clements CSV) and import it with \`npm run taxonomy -- --from <file>\``,
+  partial: (species: number) => `A partial list (${countOf(species, 'species', 'species')}), as --partial asked: species it does not list are not placed by it, and none is taken as split or lumped.`,
+  partialReplacesWhole: (replaced: number, credit: string) =>
+    `It replaces a whole edition (${credit}, ${countOf(replaced, 'species', 'species')}); \`npm run taxonomy -- --update\` fetches a whole one again.`,
   sameEdition: (credit: string) => `Same edition as before (${credit}): no species changed.`,
   changesHeader: (from: string, to: string, added: number) => `Changes from ${from} to ${to}${added > 0 ? ` (${countOf(added, 'new species', 'new species')} in all)` : ''}, for your species:`,
   noChangesOfYours: () => '  none of your species is renamed, split or lumped.',
-  renamed: (from: string, to: string, code: string) => `  renamed: ${from} → ${to} (${code}); folders and keywords named '${from}' keep matching, and "names": "taxonomy" shows '${to}'`,
-  gone: (name: string, code: string, into: string[]) =>
-    `  split or lumped: ${name} (${code}) is no longer a species${into.length > 0 ? `; probably now ${into.join(' or ')}` : ''}. ${into.length === 1 ? `'${name}' now finds ${into[0]}` : `Rename its folders and keywords to the species each photo shows`}`,
-  reshaped: (name: string, code: string) => `  split or lumped: ${name} (${code}) keeps its name but not its extent (its taxon concept changed); check which species your photos show`,
+  /** What of the owner's a change touches: '3 photos, 12 eBird records'. */
+  touches: (photos: number, ebirdRecords: number) => [countOf(photos, 'photo'), ...(ebirdRecords > 0 ? [countOf(ebirdRecords, 'eBird record')] : [])].join(', '),
+  renamed: (from: string, to: string, code: string, touches: string) =>
+    `  renamed: ${from} → ${to} (${code}; ${touches}); folders and keywords named '${from}' keep matching, and "names": "taxonomy" shows '${to}'`,
+  gone: (name: string, code: string, into: string[], touches: string) =>
+    `  split or lumped: ${name} (${code}; ${touches}) is no longer a species${into.length > 0 ? `; probably now ${into.join(' or ')}` : ''}. ${into.length === 1 ? `'${name}' now finds ${into[0]}` : `Rename its folders and keywords to the species each photo shows`}`,
+  reshaped: (name: string, code: string, now: string, into: string[], touches: string) =>
+    `  split or lumped: ${name} (${code}; ${touches}) keeps its code but not its extent (its taxon concept changed)${into.length > 1 ? `; now ${into.join(' or ')}` : now !== name ? `; now called ${now}` : ''}. ${into.length > 1 ? `Rename its folders and keywords to the species each photo shows` : `Check which species your photos show`}`,
+  unlisted: (names: string[]) =>
+    `  not in the new list (a partial list is not compared as a whole edition, so this is no split or lump): ${names.join(', ')}; their folders stay as they are, and inbox photos named by them wait for a taxonomy that has them`,
+  unread: (what: string) => `  (counts leave out what could not be read: ${what})`,
 };
 
 export const progress = {

@@ -1,3 +1,4 @@
+import { messageOf } from '../../data/error-text.ts';
 import { taxonomyText } from '../report/messages.ts';
 
 /**
@@ -89,7 +90,7 @@ function connectionError(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
   if (typeof cause?.code === 'string') return cause.code;
   if (typeof cause?.message === 'string') return cause.message;
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 export const bytes = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : n >= 1000 ? `${Math.round(n / 1000)} KB` : `${n} bytes`);

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { unlessMissing } from '../../node-lib/files.ts';
-import type { TaxonomySpecies } from './taxonomy.ts';
+import type { TaxonomySpecies } from './species.ts';
 
 /**
  * The owner's taxonomy, kept with their photos in `<photos>/taxonomy/taxonomy.tsv`: written by

@@ -109,7 +109,17 @@ describe('readSourceCsv', () => {
 
   it('names the line of a species row cut short (an interrupted download)', () => {
     const csv = 'TAXON_ORDER,CATEGORY,SPECIES_CODE,PRIMARY_COM_NAME,SCI_NAME,ORDER,FAMILY\n1,species,ostric2,Common Ostrich,Struthio camelus,Struthioniformes,Struthionidae (Ostriches)\n2,species,grerhe1,Greater Rhea,Rhea amer';
-    expect(() => readSourceCsv(csv, 'cut.csv')).toThrow('line 3: Rhea amer has no order, family');
+    expect(() => readSourceCsv(csv, 'cut.csv')).toThrow('cut.csv: 1 species row(s) unusable:\n  line 3: Rhea amer is cut part-way (5 of the 7 columns)');
+  });
+
+  it('refuses a row cut part-way in every layout, even where the columns it lacks are not read, and whatever its kind', async () => {
+    const api = (await readFile(EBIRD_API, 'utf8')).trimEnd();
+    // The last row loses its trailing columns (REPORT_AS … FAMILY_CODE), which the reader does not use: still a cut file.
+    const cut = api.slice(0, api.lastIndexOf('Corvidae') + 'Corvidae'.length);
+    expect(() => readSourceCsv(cut, 'api-cut.csv')).toThrow(/line \d+: Perisoreus canadensis is cut part-way \(11 of the 15 columns\)/);
+    const avilist = (await readFile(AVILIST, 'utf8')).split(/\r?\n/);
+    const cutOrder = [...avilist.slice(0, 2), '6,order,Anserif'].join('\n');
+    expect(() => readSourceCsv(cutOrder, 'avilist-cut.csv')).toThrow('line 3: order is cut part-way (3 of the 11 columns)');
   });
 });
 

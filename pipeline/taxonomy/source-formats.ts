@@ -10,12 +10,13 @@
  * - AviList (the Global Avian Checklist, CSV of its spreadsheet, short or extended): one row per
  *   taxon of any rank; the English names of other checklists (`English_name_Clements_v2024`, …)
  *   become the species' other English names.
- * Only species are kept. A species row lacking a field is an error naming its line, never skipped.
+ * Each layout maps its rows to one shape, and one check (speciesOf) keeps the species: a row cut
+ * part-way or a species row lacking a field is an error naming its line, never skipped.
  */
 import Papa from 'papaparse';
-import { normaliseSpeciesName } from '../../data/species-names.ts';
+import { taxonomyText } from '../report/messages.ts';
 import { PUBLISHERS, type Publisher } from './publishers.ts';
-import type { TaxonomySpecies } from './taxonomy.ts';
+import { withOtherNames, type TaxonomySpecies } from './species.ts';
 
 export type SourceLayout = 'ebird-api' | 'ebird-download' | 'auk' | 'avilist';
 
@@ -43,34 +44,52 @@ const pick = (header: readonly string[], ...names: string[]) => names.find((n) =
 /** `PASSERIFORMES` → `Passeriformes`; a name already in mixed case is left as it is. */
 const capitalised = (word: string) => (word === word.toUpperCase() ? word.charAt(0) + word.slice(1).toLowerCase() : word);
 
-/** Distinct names (by their normalised form), none equal to `current`, in the columns' order. */
-function otherNames(current: string, candidates: readonly string[]): string[] {
-  const seen = new Set([normaliseSpeciesName(current)]);
-  const names: string[] = [];
-  for (const name of candidates) {
-    const key = normaliseSpeciesName(name);
-    if (name === '' || seen.has(key)) continue;
-    seen.add(key);
-    names.push(name);
-  }
-  return names;
-}
-
 export function readSourceCsv(content: string, file: string): SourceRead {
   const parsed = Papa.parse<Row>(content.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transform: (value) => value.trim() });
   const header = parsed.meta.fields ?? [];
-  // A short last row is reported by the layout's reader, with what it lacks; a file with one column (no comma) by the header check below.
+  // A row with fewer fields than the header was cut part-way (the shared check names it); a file with one column (no comma) is reported by the header check below.
   const fatal = parsed.errors.find((e) => !(e.type === 'FieldMismatch' && e.code === 'TooFewFields') && e.code !== 'UndetectableDelimiter');
   if (fatal) throw new Error(`${file}: line ${(fatal.row ?? 0) + 2}: ${fatal.message}`);
-  if (AVILIST_COLUMNS.every((c) => header.includes(c))) return readAviList(parsed.data, header, file);
+  const source: SourceRows = { rows: parsed.data, columns: header.length, file };
+  if (AVILIST_COLUMNS.every((c) => header.includes(c))) return readAviList(source, header);
   for (const layout of EBIRD_LAYOUTS) {
     const columns = layout.columns(header);
-    if (columns) return readEbird(parsed.data, layout.name, columns, file);
+    if (columns) return readEbird(source, layout.name, columns);
   }
   throw new Error(
     `${file}: not a bird taxonomy this program reads (the eBird API's CSV, the yearly eBird/Clements CSV, auk's, or AviList's); its first line has ${header.slice(0, 12).join(', ') || 'no columns'}${header.length > 12 ? ', …' : ''}`,
   );
 }
+
+/** A layout's rows, and the header's width: a row with fewer fields was cut part-way. */
+interface SourceRows {
+  rows: Row[];
+  columns: number;
+  file: string;
+}
+
+/** A row as its layout reads it: the one shape the shared check (speciesOf) takes. */
+interface RowFields {
+  /** The row's category or rank, lower case: only 'species' is kept. */
+  kind: string;
+  scientificName: string;
+  englishName: string;
+  order: string;
+  family: string;
+  familyEnglish: string;
+  /** As written: it must be a positive whole number. */
+  sequence: string;
+  /** The publisher's species code; undefined where the layout has none (the scientific name then stands for it). */
+  code: string | undefined;
+  concept?: string;
+  /** Other English names, in the columns' order. */
+  otherNames?: readonly string[];
+}
+
+/** What a layout's messages call each field (its column's name, or a plain word), and its rows' kind ('category', 'rank'). */
+type FieldLabels = Record<'kind' | 'scientificName' | 'englishName' | 'order' | 'family' | 'familyEnglish' | 'sequence' | 'code', string>;
+
+const REQUIRED = ['scientificName', 'englishName', 'order', 'family', 'familyEnglish'] as const;
 
 class RowErrors {
   private readonly lines: string[] = [];
@@ -86,46 +105,76 @@ class RowErrors {
   }
 }
 
-function readAviList(rows: Row[], header: readonly string[], file: string): SourceRead {
-  const otherColumns = header.filter((c) => /^English_name_/.test(c) && c !== 'English_name_AviList');
-  const errors = new RowErrors(file);
+/**
+ * The one check every layout's rows go through: a row cut part-way (fewer fields than the header)
+ * is an error whatever its kind; other kinds than species are counted and left out; a species
+ * lacking a field, with a sequence that is not a positive whole number, or with an empty code is
+ * an error naming its line. Rows are read in order (`fieldsOf` may carry an order or family down).
+ */
+function speciesOf(source: SourceRows, labels: FieldLabels, fieldsOf: (row: Row) => RowFields): Pick<SourceRead, 'species' | 'skipped'> {
+  const errors = new RowErrors(source.file);
   const species: TaxonomySpecies[] = [];
   const skipped: Record<string, number> = {};
+  source.rows.forEach((row, index) => {
+    const fields = fieldsOf(row);
+    const width = Object.keys(row).length;
+    if (width < source.columns) return errors.add(index, taxonomyText.rowCut(fields.scientificName || fields.kind, width, source.columns));
+    if (fields.kind !== 'species') {
+      const kind = fields.kind || `(no ${labels.kind})`;
+      skipped[kind] = (skipped[kind] ?? 0) + 1;
+      return;
+    }
+    const missing = REQUIRED.filter((key) => !fields[key]).map((key) => labels[key]);
+    if (missing.length > 0) return errors.add(index, `${fields.scientificName || 'a species'} has no ${missing.join(', ')}`);
+    const sequence = Number(fields.sequence);
+    if (!Number.isInteger(sequence) || sequence <= 0) return errors.add(index, `${fields.scientificName}: ${labels.sequence} '${fields.sequence}' is not a positive whole number`);
+    if (fields.code === '') return errors.add(index, `${fields.scientificName} has no ${labels.code}`);
+    const { scientificName, englishName, order, family, familyEnglish, concept } = fields;
+    const plain: TaxonomySpecies = { code: fields.code ?? scientificName, ...(concept ? { concept } : {}), scientificName, englishName, otherEnglishNames: [], order, family, familyEnglish, sequence };
+    species.push(withOtherNames(plain, fields.otherNames ?? []));
+  });
+  errors.throwIfAny();
+  return { species, skipped };
+}
+
+const AVILIST_LABELS: FieldLabels = {
+  kind: 'rank',
+  scientificName: 'Scientific_name',
+  englishName: 'English_name_AviList',
+  order: 'Order',
+  family: 'Family',
+  familyEnglish: 'Family_English_name',
+  sequence: 'Sequence',
+  code: 'Species_code_Cornell_Lab',
+};
+
+function readAviList(source: SourceRows, header: readonly string[]): SourceRead {
+  const otherColumns = header.filter((c) => /^English_name_/.test(c) && c !== 'English_name_AviList');
   // Order and family rows head their species; a species row that leaves them blank inherits them.
   let order = '';
   let family = '';
   let familyEnglish = '';
-  rows.forEach((row, index) => {
-    const rank = (row.Taxon_rank ?? '').toLowerCase();
+  const read = speciesOf(source, AVILIST_LABELS, (row) => {
     if (row.Order) order = capitalised(row.Order);
     if (row.Family && capitalised(row.Family) !== family) {
       family = capitalised(row.Family);
       familyEnglish = '';
     }
     if (row.Family_English_name) familyEnglish = row.Family_English_name;
-    if (rank !== 'species') {
-      skipped[rank || '(no rank)'] = (skipped[rank || '(no rank)'] ?? 0) + 1;
-      return;
-    }
-    const englishName = row.English_name_AviList ?? '';
-    const sequence = Number(row.Sequence);
-    const missing = [!row.Scientific_name && 'Scientific_name', !englishName && 'English_name_AviList', !order && 'Order', !family && 'Family', !familyEnglish && 'Family_English_name'].filter(Boolean);
-    if (missing.length > 0) return errors.add(index, `${row.Scientific_name || 'a species'} has no ${missing.join(', ')}`);
-    if (!Number.isInteger(sequence) || sequence <= 0) return errors.add(index, `${row.Scientific_name}: Sequence '${row.Sequence}' is not a positive whole number`);
-    species.push({
-      // The Cornell Lab's code where the extended file carries it, so an eBird edition compares with it.
-      code: row.Species_code_Cornell_Lab || row.Scientific_name!,
-      scientificName: row.Scientific_name!,
-      englishName,
-      otherEnglishNames: otherNames(englishName, otherColumns.map((c) => row[c] ?? '')),
+    return {
+      kind: (row.Taxon_rank ?? '').toLowerCase(),
+      scientificName: row.Scientific_name ?? '',
+      englishName: row.English_name_AviList ?? '',
       order,
       family,
       familyEnglish,
-      sequence,
-    });
+      sequence: row.Sequence ?? '',
+      // The Cornell Lab's code where the extended file carries it, so an eBird edition compares with it.
+      code: row.Species_code_Cornell_Lab || undefined,
+      otherNames: otherColumns.map((c) => row[c] ?? ''),
+    };
   });
-  errors.throwIfAny();
-  return { layout: 'avilist', publisher: PUBLISHERS.avilist, species, skipped };
+  return { layout: 'avilist', publisher: PUBLISHERS.avilist, ...read };
 }
 
 interface EbirdColumns {
@@ -170,19 +219,9 @@ const EBIRD_LAYOUTS: { name: SourceLayout; columns: (header: readonly string[]) 
   },
 ];
 
-function readEbird(rows: Row[], layout: SourceLayout, columns: EbirdColumns, file: string): SourceRead {
-  const errors = new RowErrors(file);
-  const species: TaxonomySpecies[] = [];
-  const skipped: Record<string, number> = {};
-  rows.forEach((row, index) => {
-    const category = (row[columns.category] ?? '').toLowerCase();
-    if (category !== 'species') {
-      skipped[category || '(no category)'] = (skipped[category || '(no category)'] ?? 0) + 1;
-      return;
-    }
-    const scientificName = row[columns.scientific] ?? '';
-    const englishName = row[columns.english] ?? '';
-    const order = row[columns.order] ?? '';
+function readEbird(source: SourceRows, layout: SourceLayout, columns: EbirdColumns): SourceRead {
+  const labels: FieldLabels = { kind: 'category', scientificName: 'scientific name', englishName: 'English name', order: 'order', family: 'family', familyEnglish: "family's English name", sequence: columns.sequence, code: 'species code' };
+  const read = speciesOf(source, labels, (row) => {
     let family = '';
     let familyEnglish = '';
     if ('combined' in columns.family) {
@@ -192,15 +231,17 @@ function readEbird(rows: Row[], layout: SourceLayout, columns: EbirdColumns, fil
       family = row[columns.family.scientific] ?? '';
       familyEnglish = row[columns.family.english] ?? '';
     }
-    const sequence = Number(row[columns.sequence]);
-    const missing = [!scientificName && 'scientific name', !englishName && 'English name', !order && 'order', !family && 'family', !familyEnglish && "family's English name"].filter(Boolean);
-    if (missing.length > 0) return errors.add(index, `${scientificName || 'a species'} has no ${missing.join(', ')}`);
-    if (!Number.isInteger(sequence) || sequence <= 0) return errors.add(index, `${scientificName}: ${columns.sequence} '${row[columns.sequence]}' is not a positive whole number`);
-    const code = row[columns.code] ?? '';
-    if (!code) return errors.add(index, `${scientificName} has no species code`);
-    const concept = columns.concept ? row[columns.concept] : undefined;
-    species.push({ code, ...(concept ? { concept } : {}), scientificName, englishName, otherEnglishNames: [], order: capitalised(order), family: capitalised(family), familyEnglish, sequence });
+    return {
+      kind: (row[columns.category] ?? '').toLowerCase(),
+      scientificName: row[columns.scientific] ?? '',
+      englishName: row[columns.english] ?? '',
+      order: capitalised(row[columns.order] ?? ''),
+      family: capitalised(family),
+      familyEnglish,
+      sequence: row[columns.sequence] ?? '',
+      code: row[columns.code] ?? '',
+      ...(columns.concept && row[columns.concept] ? { concept: row[columns.concept] } : {}),
+    };
   });
-  errors.throwIfAny();
-  return { layout, publisher: PUBLISHERS.ebird, species, skipped };
+  return { layout, publisher: PUBLISHERS.ebird, ...read };
 }

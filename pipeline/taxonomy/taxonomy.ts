@@ -10,28 +10,9 @@ import { createNameIndex, normaliseSpeciesName } from '../../data/species-names.
 import type { TaxonomyCredit } from '../../data/manifest-schemas.ts';
 import { creditOf, parseTaxonomyFile, type TaxonomyFileHeader } from './library-file.ts';
 import { taxonomyCreditOf } from './publishers.ts';
+import type { TaxonomySpecies } from './species.ts';
 
-export interface TaxonomySpecies {
-  /** The publisher's species code ('canjay'), which stays with a species across renames; the scientific name for a checklist without codes. */
-  code: string;
-  /** The taxon concept (`avibase-…`) where the source gives one: it changes when a species is split or lumped. */
-  concept?: string;
-  /** `Genus epithet`. */
-  scientificName: string;
-  /** The source's current English name. */
-  englishName: string;
-  /** The name in the language fetched with `--locale`, if any. */
-  localName?: string;
-  /** Other English names the source carries (another checklist's, where it differs). */
-  otherEnglishNames: readonly string[];
-  /** The order's scientific name. */
-  order: string;
-  /** The family's scientific name. */
-  family: string;
-  familyEnglish: string;
-  /** Field-guide order: sorting by it lists species as the source does. */
-  sequence: number;
-}
+export type { TaxonomySpecies };
 
 export type TaxonomyMatch = { species: TaxonomySpecies; by: 'english' | 'other-english' | 'scientific' };
 

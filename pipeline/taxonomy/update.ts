@@ -6,26 +6,29 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { z } from 'zod';
-import { messageOf } from '../../data/error-text.ts';
-import { MANIFEST_FILES } from '../../data/manifest-layout.ts';
-import { photoIndexSchema } from '../../data/manifest-schemas.ts';
-import { normaliseSpeciesName } from '../../data/species-names.ts';
+import { fullMessageOf, messageOf } from '../../data/error-text.ts';
 import { unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 import { taxonomyText } from '../report/messages.ts';
-import { LIFE_LIST_DIR } from '../scan/plan.ts';
 import { download, DownloadFailed, latestEbirdEdition, taxonomyUrl, type OnProgress } from './download.ts';
 import { editionChanges, withOlderNames, type EditionChanges } from './edition-changes.ts';
 import { formatTaxonomyFile, parseTaxonomyFile, speciesListSchema, taxonomyPath, type TaxonomyFileHeader } from './library-file.ts';
 import { editionInName, readSourceCsv, type SourceRead } from './source-formats.ts';
-import type { TaxonomySpecies } from './taxonomy.ts';
+import type { TaxonomySpecies } from './species.ts';
 
-/** Fewer species than this in a download is not the world's taxonomy (eBird/Clements v2025 has 11,167): a cut-short or wrong file. */
-export const MIN_DOWNLOADED_SPECIES = 9_000;
+/**
+ * Fewer species than this is not a whole edition of the world's taxonomy (eBird/Clements v2025 has
+ * 11,167, AviList v2025 about 11,100): a cut-short or partial file, whatever its source.
+ */
+export const MIN_WHOLE_SPECIES = 9_000;
+/** A whole edition keeps at least this share of the species of the whole one it replaces: editions change by a percent or two. */
+export const MIN_SHARE_OF_REPLACED = 0.95;
 
-export interface UpdateRequest {
-  photosDir: string;
+/** Whether a list of `species` species can be a whole edition. */
+export const isWholeEdition = (species: number) => species >= MIN_WHOLE_SPECIES;
+
+/** Where a taxonomy comes from, and how it is taken: the options of `npm run taxonomy` that the update itself reads. */
+export interface TaxonomySource {
   /** A file or http(s) URL in any known layout, instead of the publisher's current edition. */
   from?: string;
   /** The publisher's URL (default: taxonomyUrl()). */
@@ -34,9 +37,13 @@ export interface UpdateRequest {
   locale?: string;
   /** The edition, when neither the source nor its name says ('v2025'). */
   edition?: string;
-  /** The published data of the last ingest, whose species the change report lists. */
-  publicDir?: string;
-  /** Today, YYYY-MM-DD. */
+  /** A partial list on purpose (a regional checklist): taken below the whole edition's floor, and compared as partial. */
+  partial?: boolean;
+}
+
+export interface UpdateRequest extends TaxonomySource {
+  photosDir: string;
+  /** Today on the owner's calendar, YYYY-MM-DD. */
   today: string;
   onProgress?: OnProgress;
 }
@@ -45,18 +52,21 @@ export interface UpdateResult {
   file: string;
   header: TaxonomyFileHeader;
   species: number;
-  /** The edition replaced, and what changed from it for the owner's species. */
-  previous?: { header: TaxonomyFileHeader; species: number; changes: EditionChanges };
+  /** The file written is a partial list (--partial). */
+  partial: boolean;
+  /** The file replaced: its header, its species, and what changed from it (for every species: the command picks the owner's). */
+  previous?: { header: TaxonomyFileHeader; species: readonly TaxonomySpecies[]; changes: EditionChanges };
 }
 
-/** A failure of `npm run taxonomy` the owner can act on: one line, nothing written. */
+/** A refusal of `npm run taxonomy` the owner can act on: one line, ending "nothing was changed"; nothing written. */
 export class TaxonomyUpdateFailed extends Error {
   constructor(
-    message: string,
+    /** Why, without the ending. */
+    readonly reason: string,
     /** The publisher could not be reached or its answer was cut: a file from elsewhere (--from) may help. */
     readonly network = false,
   ) {
-    super(message);
+    super(taxonomyText.nothingChanged(reason));
   }
 }
 
@@ -67,14 +77,14 @@ export async function updateTaxonomy(request: UpdateRequest): Promise<UpdateResu
   const previous = await readPrevious(file);
   const source = request.from ?? taxonomyUrl(request.url);
   const read = await readSource(source, request.onProgress);
-  if (isUrl(source) && request.from === undefined && read.species.length < MIN_DOWNLOADED_SPECIES) {
-    throw new TaxonomyUpdateFailed(taxonomyText.nothingChanged(`${source}: ${taxonomyText.tooFewSpecies(read.species.length)}`), true);
-  }
+  const partial = request.partial ?? false;
+  checkWhole(source, read.species.length, partial, previous?.species.length);
+  const whole = !partial && previous !== undefined && isWholeEdition(previous.species.length);
   let species = read.species;
   if (request.locale) species = await withLocalNames(species, read, source, request.locale, request.onProgress);
-  if (previous) species = withOlderNames(previous.species, species);
+  if (previous) species = withOlderNames(previous.species, species, { whole });
   const checked = speciesListSchema.safeParse(species);
-  if (!checked.success) throw new TaxonomyUpdateFailed(taxonomyText.nothingChanged(`${source}: ${z.prettifyError(checked.error).split('\n').slice(0, 3).join('; ')}`));
+  if (!checked.success) throw new TaxonomyUpdateFailed(`${source}: ${z.prettifyError(checked.error).split('\n').slice(0, 3).join('; ')}`);
   const edition = request.edition ?? editionInName(isUrl(source) ? source : path.basename(source)) ?? (read.layout === 'ebird-api' ? await latestEbirdEdition(source) : undefined) ?? taxonomyText.asOf(request.today);
   const header: TaxonomyFileHeader = {
     source: read.publisher.source,
@@ -84,12 +94,22 @@ export async function updateTaxonomy(request: UpdateRequest): Promise<UpdateResu
     ...(request.locale ? { locale: request.locale } : {}),
   };
   await writeFileAtomically(file, formatTaxonomyFile(header, species));
-  const result: UpdateResult = { file, header, species: species.length };
-  if (previous) {
-    const mine = await ownSpecies(request.photosDir, request.publicDir, previous.species);
-    result.previous = { header: previous.header, species: previous.species.length, changes: editionChanges(previous.species, species, (s) => mine.has(s.code)) };
-  }
+  const result: UpdateResult = { file, header, species: species.length, partial };
+  if (previous) result.previous = { header: previous.header, species: previous.species, changes: editionChanges(previous.species, species, { whole }) };
   return result;
+}
+
+/**
+ * Refuses a list that is not a whole edition unless `--partial` says it is meant to be partial:
+ * below the floor, or well short of the whole edition it would replace. A download's shortfall is
+ * a network failure (another source may help); a file's is the file's.
+ */
+function checkWhole(source: string, species: number, partial: boolean, replaced: number | undefined): void {
+  if (partial) return;
+  if (!isWholeEdition(species)) throw new TaxonomyUpdateFailed(`${source}: ${taxonomyText.tooFewSpecies(species)}`, isUrl(source));
+  if (replaced !== undefined && isWholeEdition(replaced) && species < replaced * MIN_SHARE_OF_REPLACED) {
+    throw new TaxonomyUpdateFailed(`${source}: ${taxonomyText.fewerThanReplaced(species, replaced)}`, isUrl(source));
+  }
 }
 
 async function readPrevious(file: string): Promise<{ header: TaxonomyFileHeader; species: TaxonomySpecies[] } | undefined> {
@@ -108,13 +128,13 @@ async function readSource(source: string, onProgress?: OnProgress): Promise<Sour
   try {
     text = isUrl(source) ? await download(source, onProgress) : await readFile(source, 'utf8');
   } catch (error) {
-    if (error instanceof DownloadFailed) throw new TaxonomyUpdateFailed(taxonomyText.nothingChanged(error.message), true);
+    if (error instanceof DownloadFailed) throw new TaxonomyUpdateFailed(error.message, true);
     throw new TaxonomyUpdateFailed(`${source} ${taxonomyText.unreadable(messageOf(error))}`);
   }
   try {
     return readSourceCsv(text, source);
   } catch (error) {
-    throw new TaxonomyUpdateFailed(taxonomyText.nothingChanged(messageOf(error).split('\n').slice(0, 4).join(' ')));
+    throw new TaxonomyUpdateFailed(fullMessageOf(error).split('\n').slice(0, 4).join(' '));
   }
 }
 
@@ -129,33 +149,4 @@ async function withLocalNames(species: TaxonomySpecies[], read: SourceRead, sour
     const name = names.get(s.code);
     return name && name !== s.englishName ? { ...s, localName: name } : s;
   });
-}
-
-/**
- * The codes of the owner's species in the old edition: their species folders' names, and the
- * species the last ingest published (inbox photos placed by keywords among them).
- */
-async function ownSpecies(photosDir: string, publicDir: string | undefined, previous: readonly TaxonomySpecies[]): Promise<Set<string>> {
-  const names = new Set<string>();
-  const dirs = await fg('**', { cwd: path.join(photosDir, LIFE_LIST_DIR), onlyDirectories: true, suppressErrors: true });
-  for (const dir of dirs) names.add(normaliseSpeciesName(path.posix.basename(dir)));
-  if (publicDir) {
-    const parsed = photoIndexSchema.safeParse(await readJson(path.join(publicDir, MANIFEST_FILES.photoIndex)));
-    if (parsed.success) for (const photo of Object.values(parsed.data.photos)) names.add(normaliseSpeciesName(photo.species));
-  }
-  const codes = new Set<string>();
-  for (const s of previous) {
-    if ([s.englishName, s.scientificName, ...s.otherEnglishNames].some((n) => names.has(normaliseSpeciesName(n)))) codes.add(s.code);
-  }
-  return codes;
-}
-
-/** A JSON file's value; undefined when it is missing or unreadable (the report then lists the folders' species only). */
-async function readJson(file: string): Promise<unknown> {
-  try {
-    const text = await unlessMissing(readFile(file, 'utf8'));
-    return text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

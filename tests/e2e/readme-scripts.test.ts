@@ -94,8 +94,10 @@ describe("the README's scripts, in a fresh copy", () => {
   });
 
   it('npm run taxonomy -- --from <file> keeps the bird taxonomy with the photos (no network: a file of the publisher\'s layout)', async () => {
-    const output = await expectSuccess('taxonomy', ['--from', 'pipeline/taxonomy/fixtures/ebird-api-sample.csv']);
+    // A sample of a few species: a partial list, which is taken only on purpose.
+    const output = await expectSuccess('taxonomy', ['--from', 'pipeline/taxonomy/fixtures/ebird-api-sample.csv', '--partial']);
     expect(output).toContain('photos/taxonomy/taxonomy.tsv');
+    expect(output).toContain('A partial list (5 species), as --partial asked');
     expect(await readFile(join(project, 'photos/taxonomy/taxonomy.tsv'), 'utf8')).toMatch(/^#source\t/m);
   });
 

@@ -7,9 +7,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { creditsDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
+import { localToday } from '../../pipeline/plumbing/local-day.ts';
 import { parseTaxonomyFile, taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
 import { fixture, readJson, runCli } from '../../harness/ingest-tree.ts';
-import { closedPortUrl, sharedTaxonomyAbsent, SKIP_MESSAGE, SPANISH, startTaxonomyServer, type Mode, type TaxonomyServer } from '../../harness/taxonomy-server.ts';
+import { realEdition, realTaxon } from '../../harness/taxonomy-editions.ts';
+import { closedPortUrl, CUT_AT, sharedTaxonomyAbsent, SKIP_MESSAGE, SPANISH, startTaxonomyServer, type Mode, type TaxonomyServer } from '../../harness/taxonomy-server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const JPEG = fixture('photos/epy_nikon-d3100_gps.jpg');
@@ -79,15 +81,18 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
     await server?.close();
   });
 
-  it('fetches it with a progress line and writes it into the library with its edition, source URL and date', async () => {
+  it("fetches it with a progress line and writes it into the library with its edition, source URL and the owner's day", async () => {
+    const dayBefore = localToday();
     const run = await npmRunTaxonomy('--photos', photosDir, '--url', server.url);
+    // The owner's calendar day, as the command writes it (either side of a midnight the run may straddle).
+    const days = [dayBefore, localToday()];
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`Fetching the bird taxonomy from ${server.url}`);
     const file = taxonomyPath(photosDir);
     expect(run.stdout).toContain(`${file}: eBird/Clements Checklist of Birds of the World, v2025, 11,167 species, from ${server.url} (`);
     good = await readFile(file, 'utf8');
     const { header, species } = parseTaxonomyFile(good, file);
-    expect(header).toEqual({ source: 'eBird/Clements Checklist of Birds of the World', edition: 'v2025', from: server.url, retrieved: new Date().toISOString().slice(0, 10) });
+    expect(header).toEqual({ source: 'eBird/Clements Checklist of Birds of the World', edition: 'v2025', from: server.url, retrieved: expect.toBeOneOf(days) });
     expect(species).toHaveLength(11_167);
   });
 
@@ -101,11 +106,12 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
   });
 
   const failures: Array<[string, Mode | 'offline', RegExp]> = [
-    ['a download cut short', 'cut-short', /: the download stopped after [\d.]+ MB of [\d.]+ MB; nothing was changed\. Offline\?/],
-    ['a download that ends cleanly a third of the way', 'partial', /: only [\d,]+ species, not the whole taxonomy \(a cut-short download\?\); nothing was changed\. Offline\?/],
-    ['a server error', 'server-error', /: the server answered 500 Internal Server Error; nothing was changed\. Offline\?/],
+    ['a download cut short', 'cut-short', /: the download stopped after [\d.]+ MB of [\d.]+ MB\. Offline\? .*; nothing was changed$/],
+    ['a download that ends cleanly a third of the way', 'partial', /: only [\d,]+ species, not the whole taxonomy \(a cut-short download or file\?\); a partial list on purpose needs --partial\. Offline\? .*; nothing was changed$/],
+    ['a whole body that ends part-way through a row (its Content-Length true to the cut)', 'truncated', /: 1 species row\(s\) unusable: +line [\d,]+: .+ is cut part-way \(\d+ of the 15 columns\); nothing was changed$/],
+    ['a server error', 'server-error', /: the server answered 500 Internal Server Error\. Offline\? .*; nothing was changed$/],
     ['a page that is not a taxonomy', 'not-a-taxonomy', /: not a bird taxonomy this program reads \(the eBird API's CSV, the yearly eBird\/Clements CSV, auk's, or AviList's\); its first line has <!doctype html>.*; nothing was changed$/],
-    ['no network', 'offline', /^http:\/\/127\.0\.0\.1:\d+\/v2\/ref\/taxonomy\/ebird\?fmt=csv: no connection \(ECONNREFUSED\); nothing was changed\. Offline\? Download the taxonomy elsewhere \(https:\/\/api\.ebird\.org\/v2\/ref\/taxonomy\/ebird\?fmt=csv, or the yearly eBird\/Clements CSV\) and import it with `npm run taxonomy -- --from <file>`\.$/],
+    ['no network', 'offline', /^http:\/\/127\.0\.0\.1:\d+\/v2\/ref\/taxonomy\/ebird\?fmt=csv: no connection \(ECONNREFUSED\)\. Offline\? Download the taxonomy elsewhere \(https:\/\/api\.ebird\.org\/v2\/ref\/taxonomy\/ebird\?fmt=csv, or the yearly eBird\/Clements CSV\) and import it with `npm run taxonomy -- --from <file>`; nothing was changed$/],
   ];
   it.each(failures)('%s: the good file survives, and one clear line says what happened', async (_, mode, line) => {
     const url = mode === 'offline' ? await closedPortUrl() : server.url;
@@ -119,6 +125,75 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
     } finally {
       server.mode = 'taxonomy';
     }
+  });
+
+  it('never replaces the whole edition by a cut one, from a mirror (--from a URL) or a file: one line, nothing changed, the file byte for byte as it was', async () => {
+    server.mode = 'truncated';
+    let cutBody: Buffer;
+    try {
+      const response = await fetch(server.url);
+      expect(response.headers.get('content-length')).toBe(String(CUT_AT));
+      cutBody = Buffer.from(await response.arrayBuffer());
+    } finally {
+      server.mode = 'taxonomy';
+    }
+    expect(cutBody.length).toBe(CUT_AT);
+    const cutFile = path.join(root, 'cut.csv');
+    await writeFile(cutFile, cutBody);
+    // The same body cut back to its last whole row: a clean end that only the species count tells from a whole edition.
+    const atARow = path.join(root, 'cut-at-a-row.csv');
+    await writeFile(atARow, cutBody.subarray(0, cutBody.lastIndexOf('\n') + 1));
+    // Nine tenths of the whole body, to a row: above the 9,000-species floor, well short of the edition it would replace.
+    const whole = Buffer.from(await (await fetch(server.url)).arrayBuffer());
+    const mostOf = path.join(root, 'most-of-it.csv');
+    await writeFile(mostOf, whole.subarray(0, whole.lastIndexOf('\n', Math.floor(whole.length * 0.9)) + 1));
+    const rowCut = /^.+: 1 species row\(s\) unusable: +line [\d,]+: .+ is cut part-way \(\d+ of the 15 columns\); nothing was changed$/;
+    const tooFew = /^.+cut-at-a-row\.csv: only [\d,]+ species, not the whole taxonomy \(a cut-short download or file\?\); a partial list on purpose needs --partial; nothing was changed$/;
+    const refusals: Array<[string[], RegExp]> = [
+      [['--from', server.url], rowCut],
+      [['--from', cutFile], rowCut],
+      // --partial takes a partial list, never a file cut part-way through a row.
+      [['--from', cutFile, '--partial'], rowCut],
+      [['--from', atARow], tooFew],
+      [['--from', mostOf], /^.+most-of-it\.csv: only (9|10),\d{3} species where the whole edition it would replace has 11,167 species \(a cut-short download or file\?\); a partial list on purpose needs --partial; nothing was changed$/],
+    ];
+    server.mode = 'truncated';
+    try {
+      for (const [args, line] of refusals) {
+        const run = await runCli(['taxonomy', '--photos', photosDir, ...args]);
+        expect(run.code, args.join(' ')).toBe(2);
+        expect(run.stdout).toBe('');
+        expect(lines(run.stderr).slice(1)).toEqual([expect.stringMatching(line)]);
+        expect(await readFile(taxonomyPath(photosDir), 'utf8')).toBe(good);
+      }
+    } finally {
+      server.mode = 'taxonomy';
+    }
+  });
+
+  it('takes a partial list only with --partial, says so, and never reads the species it lacks as splits or lumps', async () => {
+    const atARow = path.join(root, 'cut-at-a-row.csv');
+    const partial = await runCli(['taxonomy', '--photos', photosDir, '--from', atARow, '--partial']);
+    expect(partial.code).toBe(0);
+    const said = lines(partial.stdout);
+    const species = parseTaxonomyFile(await readFile(taxonomyPath(photosDir), 'utf8'), 'taxonomy.tsv').species.length;
+    expect(species).toBeLessThan(11_167 / 4);
+    expect(said.slice(1, 3)).toEqual([
+      `A partial list (${species.toLocaleString('en-US')} species), as --partial asked: species it does not list are not placed by it, and none is taken as split or lumped.`,
+      'It replaces a whole edition (eBird/Clements Checklist of Birds of the World, v2025, 11,167 species); `npm run taxonomy -- --update` fetches a whole one again.',
+    ]);
+    expect(said.slice(4)).toEqual([
+      '  not in the new list (a partial list is not compared as a whole edition, so this is no split or lump): Rock Wren (1 photo); their folders stay as they are, and inbox photos named by them wait for a taxonomy that has them',
+      '  none of your species is renamed, split or lumped.',
+    ]);
+    expect(partial.stdout).not.toContain('Rename');
+
+    // The whole edition again, fetched as the line says.
+    const whole = await runCli(['taxonomy', '--photos', photosDir, '--url', server.url, '--update']);
+    expect(whole.code).toBe(0);
+    expect(whole.stdout).not.toContain('Rename');
+    good = await readFile(taxonomyPath(photosDir), 'utf8');
+    expect(parseTaxonomyFile(good, 'taxonomy.tsv').species).toHaveLength(11_167);
   });
 
   it('--locale es fetches the Spanish names as well, kept beside the English ones', async () => {
@@ -224,8 +299,20 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
   });
 });
 
-describe('a new edition (a small hand-made pair in the yearly eBird/Clements layout)', () => {
-  it('lists the renames, splits and lumps of your species, keeps your photos, keeps old names matching, and follows the new names and order', async () => {
+describe.skipIf(sharedTaxonomyAbsent)('a new edition: the real v2025 (yearly eBird/Clements layout) after a past edition made from it', () => {
+  /** The real v2025 as it was a few years before: the Canada Jay still 'Gray Jay', the goshawks one species, Thayer's Gull a species of its own. */
+  const olderEdition = () =>
+    realEdition({
+      change: {
+        gryjay: { common_name: 'Gray Jay' },
+        norgos: { common_name: 'Northern Goshawk', scientific_name: 'Accipiter gentilis', taxon_concept_id: 'avibase-OLDGOSHK' },
+        thagul: { category: 'species', common_name: "Thayer's Gull", scientific_name: 'Larus thayeri', report_as: '' },
+        y00478: { taxon_concept_id: 'avibase-OLDICEGU' },
+      },
+      remove: ['norgos1'],
+    });
+
+  it('lists the renames, splits and lumps of your species with the photos each touches, keeps your photos, keeps old names matching, and follows the new names and order', async () => {
     const lib = await library(
       'edition',
       {
@@ -236,20 +323,23 @@ describe('a new edition (a small hand-made pair in the yearly eBird/Clements lay
       },
       { names: 'taxonomy' },
     );
+    const editions = path.join(root, 'edition');
+    await writeFile(path.join(editions, 'eBird_taxonomy_v2024.csv'), olderEdition());
+    await writeFile(path.join(editions, 'eBird_taxonomy_v2025.csv'), realEdition());
     const ingest = () => runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
-    const first = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', EDITIONS(2024), '--out', lib.outDir]);
+    const first = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', path.join(editions, 'eBird_taxonomy_v2024.csv'), '--out', lib.outDir]);
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain('eBird/Clements Checklist of Birds of the World, v2024, 7 species, from edition-v2024.csv');
+    expect(first.stdout).toContain('eBird/Clements Checklist of Birds of the World, v2024, 11,167 species, from eBird_taxonomy_v2024.csv');
     expect((await ingest()).code).toBe(0);
     expect(await speciesOf(lib.outDir)).toEqual(['Gray Jay', 'Mallard', 'Northern Goshawk', "Thayer's Gull"]);
 
-    const update = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', EDITIONS(2025), '--out', lib.outDir]);
+    const update = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', path.join(editions, 'eBird_taxonomy_v2025.csv'), '--out', lib.outDir]);
     expect(update.code).toBe(0);
     expect(lines(update.stdout).slice(1)).toEqual([
-      'Changes from eBird/Clements Checklist of Birds of the World, v2024 to eBird/Clements Checklist of Birds of the World, v2025 (2 new species in all), for your species:',
-      `  renamed: Gray Jay → Canada Jay (gryjay); folders and keywords named 'Gray Jay' keep matching, and "names": "taxonomy" shows 'Canada Jay'`,
-      '  split or lumped: Northern Goshawk (norgos) is no longer a species; probably now Eurasian Goshawk or American Goshawk. Rename its folders and keywords to the species each photo shows',
-      "  split or lumped: Thayer's Gull (thagul) is no longer a species; probably now Iceland Gull. 'Thayer's Gull' now finds Iceland Gull",
+      'Changes from eBird/Clements Checklist of Birds of the World, v2024 to eBird/Clements Checklist of Birds of the World, v2025 (1 new species in all), for your species:',
+      `  renamed: Gray Jay → Canada Jay (gryjay; 1 photo); folders and keywords named 'Gray Jay' keep matching, and "names": "taxonomy" shows 'Canada Jay'`,
+      "  split or lumped: Thayer's Gull (thagul; 1 photo) is no longer a species; probably now Iceland Gull. 'Thayer's Gull' now finds Iceland Gull",
+      '  split or lumped: Northern Goshawk (norgos; 1 photo) keeps its code but not its extent (its taxon concept changed); now American Goshawk or Eurasian Goshawk. Rename its folders and keywords to the species each photo shows',
     ]);
 
     const after = await ingest();
@@ -262,7 +352,37 @@ describe('a new edition (a small hand-made pair in the yearly eBird/Clements lay
     // The Life List's taxonomic order is the new edition's.
     const index = photoIndexSchema.parse(await readJson(path.join(lib.outDir, 'public', 'photo-index.json')));
     const sequence = Object.fromEntries(Object.values(index.photos).map((p) => [p.species, p.taxonSequence]));
-    expect(sequence).toMatchObject({ Mallard: 480, 'Canada Jay': 21102, 'Iceland Gull': 9500 });
+    const realSequence = (code: string) => Number(realTaxon(code).taxonomic_order);
+    expect(sequence).toMatchObject({ Mallard: realSequence('mallar3'), 'Canada Jay': realSequence('gryjay'), 'Iceland Gull': realSequence('y00478') });
+  });
+
+  it('reports a rename that touches only keyworded photos (hierarchical, scientific, in sidecars) and the eBird export, and the next ingest follows it', async () => {
+    const lib = await library('keyworded', {
+      'inbox/2024-05-01/IMG_1.jpg': 'Birds|Passeriformes|Cardinalidae|Northern Cardinal',
+      'inbox/2024-05-01/IMG_2.jpg': 'Cardinalis cardinalis',
+      'inbox/2024-05-01/IMG_3.jpg': 'Canada Jay',
+    });
+    await mkdir(path.join(lib.photosDir, 'ebird'));
+    const ebirdExport = await readFile(path.join(ROOT, 'photos', 'ebird', 'MyEBirdData.csv'), 'utf8');
+    await writeFile(path.join(lib.photosDir, 'ebird', 'MyEBirdData.csv'), ebirdExport);
+    const cardinalRecords = ebirdExport.split('\n').filter((row) => row.split(',')[1] === 'Northern Cardinal').length;
+    expect(cardinalRecords).toBeGreaterThan(0);
+    const editions = path.join(root, 'keyworded');
+    await writeFile(path.join(editions, 'eBird_taxonomy_v2025.csv'), realEdition());
+    await writeFile(path.join(editions, 'eBird_taxonomy_v2026.csv'), realEdition({ change: { norcar: { common_name: 'Common Cardinal' } } }));
+    expect((await runCli(['taxonomy', '--photos', lib.photosDir, '--from', path.join(editions, 'eBird_taxonomy_v2025.csv')])).code).toBe(0);
+    const ingest = () => runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
+    expect((await ingest()).code).toBe(0);
+    expect(await speciesOf(lib.outDir)).toEqual(['Canada Jay', 'Northern Cardinal', 'Northern Cardinal']);
+
+    const update = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', path.join(editions, 'eBird_taxonomy_v2026.csv'), '--out', lib.outDir]);
+    expect(update.code).toBe(0);
+    expect(lines(update.stdout).slice(1)).toEqual([
+      'Changes from eBird/Clements Checklist of Birds of the World, v2025 to eBird/Clements Checklist of Birds of the World, v2026, for your species:',
+      `  renamed: Northern Cardinal → Common Cardinal (norcar; 2 photos, ${cardinalRecords} eBird records); folders and keywords named 'Northern Cardinal' keep matching, and "names": "taxonomy" shows 'Common Cardinal'`,
+    ]);
+    expect((await ingest()).code).toBe(0);
+    expect(await speciesOf(lib.outDir)).toEqual(['Canada Jay', 'Common Cardinal', 'Common Cardinal']);
   });
 });
 
@@ -271,15 +391,15 @@ describe('npm run taxonomy -- --from, when the file cannot be used', () => {
     const lib = await library('bad-from', { 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null });
     const missing = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', path.join(root, 'no-such.csv')]);
     expect(missing.code).toBe(2);
-    expect(lines(missing.stderr).at(-1)).toMatch(/no-such\.csv cannot be read \(.*ENOENT.*\)$/);
+    expect(lines(missing.stderr).at(-1)).toMatch(/no-such\.csv cannot be read \(.*ENOENT.*\); nothing was changed$/);
     const notCsv = path.join(root, 'notes.csv');
     await writeFile(notCsv, 'Name,Latin\nCanada Jay,Perisoreus canadensis\n');
     const other = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', notCsv]);
     expect(other.code).toBe(2);
     expect(lines(other.stderr).at(-1)).toBe(`${notCsv}: not a bird taxonomy this program reads (the eBird API's CSV, the yearly eBird/Clements CSV, auk's, or AviList's); its first line has Name, Latin; nothing was changed`);
-    const locale = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', EDITIONS(2024), '--locale', 'es']);
+    const locale = await runCli(['taxonomy', '--photos', lib.photosDir, '--from', EDITIONS(2024), '--partial', '--locale', 'es']);
     expect(locale.code).toBe(2);
-    expect(lines(locale.stderr).at(-1)).toBe(`--locale needs the eBird API's taxonomy (an https URL in its layout); ${EDITIONS(2024)} is not one`);
+    expect(lines(locale.stderr).at(-1)).toBe(`--locale needs the eBird API's taxonomy (an https URL in its layout); ${EDITIONS(2024)} is not one; nothing was changed`);
     await expect(stat(taxonomyPath(lib.photosDir))).rejects.toThrow('ENOENT');
   });
 });

@@ -76,7 +76,7 @@ class IngestRunner {
     const before = await this.stamp();
     const status = await this.ingest();
     if (this.stopped) return;
-    if (status !== 0) logger.warn(`The ingest exited with status ${status}: the problems above are left out; the site shows everything else.`, { timestamp: true });
+    if (status !== 0) logger.warn(afterFailure(status), { timestamp: true });
     if ((await this.stamp()) !== before) {
       await this.publicFolderSettled();
       this.server.ws.send({ type: 'full-reload', path: '*' });
@@ -148,6 +148,13 @@ class IngestRunner {
     child.kill('SIGTERM');
     await closed;
   }
+}
+
+/** The ingest's exit status (`npm run ingest -- --help`): 1, some files had problems; else it published nothing. */
+function afterFailure(status: number): string {
+  return status === 1
+    ? 'The files reported above are left out; the page shows everything else. The server keeps watching.'
+    : `The ingest stopped (status ${status}) before publishing: the page keeps the last site. Mend what it reported above; the server keeps watching.`;
 }
 
 function isWithin(file: string, folder: string): boolean {

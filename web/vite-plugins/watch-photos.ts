@@ -79,6 +79,7 @@ class IngestRunner {
     if (status !== 0) logger.warn(afterFailure(status), { timestamp: true });
     if ((await this.stamp()) !== before) {
       await this.publicFolderSettled();
+      logger.info('Site updated: reloading the open pages.', { timestamp: true });
       this.server.ws.send({ type: 'full-reload', path: '*' });
     }
     if (this.again) {

@@ -7,8 +7,11 @@ import { previewDecodedPaths } from './web/vite-plugins/preview-decoding.ts';
 import { compileHint } from './web/vite-plugins/compile-hint.ts';
 import { previewAsHost } from './web/vite-plugins/preview-host.ts';
 import { spaFallback404 } from './web/vite-plugins/spa-fallback-404.ts';
+import { watchPhotos } from './web/vite-plugins/watch-photos.ts';
 import { readPublishedSettings } from './web/prerender/published-settings.ts';
 
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+const generatedDir = fileURLToPath(new URL('./data/generated', import.meta.url));
 const publicDir = fileURLToPath(new URL('./data/generated/public', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
@@ -37,7 +40,16 @@ export default defineConfig(({ isSsrBuild }) => {
     root: fileURLToPath(new URL('./web', import.meta.url)),
     base,
     publicDir,
-    plugins: [react(), tailwindcss(), spaFallback404(), previewDecodedPaths(), previewAsHost(), compileHint()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      spaFallback404(),
+      previewDecodedPaths(),
+      previewAsHost(),
+      compileHint(),
+      // `npm run dev` re-runs the ingest (`npm run ingest`'s command) when photos/ changes, and reloads the page.
+      watchPhotos({ photosDir: fileURLToPath(new URL('./photos', import.meta.url)), generatedDir, cwd: projectRoot, ingest: [process.execPath, 'pipeline/launch.mjs', 'ingest'] }),
+    ],
     define: {
       // Empty means "the page's own base path" (see web/assets.ts).
       'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin),

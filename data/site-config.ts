@@ -12,6 +12,18 @@ export const featuredPhotoSchema = z.strictObject({
   file: z.string().min(1),
 });
 
+/**
+ * How the owner marks favourites where they already sort photos (Lightroom, darktable, Capture One):
+ * a marked photo joins the home wall after site.json's `featured` list, newest first, until the
+ * wall holds 32 photos.
+ */
+export const favouritesOptionsSchema = z.strictObject({
+  /** The keyword that marks a favourite (any case; also the last level of a hierarchical keyword such as `Portfolio|featured`); null marks none by keyword. */
+  keyword: z.string().min(1).nullable().default('featured'),
+  /** A photo rated at least this many stars (XMP Rating) is a favourite too; absent, a rating marks nothing. */
+  minRating: z.number().int().min(1).max(5).optional(),
+});
+
 export const renditionOptionsSchema = z.strictObject({
   /** Long edge of the lightbox image, in pixels. */
   displayLongEdge: z.number().int().min(256).max(8192).default(2048),
@@ -77,9 +89,17 @@ export const siteConfigSchema = z.strictObject({
   description: z.string().min(1).optional(),
   /** Lines of the Info page's Gear section. */
   gear: z.array(z.string().min(1)).default([]),
+  /** The home wall's first photos, in this order; photos marked as favourites (`favourites`) follow them. */
   featured: z.array(featuredPhotoSchema).default([]),
-  /** Folder path (slash-joined, under life_list/) → photo path (under life_list/) used as that folder's cover. */
+  /** Which photos the owner's keywords and ratings mark as favourites for the home wall. */
+  favourites: favouritesOptionsSchema.default(favouritesOptionsSchema.parse({})),
+  /** Folder path (slash-joined, under life_list/) → photo path (under life_list/) used as that folder's cover; wins over `coverKeyword`. */
   covers: z.record(z.string().min(1), z.string().min(1)).default({}),
+  /**
+   * The keyword (any case; also a hierarchical keyword's last level) that makes a photo the cover of
+   * its species and of the folders above it, unless `covers` names one; null: covers by keyword off.
+   */
+  coverKeyword: z.string().min(1).nullable().default('cover'),
   /** The owner's life count, including species seen but not photographed. */
   lifeCount: z.number().int().min(0).optional(),
   renditions: renditionOptionsSchema.default(renditionOptionsSchema.parse({})),
@@ -102,6 +122,7 @@ export const siteConfigSchema = z.strictObject({
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type FeaturedPhoto = z.infer<typeof featuredPhotoSchema>;
+export type FavouritesOptions = z.infer<typeof favouritesOptionsSchema>;
 export type RenditionOptions = z.infer<typeof renditionOptionsSchema>;
 export type PrivacyOptions = z.infer<typeof privacyOptionsSchema>;
 export type EbirdOptions = z.infer<typeof ebirdOptionsSchema>;

@@ -100,3 +100,22 @@ export async function writtenTimes(tree: Tree): Promise<Record<string, number>> 
 export function publicationStamp(tree: Tree): Promise<string> {
   return readFile(path.join(tree.outDir, 'cache', PUBLICATION_STAMP_FILE), 'utf8');
 }
+
+/** An `.xmp` sidecar as Lightroom writes it: keywords, hierarchical keywords, rating, title. */
+export function xmpSidecar({ keywords = [], hierarchical = [], rating, title }: { keywords?: string[]; hierarchical?: string[]; rating?: number; title?: string }): string {
+  const bag = (items: string[]) => `<rdf:Bag>${items.map((i) => `<rdf:li>${i}</rdf:li>`).join('')}</rdf:Bag>`;
+  return `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Adobe XMP Core 7.0-c000">
+ <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+  <rdf:Description rdf:about=""
+    xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+    xmlns:dc="http://purl.org/dc/elements/1.1/"
+    xmlns:lr="http://ns.adobe.com/lightroom/1.0/"${rating === undefined ? '' : `\n    xmp:Rating="${rating}"`}>
+   ${keywords.length > 0 ? `<dc:subject>${bag(keywords)}</dc:subject>` : ''}
+   ${hierarchical.length > 0 ? `<lr:hierarchicalSubject>${bag(hierarchical)}</lr:hierarchicalSubject>` : ''}
+   ${title ? `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${title}</rdf:li></rdf:Alt></dc:title>` : ''}
+  </rdf:Description>
+ </rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>`;
+}

@@ -1,7 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { MANIFEST_FILES } from '../data/manifest-layout.ts';
 import { speciesRoute } from '../data/paths.ts';
 import { groupAlive, markedProcesses } from './processes.ts';
@@ -11,6 +13,24 @@ import { groupAlive, markedProcesses } from './processes.ts';
  * environment (none of the test runner's or CI's variables, no NODE_ENV), each command in a
  * process group of its own so that stopping it stops everything it started.
  */
+
+/**
+ * A fresh copy of the project in a temporary folder, as a new user has it: the files a clone has
+ * (tracked ones and new ones not ignored, never the owner's generated output), node_modules as
+ * `npm ci` leaves it (hard links, at no cost, without the bundle cache a warm checkout has).
+ */
+export async function freshCopy(repo: string, prefix: string): Promise<string> {
+  const project = await mkdtemp(join(tmpdir(), prefix));
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' }).split('\0');
+  for (const file of files) {
+    if (file === '' || !existsSync(join(repo, file))) continue;
+    await mkdir(join(project, dirname(file)), { recursive: true });
+    await cp(join(repo, file), join(project, file));
+  }
+  execFileSync('cp', ['-al', join(repo, 'node_modules'), join(project, 'node_modules')]);
+  await rm(join(project, 'node_modules/.cache'), { recursive: true, force: true });
+  return project;
+}
 
 /** What a new user's shell has: no NODE_ENV, none of our PORTFOLIO_* settings, nothing of vitest's. */
 export function newUsersEnvironment(): NodeJS.ProcessEnv {

@@ -6,6 +6,7 @@ import type { PhotoRecord } from '../photos/cache.ts';
 import * as manifestsStage from './manifests.ts';
 import { basePathOf } from '../../data/publishing.ts';
 import type { PublishedPhoto } from './manifests/published-photo.ts';
+import type { PhotoFacts } from '../place/photo-facts.ts';
 import { place } from '../place/placement.ts';
 import { checkLifeList } from '../scan/photo-list.ts';
 import { planPhoto, type PlanSettings } from '../scan/plan.ts';
@@ -35,16 +36,30 @@ function published(relativePath: string): PublishedPhoto {
   return { plan, record };
 }
 
-function derive(paths: string[], folders: string[][], site: Partial<SiteConfigInput> = {}) {
+function derive(paths: string[], folders: string[][], site: Partial<SiteConfigInput> = {}, marks: Record<string, Mark> = {}) {
   const problems = new Problems();
   const manifests = manifestsStage.run({
-    photos: paths.map(published),
+    photos: paths.map((p) => withMark(published(p), marks[p])),
     folders,
     site: parseSiteConfig({ owner: 'Owner', ...site }),
     credits: new Map(),
     problems,
   });
   return { manifests, problems: problems.all };
+}
+
+/** What the owner set on a photo in Lightroom or darktable, as the facts stage reads it. */
+interface Mark {
+  keywords?: string[];
+  hierarchical?: string[];
+  rating?: number;
+  takenOn?: string;
+}
+
+function withMark(photo: PublishedPhoto, mark: Mark | undefined): PublishedPhoto {
+  if (!mark) return photo;
+  const facts: PhotoFacts = { keywords: mark.keywords ?? [], hierarchicalKeywords: mark.hierarchical ?? [], ...(mark.rating !== undefined ? { rating: mark.rating } : {}) };
+  return { ...photo, facts, record: { ...photo.record, takenOn: mark.takenOn ?? null } };
 }
 
 const PHOTOS = ['Birds/Ducks/Mallard/a.jpg', 'Birds/Ducks/Mallard/b.jpg', 'Birds/Ducks/Teal/c.jpg', 'Birds/Hawks/Osprey/d.jpg'];
@@ -139,6 +154,58 @@ describe('bird photos, featured list and stats', () => {
     expect(manifests.info.stats.speciesObserved).toBe(3);
     expect(manifests.info.publishing).toEqual({ baseUrl: 'https://example.org/portfolio', basePath: '/portfolio/' });
     expect(basePathOf(undefined)).toBe('/');
+  });
+});
+
+describe('favourites and covers marked by keyword and rating', () => {
+  const day = (n: number) => `2024-05-${String(n).padStart(2, '0')}`;
+  /** 40 photos of one species, photo i taken on day i % 28 + 1. */
+  const MANY = Array.from({ length: 40 }, (_, i) => `Birds/Ducks/Mallard/p${String(i).padStart(2, '0')}.jpg`);
+  const wall = (m: ReturnType<typeof derive>['manifests']) => m.info.featured;
+
+  it("puts site.json's list first in its order, then keyword-marked photos newest first, and keeps the wall at 32", () => {
+    const marks = Object.fromEntries(MANY.map((p, i) => [p, { keywords: ['Featured'], takenOn: day((i % 28) + 1) }]));
+    const { manifests, problems } = derive(MANY, [['Birds'], ['Birds', 'Ducks'], ['Birds', 'Ducks', 'Mallard']], { featured: [{ species: 'Mallard', file: 'p39.jpg' }, { species: 'Mallard', file: 'p00.jpg' }] }, marks);
+    expect(problems).toEqual([]);
+    const ids = wall(manifests);
+    expect(ids).toHaveLength(32);
+    expect(ids.slice(0, 2)).toEqual([photoId('Birds/Ducks/Mallard/p39.jpg'), photoId('Birds/Ducks/Mallard/p00.jpg')]);
+    const days = ids.slice(2).map((id) => manifests.photoIndex.photos[id]!.takenOn!);
+    expect(days).toEqual([...days].sort().reverse());
+    expect(days[0]).toBe(day(28));
+    expect(new Set(ids).size).toBe(32);
+  });
+
+  it('marks by a hierarchical keyword, by the keyword named in site.json, and by rating; unmarked photos stay off the wall', () => {
+    const marks: Record<string, Mark> = {
+      'Birds/Ducks/Mallard/a.jpg': { hierarchical: ['Portfolio|Best'], takenOn: day(1) },
+      'Birds/Ducks/Mallard/b.jpg': { keywords: ['featured'], rating: 3, takenOn: day(9) },
+      'Birds/Ducks/Teal/c.jpg': { rating: 4, takenOn: day(5) },
+      'Birds/Hawks/Osprey/d.jpg': { rating: 5 },
+    };
+    const { manifests } = derive(PHOTOS, FOLDERS, { favourites: { keyword: 'best', minRating: 4 } }, marks);
+    expect(wall(manifests)).toEqual(['Birds/Ducks/Teal/c.jpg', 'Birds/Ducks/Mallard/a.jpg', 'Birds/Hawks/Osprey/d.jpg'].map(photoId));
+    expect(manifests.birdPhotos.Mallard).toEqual([
+      { id: 1, tags: ['fav'] },
+      { id: 2, tags: [] },
+    ]);
+    expect(wall(derive(PHOTOS, FOLDERS, {}, marks).manifests)).toEqual([photoId('Birds/Ducks/Mallard/b.jpg')]);
+    expect(wall(derive(PHOTOS, FOLDERS, { favourites: { keyword: null } }, marks).manifests)).toEqual([]);
+  });
+
+  it('makes a cover-keyworded photo the cover of its species and the folders above, unless site.json names one', () => {
+    const marks: Record<string, Mark> = { 'Birds/Ducks/Mallard/b.jpg': { keywords: ['COVER'] }, 'Birds/Ducks/Teal/c.jpg': { keywords: ['featured'] } };
+    const { manifests, problems } = derive(PHOTOS, FOLDERS, { covers: { Birds: 'Birds/Hawks/Osprey/d.jpg' } }, marks);
+    expect(problems).toEqual([]);
+    expect(manifests.coverPhotos).toEqual({
+      Birds: 'life_list/Birds/Hawks/Osprey/d_lowq.jpg',
+      'Birds/Ducks': 'life_list/Birds/Ducks/Mallard/b_lowq.jpg',
+      'Birds/Ducks/Mallard': 'life_list/Birds/Ducks/Mallard/b_lowq.jpg',
+      'Birds/Ducks/Teal': 'life_list/Birds/Ducks/Teal/c_lowq.jpg',
+      'Birds/Hawks': 'life_list/Birds/Hawks/Osprey/d_lowq.jpg',
+      'Birds/Hawks/Osprey': 'life_list/Birds/Hawks/Osprey/d_lowq.jpg',
+    });
+    expect(derive(PHOTOS, FOLDERS, { coverKeyword: null }, marks).manifests.coverPhotos['Birds/Ducks']).toBe('life_list/Birds/Ducks/Teal/c_lowq.jpg');
   });
 });
 

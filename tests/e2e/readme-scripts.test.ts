@@ -1,11 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aSpeciesPage, runScript, startUntilServing } from '../../harness/readme-commands.ts';
+import { aSpeciesPage, freshCopy, runScript, startUntilServing } from '../../harness/readme-commands.ts';
 import { freePort } from '../../harness/ports.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,17 +22,7 @@ describe("the README's scripts, in a fresh copy", () => {
   let project: string;
 
   beforeAll(async () => {
-    project = await mkdtemp(join(tmpdir(), 'readme-scripts-'));
-    // What a clone holds (tracked files and new ones not ignored), never the owner's generated output.
-    const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' }).split('\0');
-    for (const file of files) {
-      if (file === '' || !existsSync(join(repo, file))) continue;
-      await mkdir(join(project, dirname(file)), { recursive: true });
-      await cp(join(repo, file), join(project, file));
-    }
-    // Hard links: as installed, at no cost, and without the bundle cache a warm checkout has.
-    execFileSync('cp', ['-al', join(repo, 'node_modules'), join(project, 'node_modules')]);
-    await rm(join(project, 'node_modules/.cache'), { recursive: true, force: true });
+    project = await freshCopy(repo, 'readme-scripts-');
     // An owner's first photos in place of the sample, which .ci/run's `npm start` ingests whole:
     // every script still does all its work, on a library that costs seconds.
     await rm(join(project, 'photos'), { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { birdPhotosSchema, lifeListStructureSchema, photoIndexSchema, type LifeListFolder } from '../../data/manifest-schemas.ts';
 import { levelDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { formatTaxonomyFile, taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
-import { fixture, readJson, runCli, type CliRun } from '../../harness/ingest-tree.ts';
+import { fixture, readJson, runCli, xmpSidecar as sidecar, type CliRun } from '../../harness/ingest-tree.ts';
 
 /**
  * A library as a Lightroom or darktable user keeps it: the owner's own Order/Family folders, species
@@ -17,24 +17,6 @@ import { fixture, readJson, runCli, type CliRun } from '../../harness/ingest-tre
 const JPEG = fixture('photos/epy_nikon-d3100_gps.jpg');
 /** IPTC keywords 'tit' and 'garden': words, but no species. */
 const JPEG_WITHOUT_SPECIES = fixture('photos/derived_nikon-d3100_iptc-words.jpg');
-
-function sidecar({ keywords = [], hierarchical = [], rating, title }: { keywords?: string[]; hierarchical?: string[]; rating?: number; title?: string }): string {
-  const bag = (items: string[]) => `<rdf:Bag>${items.map((i) => `<rdf:li>${i}</rdf:li>`).join('')}</rdf:Bag>`;
-  return `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
-<x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Adobe XMP Core 7.0-c000">
- <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-  <rdf:Description rdf:about=""
-    xmlns:xmp="http://ns.adobe.com/xap/1.0/"
-    xmlns:dc="http://purl.org/dc/elements/1.1/"
-    xmlns:lr="http://ns.adobe.com/lightroom/1.0/"${rating === undefined ? '' : `\n    xmp:Rating="${rating}"`}>
-   ${keywords.length > 0 ? `<dc:subject>${bag(keywords)}</dc:subject>` : ''}
-   ${hierarchical.length > 0 ? `<lr:hierarchicalSubject>${bag(hierarchical)}</lr:hierarchicalSubject>` : ''}
-   ${title ? `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${title}</rdf:li></rdf:Alt></dc:title>` : ''}
-  </rdf:Description>
- </rdf:RDF>
-</x:xmpmeta>
-<?xpacket end="w"?>`;
-}
 
 let root: string;
 let photosDir: string;

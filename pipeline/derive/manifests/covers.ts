@@ -3,11 +3,12 @@ import { problem } from '../../report/messages.ts';
 import { LIFE_LIST_DIR } from '../../scan/plan.ts';
 import type { Problems } from '../../plumbing/problems.ts';
 import { SITE_CONFIG_FILE } from '../../setup/settings.ts';
-import { ancestorsOf, groupByAncestor, type PublishedPhoto } from './published-photo.ts';
+import { ancestorsOf, groupByAncestor, hasKeyword, type PublishedPhoto } from './published-photo.ts';
 
 /**
- * Folder path → cover thumbnail, for every folder with photos: the owner's override,
- * else a featured photo in its subtree (owner's order), else its first photo (sorted).
+ * Folder path → cover thumbnail, for every folder with photos: the owner's override in site.json,
+ * else a photo in its subtree with the cover keyword, else a featured photo in its subtree (the
+ * wall's order), else its first photo (sorted).
  */
 export function coversOf(
   photos: readonly PublishedPhoto[],
@@ -30,11 +31,13 @@ export function coversOf(
     else overrides.set(key, match);
   }
 
+  const coverKeyword = site.coverKeyword;
+  const firstMarked = coverKeyword === null ? new Map<string, PublishedPhoto[]>() : groupByAncestor(photos.filter((p) => hasKeyword(p, coverKeyword)));
   const firstFeatured = groupByAncestor(featured);
   const firstPhoto = groupByAncestor(photos);
   const covers: Record<string, string> = {};
   for (const folder of [...folderPaths].sort()) {
-    const cover = overrides.get(folder) ?? firstFeatured.get(folder)?.[0] ?? firstPhoto.get(folder)?.[0];
+    const cover = overrides.get(folder) ?? firstMarked.get(folder)?.[0] ?? firstFeatured.get(folder)?.[0] ?? firstPhoto.get(folder)?.[0];
     if (cover) covers[folder] = cover.plan.thumbnail;
   }
   return covers;

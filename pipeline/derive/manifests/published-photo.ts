@@ -25,6 +25,18 @@ export function wordsOf(photo: PublishedPhoto): NonNullable<PhotoRecord['text']>
   };
 }
 
+/**
+ * Whether the owner gave the photo this keyword (any case): as a plain keyword, or as the last
+ * level of a hierarchical one (`Portfolio|featured`), the two ways Lightroom and darktable write it.
+ */
+export function hasKeyword(photo: PublishedPhoto, keyword: string): boolean {
+  const wanted = keyword.trim().toLowerCase();
+  const facts = photo.facts;
+  if (!facts) return false;
+  const leaves = facts.hierarchicalKeywords.map((k) => k.split('|').at(-1) ?? '');
+  return [...facts.keywords, ...leaves].some((k) => k.trim().toLowerCase() === wanted);
+}
+
 /** Folder path → the photos in its subtree, in the photos' order: one pass, not one scan per folder. */
 export function groupByAncestor<P extends { plan: { folder: readonly string[] } }>(photos: readonly P[]): Map<string, P[]> {
   const groups = new Map<string, P[]>();

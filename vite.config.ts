@@ -6,6 +6,7 @@ import { resolveAssetOrigin, resolveBasePath } from './data/publishing.ts';
 import { previewDecodedPaths } from './web/vite-plugins/preview-decoding.ts';
 import { compileHint } from './web/vite-plugins/compile-hint.ts';
 import { previewAsHost } from './web/vite-plugins/preview-host.ts';
+import { previewSecurityHeaders } from './web/vite-plugins/preview-security.ts';
 import { spaFallback404 } from './web/vite-plugins/spa-fallback-404.ts';
 import { readPublishedSettings } from './web/prerender/published-settings.ts';
 
@@ -37,7 +38,7 @@ export default defineConfig(({ isSsrBuild }) => {
     root: fileURLToPath(new URL('./web', import.meta.url)),
     base,
     publicDir,
-    plugins: [react(), tailwindcss(), spaFallback404(), previewDecodedPaths(), previewAsHost(), compileHint()],
+    plugins: [react(), tailwindcss(), spaFallback404(), previewDecodedPaths(), previewSecurityHeaders(), previewAsHost(), compileHint()],
     define: {
       // Empty means "the page's own base path" (see web/assets.ts).
       'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin),

@@ -20,7 +20,8 @@ import { writeIfChanged, type BuildState } from './build-state.ts';
 import { deferEntryScript, fillTemplate, headKey, iconLink, inlineStylesheets, hoistedValue, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
 import { firstScreenScript, hydrationGuardScript } from './inline-scripts.ts';
 import { pagesToRender, SITE_IDENTITY, type PageToRender } from './pages.ts';
-import { sharePageHtml } from './share-page.ts';
+import { SHARE_PAGE_STYLE, sharePageHtml } from './share-page.ts';
+import { inlineSources, policyTags, sitePolicy, uncovered } from './content-policy.ts';
 import { fullMessageOf } from '../../data/error-text.ts';
 
 /** What web/entry-server.tsx exports, as built by `vite build --ssr`. */
@@ -54,6 +55,8 @@ export interface PrerenderReport {
   sitemapUrls: number;
   /** Photos in the feed, when it was written. */
   feedEntries: number | undefined;
+  /** The Content-Security-Policy every page states in its <meta> (content-policy.ts), for the hosts' header files. */
+  policy: string;
 }
 
 const FEED_FILE = 'feed.xml';
@@ -153,12 +156,24 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   const appTemplate = async () =>
     (template ??= deferEntryScript(await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href))));
   const firstScreen = firstScreenScript();
+  // Every inline script and style a page can carry, the same on every page: the site's one policy.
+  const app = await appTemplate();
+  const inline = inlineSources(app.template + hydrationGuardScript(null, basePath) + firstScreen + app.loader);
+  const { policy, hashes } = sitePolicy({ scripts: inline.scripts, styles: [...inline.styles, SHARE_PAGE_STYLE] }, publishing.assetOrigin);
+  const policyHead = policyTags(policy);
+  /** A page whose inline code the policy would block is a fault of the build, never shipped. */
+  const checked = (file: string, html: string) => {
+    const blocked = uncovered(html, hashes);
+    if (blocked.length > 0) throw new Error(`${file}: the Content-Security-Policy does not allow ${blocked.join(', ')}`);
+    return html;
+  };
 
   const identity = JSON.stringify({ ...siteIdentityOf(info), publishing });
   const rendered: string[] = [];
   for (const page of pages) {
     const signature = createHash('sha1')
       .update(options.codeHash)
+      .update(policy)
       .update(JSON.stringify(page.description))
       .update(JSON.stringify(page.photo ?? null));
     for (const dependency of page.dependsOn) signature.update(`\0${dependency}\0${dependency === SITE_IDENTITY ? identity : await textOf(dependency)}`);
@@ -166,19 +181,22 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
       if (page.kind === 'share' && page.photo) {
         const head = headTags(page.description, urls).map(renderHeadTag);
         const icon = iconLink((await appTemplate()).template);
-        return sharePageHtml({ head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, asset: (path) => assetUrl(imageBaseOf(publishing.assetOrigin, basePath), path), href: (route) => basePath + route.replace(/^\//, '') });
+        return checked(page.file, sharePageHtml({ policy: policyHead, head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, asset: (path) => assetUrl(imageBaseOf(publishing.assetOrigin, basePath), path), href: (route) => basePath + route.replace(/^\//, '') }));
       }
       const url = basePath + page.route.replace(/^\//, '');
       const result = await entry.renderPage(url);
       const expected = page.notFound ? 404 : 200;
       if (result.status !== expected) throw new Error(`Rendering ${url} answered HTTP ${result.status}, expected ${expected}`);
       const { head: hoisted, body } = splitHoisted(result.html);
-      const app = await appTemplate();
-      return fillTemplate(app.template, {
-        head: pageHead(page, hoisted, urls),
-        body,
-        afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname, basePath), firstScreen, app.loader],
-      });
+      return checked(
+        page.file,
+        fillTemplate(app.template, {
+          policy: policyHead,
+          head: pageHead(page, hoisted, urls),
+          body,
+          afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname, basePath), firstScreen, app.loader],
+        }),
+      );
     });
     if (changed) rendered.push(page.file);
   }
@@ -207,5 +225,5 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   for (const [file, signature, content] of extras) {
     if (await writeIfChanged(options.state, options.dist, file, signature, async () => content())) rendered.push(file);
   }
-  return { pages: pages.length, rendered, sitemapUrls: inSitemap.length, feedEntries: newest?.length };
+  return { pages: pages.length, rendered, sitemapUrls: inSitemap.length, feedEntries: newest?.length, policy };
 }

@@ -130,6 +130,23 @@ async function builtStylesheet(dist: string, basePath: string, href: string): Pr
   return readFile(file, 'utf8');
 }
 
+/**
+ * The site's one policy, from every inline script and style a page can carry (`inline`: the
+ * template and the scripts every page gets, the same on every page, and the share pages'
+ * stylesheet); its tags for each page's <head>; and the check every written page passes: inline
+ * code the policy would block is a fault of the build, never shipped.
+ */
+function pagePolicy(inline: string, assetOrigin: string | undefined) {
+  const sources = inlineSources(inline);
+  const { policy, hashes } = sitePolicy({ scripts: sources.scripts, styles: [...sources.styles, SHARE_PAGE_STYLE] }, assetOrigin);
+  const checked = (file: string, html: string) => {
+    const blocked = uncovered(html, hashes);
+    if (blocked.length > 0) throw new Error(`${file}: the Content-Security-Policy does not allow ${blocked.join(', ')}`);
+    return html;
+  };
+  return { policy, policyHead: policyTags(policy), checked };
+}
+
 const exists = async (file: string) => (await unlessMissing(stat(file))) !== undefined;
 
 /**
@@ -152,21 +169,9 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   const credits = await exists(join(options.publicDir, ...siteDataPaths.credits.split('/')));
   const pages = await pagesToRender(model, site, { credits });
 
-  let template: { template: string; loader: string } | undefined;
-  const appTemplate = async () =>
-    (template ??= deferEntryScript(await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href))));
+  const app = deferEntryScript(await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href)));
   const firstScreen = firstScreenScript();
-  // Every inline script and style a page can carry, the same on every page: the site's one policy.
-  const app = await appTemplate();
-  const inline = inlineSources(app.template + hydrationGuardScript(null, basePath) + firstScreen + app.loader);
-  const { policy, hashes } = sitePolicy({ scripts: inline.scripts, styles: [...inline.styles, SHARE_PAGE_STYLE] }, publishing.assetOrigin);
-  const policyHead = policyTags(policy);
-  /** A page whose inline code the policy would block is a fault of the build, never shipped. */
-  const checked = (file: string, html: string) => {
-    const blocked = uncovered(html, hashes);
-    if (blocked.length > 0) throw new Error(`${file}: the Content-Security-Policy does not allow ${blocked.join(', ')}`);
-    return html;
-  };
+  const { policy, policyHead, checked } = pagePolicy(app.template + hydrationGuardScript(null, basePath) + firstScreen + app.loader, publishing.assetOrigin);
 
   const identity = JSON.stringify({ ...siteIdentityOf(info), publishing });
   const rendered: string[] = [];
@@ -180,7 +185,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
     const changed = await writeIfChanged(options.state, options.dist, page.file, signature.digest('base64url'), async () => {
       if (page.kind === 'share' && page.photo) {
         const head = headTags(page.description, urls).map(renderHeadTag);
-        const icon = iconLink((await appTemplate()).template);
+        const icon = iconLink(app.template);
         return checked(page.file, sharePageHtml({ policy: policyHead, head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, asset: (path) => assetUrl(imageBaseOf(publishing.assetOrigin, basePath), path), href: (route) => basePath + route.replace(/^\//, '') }));
       }
       const url = basePath + page.route.replace(/^\//, '');

@@ -6,6 +6,7 @@ import { resolveAssetOrigin, resolveBasePath } from './data/publishing.ts';
 import { previewDecodedPaths } from './web/vite-plugins/preview-decoding.ts';
 import { compileHint } from './web/vite-plugins/compile-hint.ts';
 import { previewAsHost } from './web/vite-plugins/preview-host.ts';
+import { previewSecurityHeaders } from './web/vite-plugins/preview-security.ts';
 import { spaFallback404 } from './web/vite-plugins/spa-fallback-404.ts';
 import { watchPhotos } from './web/vite-plugins/watch-photos.ts';
 import { readPublishedSettings } from './web/prerender/published-settings.ts';
@@ -45,6 +46,7 @@ export default defineConfig(({ isSsrBuild }) => {
       tailwindcss(),
       spaFallback404(),
       previewDecodedPaths(),
+      previewSecurityHeaders(),
       previewAsHost(),
       compileHint(),
       // `npm run dev` re-runs the ingest (`npm run ingest`'s command) when photos/ changes, and reloads the page.

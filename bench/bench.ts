@@ -118,6 +118,7 @@ if (want('pages')) await part('pages', async () => (await import('./parts/pages.
 if (want('lightbox')) await part('lightbox', async () => (await import('./parts/lightbox.ts')).lightbox(options, log));
 if (want('ebird')) await part('ebird', async () => (await import('./parts/ebird.ts')).ebird(options, log));
 if (want('archive')) await part('archive', async () => (await import('./parts/archive.ts')).archive(options, log));
+if (want('security')) await part('security', async () => (await import('./parts/security.ts')).security(options, log));
 
 await (await import('./lib/site.ts')).releaseSite();
 const loadAfter = os.loadavg();

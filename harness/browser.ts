@@ -126,16 +126,26 @@ function unsettledParts(): string[] {
  * states (web/components/ImageTile.tsx data-status), and no fade or other transition running.
  * If it never settles, the error names what was still pending, and where the page was scrolled.
  */
-export async function pageSettled(page: Page): Promise<void> {
+export async function pageSettled(page: Page, timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
+  // Asked once per frame with page.evaluate, not page.waitForFunction: that one polls by eval()
+  // in the page, which the site's Content-Security-Policy refuses ('unsafe-eval').
+  const deadline = Date.now() + timeoutMs;
+  let pending: unknown;
   try {
-    await page.waitForFunction(`(${unsettledParts.toString()})().length === 0`);
+    for (;;) {
+      pending = await page.evaluate(`({ parts: (${unsettledParts.toString()})(), scrollY: window.scrollY, height: document.documentElement.scrollHeight, url: location.href })`);
+      if ((pending as { parts: string[] }).parts.length === 0) return;
+      if (Date.now() > deadline) break;
+      await page.evaluate('new Promise((next) => requestAnimationFrame(() => next()))');
+    }
   } catch (error) {
-    const pending = await page
-      .evaluate(`({ parts: (${unsettledParts.toString()})(), scrollY: window.scrollY, height: document.documentElement.scrollHeight, url: location.href })`)
-      .catch((reason: unknown) => `(could not be read: ${String(reason)})`);
-    throw new Error(`The page never settled: ${JSON.stringify(pending, null, 1)}`, { cause: error });
+    throw new Error(`The page could not be read while it settled: ${String(error)}`, { cause: error });
   }
+  throw new Error(`The page never settled: ${JSON.stringify(pending, null, 1)}`);
 }
+
+/** As long as Playwright waits for a state by default. */
+const SETTLE_TIMEOUT_MS = 30_000;
 
 /** Pages that tag the heading each document was parsed with (keepsPrerenderedHeading), once per page. */
 const taggingHeadings = new WeakSet<Page>();

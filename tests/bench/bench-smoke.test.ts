@@ -63,6 +63,11 @@ describe('npm run bench -- --smoke', () => {
     for (const row of results().rows) expect(['PASS', 'FAIL', 'n/a']).toContain(row.status);
   });
 
+  it("grades each host's security headers as the Observatory does", () => {
+    expect(value('security', /Cloudflare Pages/)).toBeGreaterThanOrEqual(100);
+    expect(value('security', /GitHub Pages/)).toBeGreaterThan(0);
+  });
+
   it('measures cold ingest for the pipeline and the bare sharp script, and their ratio', () => {
     const pipeline = value('Cold ingest', /^pipeline$/);
     const bare = value('Cold ingest', /^bare sharp/);

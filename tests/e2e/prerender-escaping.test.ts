@@ -23,8 +23,25 @@ const DUCK_FAMILY = 'Ducks, Geese & "Swans"';
 /** The photographer's own title and caption, written into the duck photo's XMP. */
 const TITLE = '<img src=x onerror=alert(3)> & "Drake"';
 const CAPTION = 'Dabbling </script><script>alert(4)</script> & resting';
+/** Markup that would call `pwned` (a binding each live page gets) if it ever ran: in a folder name, keywords and an eBird export. */
+const SVG_FOLDER = '"><svg onload=pwned(5)>';
+const KEYWORDS = ['<img src=x onerror=pwned(6)>', '</script><script>pwned(7)</script>', '"><svg onload=pwned(8)>'];
+const EBIRD_TEXT = ['<img src=x onerror=pwned(9)>', '</script><script>pwned(10)</script>', '"><svg onload=pwned(11)>'];
 const BASE_URL = 'https://birds.example.org/portfolio/';
 const MOUNT = '/portfolio/';
+
+/** An eBird export (its columns as eBird writes them) whose locations, counties, details and comments carry markup. */
+function hostileExport(): string {
+  const csv = (cells: string[]) => cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(',');
+  const header = ['Submission ID', 'Common Name', 'Scientific Name', 'Taxonomic Order', 'Count', 'State/Province', 'County', 'Location ID', 'Location', 'Latitude', 'Longitude', 'Date', 'Time', 'Protocol', 'Duration (Min)', 'All Obs Reported', 'Distance Traveled (km)', 'Area Covered (ha)', 'Number of Observers', 'Breeding Code', 'Observation Details', 'Checklist Comments', 'ML Catalog Numbers'];
+  const rows = EBIRD_TEXT.map((text, i) =>
+    csv([`S${100 + i}`, ['Mallard', 'Wood Duck', 'Great Horned Owl'][i]!, ['Anas platyrhynchos', 'Aix sponsa', 'Bubo virginianus'][i]!, String(300 + i), '2', 'US-FL', text, `L${i}`, text, '28.5', '-81.3', `2024-05-0${i + 1}`, '07:10 AM', 'eBird - Traveling Count', '60', '1', '1.2', '', '1', '', text, text, '']),
+  );
+  return [header.join(','), ...rows, ''].join('\n');
+}
+
+/** What the build writes to stderr: unusual text is no error, so nothing. */
+let buildStderr = '';
 
 let work: string;
 let dist: string;
@@ -44,6 +61,7 @@ const WORDS_XMP =
   '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">' +
   `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xml(TITLE)}</rdf:li></rdf:Alt></dc:title>` +
   `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${xml(CAPTION)}</rdf:li></rdf:Alt></dc:description>` +
+  `<dc:subject><rdf:Bag>${KEYWORDS.map((k) => `<rdf:li>${xml(k)}</rdf:li>`).join('')}</rdf:Bag></dc:subject>` +
   '</rdf:Description></rdf:RDF></x:xmpmeta>';
 
 beforeAll(async () => {
@@ -52,6 +70,9 @@ beforeAll(async () => {
   await photo(join(lifeList, 'Strigiformes', FAMILY, OWL, 'owl one.jpg'), { r: 120, g: 90, b: 60 });
   await photo(join(lifeList, 'Strigiformes', FAMILY, OWL, 'owl two.jpg'), { r: 90, g: 90, b: 60 }, 480, 640);
   await photo(join(lifeList, 'Anseriformes', DUCK_FAMILY, DUCK, 'duck.jpg'), { r: 40, g: 90, b: 140 }, 640, 480, WORDS_XMP);
+  await photo(join(lifeList, 'Anseriformes', DUCK_FAMILY, SVG_FOLDER, 'svg.jpg'), { r: 60, g: 60, b: 90 });
+  await mkdir(join(work, 'photos/ebird'), { recursive: true });
+  await writeFile(join(work, 'photos/ebird/MyEBirdData.csv'), hostileExport());
   await writeFile(
     join(work, 'photos/site.json'),
     JSON.stringify({
@@ -63,7 +84,16 @@ beforeAll(async () => {
   );
   dist = join(work, 'dist');
   // No base given: the build takes /portfolio/ from site.json. A production bundle, as deployed.
-  await buildSite({ photos: join(work, 'photos'), generated: join(work, 'generated'), out: dist, quiet: true, nodeEnv: 'production' });
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    buildStderr += String(chunk);
+    return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof process.stderr.write;
+  try {
+    await buildSite({ photos: join(work, 'photos'), generated: join(work, 'generated'), out: dist, quiet: true, nodeEnv: 'production' });
+  } finally {
+    process.stderr.write = write;
+  }
   [browser, plain, vitePreview] = await Promise.all([launchBrowser(), startPlainServer(dist, MOUNT), startVitePreview(dist, MOUNT)]);
 });
 
@@ -164,6 +194,8 @@ describe('names from folder names', () => {
         return {
           urls: [...s.getElementsByTagNameNS('*', 'loc')].map((e) => e.textContent ?? ''),
           titles: [...f.querySelectorAll('entry > title')].map((e) => e.textContent),
+          // The photos' entries (the eBird export's outing days have entries of their own).
+          isPhoto: [...f.querySelectorAll('entry')].map((e) => (e.querySelector('link[type="text/html"]')?.getAttribute('href') ?? '').includes('/photo/')),
           links: [...f.querySelectorAll('entry > link')].map((e) => e.getAttribute('href') ?? ''),
           author: f.querySelector('feed > author > name')?.textContent,
           // The entry HTML, unwrapped once: exactly one image per entry, alt = the name.
@@ -176,11 +208,13 @@ describe('names from folder names', () => {
       { sitemap, feed },
     );
     await page.close();
-    expect(parsed.titles.sort()).toEqual([DUCK, OWL, OWL].sort());
+    const photoEntries = <T,>(values: T[]) => values.filter((_, i) => parsed.isPhoto[i]);
+    expect(photoEntries(parsed.titles).sort()).toEqual([DUCK, OWL, OWL, SVG_FOLDER].sort());
     expect(parsed.author).toBe('Ann & <Co>');
-    for (const content of parsed.contents) expect(content).toMatchObject({ images: 1, injected: 0 });
+    for (const content of parsed.contents) expect(content.injected).toBe(0);
+    for (const content of photoEntries(parsed.contents)) expect(content.images).toBe(1);
     // The duck photo's alt text is its photographer's title.
-    expect(parsed.contents.map((c) => c.alt).sort()).toEqual([TITLE, OWL, OWL].sort());
+    expect(photoEntries(parsed.contents).map((c) => c.alt).sort()).toEqual([TITLE, OWL, OWL, SVG_FOLDER].sort());
     expect(parsed.urls).toContain(BASE_URL + speciesRoute(OWL).slice(1));
     for (const link of [...parsed.urls, ...parsed.links]) {
       expect(link.startsWith(BASE_URL), link).toBe(true);
@@ -229,6 +263,56 @@ describe('a build under the sub-path /portfolio/', () => {
     expect(messages.filter((m) => HYDRATION_PROBLEM.test(m))).toEqual([]);
     // Production React reports hydration failures only as minified errors; none at all may appear.
     expect(messages.filter((m) => /Minified React error|react\.dev\/errors/.test(m))).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Every page file of the build, as a route under the mount. */
+async function pageRoutes(): Promise<string[]> {
+  return (await listFiles(dist)).filter((f) => f.endsWith('/index.html') || f === 'index.html' || f === '404.html').map((f) => (f === '404.html' ? '/no/such/page/' : `/${f.replace(/index\.html$/, '')}`));
+}
+
+describe('markup and script in titles, captions, keywords, folder names and an eBird export', () => {
+  it('build with nothing reported as a problem', () => {
+    expect(buildStderr).toBe('');
+  });
+
+  it('appear in no page, feed or sitemap as markup', async () => {
+    // The data files hold the names as JSON strings, read by the app as text: only what a browser parses as markup is checked.
+    const files = (await listFiles(dist)).filter((f) => /\.(html|xml)$/.test(f));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const text = await readText(join(dist, file));
+      for (const raw of ['<svg onload', '<script>pwned', '<img src=x', 'onerror=pwned']) expect(text.includes(raw), `${file}: ${raw}`).toBe(false);
+    }
+  });
+
+  it('never run, on any page with the app started, under the policy', async () => {
+    const context = await browser.newContext();
+    const calls: string[] = [];
+    await context.exposeBinding('pwned', (_source, id: unknown) => void calls.push(String(id)));
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      Object.defineProperty(window, '__violations', { value: seen });
+      addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.sample}`));
+    });
+    const page = await context.newPage();
+    const routes = await pageRoutes();
+    // Every page of the small site: walls, species, Lists, Outings, share pages, the 404 page.
+    expect(routes.length).toBeGreaterThan(15);
+    for (const route of routes) {
+      const response = await page.goto(url(route));
+      expect(response?.status(), route).toBe(route.startsWith('/no/') ? 404 : 200);
+      if (!route.startsWith('/photo/')) await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+      expect(await page.evaluate(() => document.querySelectorAll('img[src="x"], [onerror], [onload], svg[onload]').length), route).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), route).toEqual([]);
+    }
+    // The lightbox of the photo with the hostile title, caption and keywords, opened.
+    await page.goto(url(speciesRoute(DUCK)));
+    await page.locator('main li a').first().click();
+    await page.getByTestId('photo-caption').waitFor();
+    expect(await page.evaluate(() => document.querySelectorAll('img[src="x"], [onerror], [onload]').length)).toBe(0);
+    expect(calls).toEqual([]);
     await context.close();
   });
 });

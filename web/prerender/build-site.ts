@@ -195,7 +195,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     codeHash: code,
     log,
   });
-  for (const [file, content] of hostFiles(published?.host)) await writeIfChanged(state, out, file, hashOf(content), async () => content);
+  for (const [file, content] of hostFiles(published?.host, report.policy)) await writeIfChanged(state, out, file, hashOf(content), async () => content);
   if (photoState && photosOut) {
     await finishBuild(photoState, stateFile(photosOut), photosOut, inputs);
     log(`${photosOut}: the photos for ${assetOrigin}, ${photoState.stats.linked} linked, ${photoState.stats.removed} removed.`);

@@ -85,12 +85,15 @@ describe('the hydration guard', () => {
   function runGuard(renderedPath: string | null, at: string, basePath = '/') {
     window.history.replaceState(null, '', at);
     document.body.innerHTML = '<div id="root"><p>server markup</p></div>';
-    const script = hydrationGuardScript(renderedPath, basePath).replace(/^<script>|<\/script>$/g, '');
+    // The script element as the page holds it (jsdom runs no script itself): the page's path is its attribute.
+    document.body.insertAdjacentHTML('beforeend', hydrationGuardScript(renderedPath, basePath));
+    const element = document.body.lastElementChild as HTMLScriptElement;
     // The page's location, but a navigation it asks for is recorded (jsdom does not navigate).
     const asked: string[] = [];
     const { pathname, search, hash } = window.location;
     const location = { pathname, search, hash, replace: (url: string) => void asked.push(url) };
-    new Function('location', script)(location);
+    const page = { currentScript: element, getElementById: (id: string) => document.getElementById(id) };
+    new Function('location', 'document', element.text)(location, page);
     const root = document.getElementById('root');
     return { kept: root?.textContent === 'server markup', otherPage: root?.hasAttribute(OTHER_PAGE), url: window.location.pathname + window.location.search, asked: asked[0] };
   }

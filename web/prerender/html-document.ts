@@ -99,6 +99,8 @@ export async function inlineStylesheets(template: string, read: (href: string) =
 }
 
 export interface PageParts {
+  /** The page's policy tags (content-policy.ts policyTags), first in <head>: a <meta> policy governs only what follows it. */
+  policy?: string;
   /** Elements for <head>, already escaped HTML. */
   head: string[];
   /** Scripts that must run first, at the top of <head>. */
@@ -117,7 +119,7 @@ export function fillTemplate(template: string, parts: PageParts): string {
   // The charset declaration stays first (it must be within the first 1024 bytes).
   const charset = /<meta charset[^>]*>/i.exec(html);
   const insertScriptsAt = charset ? charset.index + charset[0].length : headStart.index + headStart[0].length;
-  const scripts = (parts.headScripts ?? []).join('');
+  const scripts = (parts.policy ?? '') + (parts.headScripts ?? []).join('');
   html = html.slice(0, insertScriptsAt) + scripts + html.slice(insertScriptsAt);
   html = html.replace(/\s*<\/head>/i, () => `\n    ${parts.head.join('\n    ')}\n  </head>`);
   // Replacement functions, so '$' in the markup is never read as a pattern.

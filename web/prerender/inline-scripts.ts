@@ -1,6 +1,9 @@
 import { PHOTO_PARAM, pageKey } from '../../data/paths.ts';
 import { FIRST_SCREEN_TIMING, OTHER_PAGE, PHOTO_PREVIEW_ID, QUEUED_SRC, QUEUED_SRCSET, SCREEN_SIZE, SCREEN_SRCSET } from '../first-screen.ts';
-import { jsonForScript } from '../seo/escape.ts';
+import { escapeHtml, jsonForScript } from '../seo/escape.ts';
+
+/** The attribute of the hydration guard's <script> naming the path its page was rendered for (none: the not-found page). */
+const RENDERED_PATH = 'data-rendered-path';
 
 /**
  * The scripts every pre-rendered page carries inline, as strings: they run before (or instead
@@ -32,9 +35,12 @@ const START_QUEUED_IMAGE = `function startImage(img) {
  *   is marked (OTHER_PAGE): the app renders the URL's own page from scratch and replaces it.
  */
 export function hydrationGuardScript(renderedPath: string | null, basePath: string): string {
+  // The page's own path is an attribute, so the script's text is the same on every page: one
+  // hash in the site's Content-Security-Policy (content-policy.ts) covers them all.
+  const path = renderedPath === null ? '' : ` ${RENDERED_PATH}="${escapeHtml(renderedPath)}"`;
   // pageKey's source goes in as it is: minifyInline would join a line comment to the code after it.
-  return `<script>(function () {var pageKey = ${pageKey.toString()};${minifyInline(`
-      var expected = ${jsonForScript(renderedPath)}, base = ${jsonForScript(basePath)};
+  return `<script${path}>(function () {var pageKey = ${pageKey.toString()};${minifyInline(`
+      var expected = document.currentScript.getAttribute('${RENDERED_PATH}'), base = ${jsonForScript(basePath)};
       var here = location.pathname;
       if (expected !== null && pageKey(here, base) === pageKey(expected, base)) {
         if (here !== expected) history.replaceState(history.state, '', expected + location.search + location.hash);

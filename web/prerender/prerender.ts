@@ -20,7 +20,8 @@ import { writeIfChanged, type BuildState } from './build-state.ts';
 import { deferEntryScript, fillTemplate, headKey, iconLink, inlineStylesheets, hoistedValue, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
 import { firstScreenScript, hydrationGuardScript } from './inline-scripts.ts';
 import { pagesToRender, SITE_IDENTITY, type PageToRender } from './pages.ts';
-import { sharePageHtml } from './share-page.ts';
+import { SHARE_PAGE_STYLE, sharePageHtml } from './share-page.ts';
+import { inlineSources, policyTags, sitePolicy, uncovered } from './content-policy.ts';
 import { fullMessageOf } from '../../data/error-text.ts';
 
 /** What web/entry-server.tsx exports, as built by `vite build --ssr`. */
@@ -54,6 +55,8 @@ export interface PrerenderReport {
   sitemapUrls: number;
   /** Photos in the feed, when it was written. */
   feedEntries: number | undefined;
+  /** The Content-Security-Policy every page states in its <meta> (content-policy.ts), for the hosts' header files. */
+  policy: string;
 }
 
 const FEED_FILE = 'feed.xml';
@@ -127,6 +130,23 @@ async function builtStylesheet(dist: string, basePath: string, href: string): Pr
   return readFile(file, 'utf8');
 }
 
+/**
+ * The site's one policy, from every inline script and style a page can carry (`inline`: the
+ * template and the scripts every page gets, the same on every page, and the share pages'
+ * stylesheet); its tags for each page's <head>; and the check every written page passes: inline
+ * code the policy would block is a fault of the build, never shipped.
+ */
+function pagePolicy(inline: string, assetOrigin: string | undefined) {
+  const sources = inlineSources(inline);
+  const { policy, hashes } = sitePolicy({ scripts: sources.scripts, styles: [...sources.styles, SHARE_PAGE_STYLE] }, assetOrigin);
+  const checked = (file: string, html: string) => {
+    const blocked = uncovered(html, hashes);
+    if (blocked.length > 0) throw new Error(`${file}: the Content-Security-Policy does not allow ${blocked.join(', ')}`);
+    return html;
+  };
+  return { policy, policyHead: policyTags(policy), checked };
+}
+
 const exists = async (file: string) => (await unlessMissing(stat(file))) !== undefined;
 
 /**
@@ -149,36 +169,39 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   const credits = await exists(join(options.publicDir, ...siteDataPaths.credits.split('/')));
   const pages = await pagesToRender(model, site, { credits });
 
-  let template: { template: string; loader: string } | undefined;
-  const appTemplate = async () =>
-    (template ??= deferEntryScript(await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href))));
+  const app = deferEntryScript(await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href)));
   const firstScreen = firstScreenScript();
+  const { policy, policyHead, checked } = pagePolicy(app.template + hydrationGuardScript(null, basePath) + firstScreen + app.loader, publishing.assetOrigin);
 
   const identity = JSON.stringify({ ...siteIdentityOf(info), publishing });
   const rendered: string[] = [];
   for (const page of pages) {
     const signature = createHash('sha1')
       .update(options.codeHash)
+      .update(policy)
       .update(JSON.stringify(page.description))
       .update(JSON.stringify(page.photo ?? null));
     for (const dependency of page.dependsOn) signature.update(`\0${dependency}\0${dependency === SITE_IDENTITY ? identity : await textOf(dependency)}`);
     const changed = await writeIfChanged(options.state, options.dist, page.file, signature.digest('base64url'), async () => {
       if (page.kind === 'share' && page.photo) {
         const head = headTags(page.description, urls).map(renderHeadTag);
-        const icon = iconLink((await appTemplate()).template);
-        return sharePageHtml({ head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, asset: (path) => assetUrl(imageBaseOf(publishing.assetOrigin, basePath), path), href: (route) => basePath + route.replace(/^\//, '') });
+        const icon = iconLink(app.template);
+        return checked(page.file, sharePageHtml({ policy: policyHead, head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, asset: (path) => assetUrl(imageBaseOf(publishing.assetOrigin, basePath), path), href: (route) => basePath + route.replace(/^\//, '') }));
       }
       const url = basePath + page.route.replace(/^\//, '');
       const result = await entry.renderPage(url);
       const expected = page.notFound ? 404 : 200;
       if (result.status !== expected) throw new Error(`Rendering ${url} answered HTTP ${result.status}, expected ${expected}`);
       const { head: hoisted, body } = splitHoisted(result.html);
-      const app = await appTemplate();
-      return fillTemplate(app.template, {
-        head: pageHead(page, hoisted, urls),
-        body,
-        afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname, basePath), firstScreen, app.loader],
-      });
+      return checked(
+        page.file,
+        fillTemplate(app.template, {
+          policy: policyHead,
+          head: pageHead(page, hoisted, urls),
+          body,
+          afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname, basePath), firstScreen, app.loader],
+        }),
+      );
     });
     if (changed) rendered.push(page.file);
   }
@@ -207,5 +230,5 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   for (const [file, signature, content] of extras) {
     if (await writeIfChanged(options.state, options.dist, file, signature, async () => content())) rendered.push(file);
   }
-  return { pages: pages.length, rendered, sitemapUrls: inSitemap.length, feedEntries: newest?.length };
+  return { pages: pages.length, rendered, sitemapUrls: inSitemap.length, feedEntries: newest?.length, policy };
 }

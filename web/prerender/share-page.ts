@@ -8,7 +8,13 @@ import { escapeHtml } from '../seo/escape.ts';
  * (pre-rendered, sized to the screen through srcset) and links that open it in the gallery.
  * No script and no app: a few KB, so a link opened on a phone shows the photo at once.
  */
+/** The share page's whole stylesheet, inline (its hash is in the site's policy: content-policy.ts). */
+export const SHARE_PAGE_STYLE =
+  'body{margin:0;background:#0c0a09;color:#f5f5f4;font:16px/1.5 system-ui,sans-serif}main{max-width:80rem;margin:0 auto;padding:1rem}img{display:block;width:100%;height:auto;max-height:85vh;object-fit:contain;background:#1c1917}h1{font:400 1.75rem Georgia,serif;margin:.75rem 0 0}.m{color:#a8a29e;font-size:.875rem;margin:.25rem 0}a{color:#fde68a}nav a{margin-right:1.25rem}';
+
 export function sharePageHtml(options: {
+  /** The site's policy tags (content-policy.ts policyTags), first in <head>. */
+  policy: string;
   head: string[];
   photo: GalleryPhoto;
   siteTitle: string;
@@ -42,9 +48,10 @@ export function sharePageHtml(options: {
 <html lang="en">
 <head>
 <meta charset="UTF-8">
+${options.policy}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${options.head.join('\n')}
-<style>body{margin:0;background:#0c0a09;color:#f5f5f4;font:16px/1.5 system-ui,sans-serif}main{max-width:80rem;margin:0 auto;padding:1rem}img{display:block;width:100%;height:auto;max-height:85vh;object-fit:contain;background:#1c1917}h1{font:400 1.75rem Georgia,serif;margin:.75rem 0 0}.m{color:#a8a29e;font-size:.875rem;margin:.25rem 0}a{color:#fde68a}nav a{margin-right:1.25rem}</style>
+<style>${SHARE_PAGE_STYLE}</style>
 </head>
 <body>
 <main>

@@ -134,7 +134,7 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
 
   it("--locale takes a BCP 47 tag and asks eBird with eBird's code for it (zh-Hans → zh_SIM); the file keeps the tag", async () => {
     const run = await runCli(['taxonomy', '--photos', photosDir, '--url', server.url, '--locale', 'zh-Hans']);
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(server.requests).toContain('/v2/ref/taxonomy/ebird?fmt=csv&locale=zh_SIM');
     const { header, species } = parseTaxonomyFile(await readFile(taxonomyPath(photosDir), 'utf8'), 'taxonomy.tsv');
     expect(header.locale).toBe('zh-Hans');

@@ -1,5 +1,4 @@
-import { listKindOf } from './bird-lists.ts';
-import { countryOf, placeNameOf } from './region-code.ts';
+import { placeNameOf } from './region-code.ts';
 import type { FieldDay, LifeListRecords, LifeRecord } from './life-records.ts';
 import { compareNames, type PhotoEntry } from './manifest-schemas.ts';
 import { outingDataSchema, outingsDataSchema, outingsYearDataSchema, OUTINGS_INDEX_LIMIT, type OutingData, type OutingSettings, type OutingSpecies, type OutingsData, type OutingSummary, type OutingsYearData, type Trip } from './outings.ts';

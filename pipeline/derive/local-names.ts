@@ -25,7 +25,11 @@ export interface LocalNames {
  * has none in it (reported: the owner is told the command that fetches them).
  */
 export function localNamesOf(taxonomy: LoadedTaxonomy | undefined, language: string | undefined, problems: Problems): LocalNames | undefined {
-  if (language === undefined || !taxonomy) return undefined;
+  if (language === undefined) return undefined;
+  if (!taxonomy) {
+    problems.warning(TAXONOMY_DIR, problem.localNamesNoTaxonomy(language));
+    return undefined;
+  }
   const fetched = taxonomy.header.locale;
   if (fetched === undefined || !sameLanguage(fetched, language)) {
     problems.warning(TAXONOMY_DIR, problem.localNamesMissing(language, fetched));

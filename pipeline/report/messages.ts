@@ -90,6 +90,8 @@ export const problem = {
     `the bird taxonomy could not be read (${detail}); species folders directly in life_list/ stay where they are, and photos in inbox/ cannot be placed until it can. Run \`npm run taxonomy\` to fetch it again`,
   taxonomyLastUsed: (detail: string, source: string) =>
     `the bird taxonomy could not be had (${detail}); the copy the last ingest used (${source}) placed the photos, so none disappears. Run \`npm run taxonomy\` to put it back`,
+  localNamesNoTaxonomy: (language: string) =>
+    `site.json asks for species names in '${language}', but the photos folder has no bird taxonomy yet: run \`npm run taxonomy -- --locale ${language}\``,
   localNamesMissing: (language: string, fetched: string | undefined) =>
     `site.json asks for species names in '${language}', but the library's taxonomy has ${fetched ? `them in '${fetched}'` : 'none but English'}: run \`npm run taxonomy -- --update --locale ${language}\``,
   localNamesLacking: (missing: number, of: number, language: string) =>

@@ -144,17 +144,20 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
   });
 
   it('--locale with something that is no language tag stops before any download, and changes nothing', async () => {
-    const before = await readFile(taxonomyPath(photosDir), 'utf8');
+    const held = () => readFile(taxonomyPath(photosDir), 'utf8').catch(() => 'no file');
+    const before = await held();
     const requests = server.requests.length;
     const run = await runCli(['taxonomy', '--photos', photosDir, '--url', server.url, '--locale', 'not a language']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--locale not a language is not a language tag: write it in BCP 47, such as de, es-MX, pt-BR or zh-Hans; nothing was changed');
     expect(server.requests.length).toBe(requests);
-    expect(await readFile(taxonomyPath(photosDir), 'utf8')).toBe(before);
+    expect(await held()).toBe(before);
   });
 
   it('"language": "es" names the birds in Spanish once the taxonomy has them, and the ingest says once how many it has no name for', async () => {
     const lib = await library('spanish', { 'life_list/Anseriformes/Ducks/Mallard/m.jpg': null, 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null }, { language: 'es' });
+    const none = await runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
+    expect(none.state.ingest!.problems.all.map((p) => p.reason)).toEqual(["site.json asks for species names in 'es', but the photos folder has no bird taxonomy yet: run `npm run taxonomy -- --locale es`"]);
     expect((await runCli(['taxonomy', '--photos', lib.photosDir, '--url', server.url])).code).toBe(0);
     const english = await runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
     expect(english.state.ingest!.problems.all.map((p) => p.reason)).toEqual(["site.json asks for species names in 'es', but the library's taxonomy has none but English: run `npm run taxonomy -- --update --locale es`"]);

@@ -54,9 +54,9 @@ describe('birdLists', () => {
       observed: 3,
       photographed: 1,
       species: [
-        { commonName: 'Mallard', scientificName: 'Avis mallard', firstSeen: '2020-01-05', region: 'GB-ENG' },
-        { commonName: 'Robin', scientificName: 'Avis robin', firstSeen: '2020-02-02', region: 'GB-ENG', newForLife: true },
-        { commonName: 'Kestrel', scientificName: 'Avis kestrel', firstSeen: '2020-03-03', region: 'US-NC', species: 'American Kestrel', thumbnail: { path: 'life_list/k_lowq.jpg', width: 480, height: 320 } },
+        { commonName: 'Mallard', scientificName: 'Avis mallard', firstSeen: '2020-01-05', region: 'GB-ENG', place: 'England, United Kingdom' },
+        { commonName: 'Robin', scientificName: 'Avis robin', firstSeen: '2020-02-02', region: 'GB-ENG', place: 'England, United Kingdom', newForLife: true },
+        { commonName: 'Kestrel', scientificName: 'Avis kestrel', firstSeen: '2020-03-03', region: 'US-NC', place: 'North Carolina, United States', species: 'American Kestrel', thumbnail: { path: 'life_list/k_lowq.jpg', width: 480, height: 320 } },
       ],
     });
   });

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isoDateSchema, regionCodeSchema, type LifeListRecords, type LifeRecord } from './life-records.ts';
-import { compareNames, imageFileSchema } from './manifest-schemas.ts';
-import { countryOf, LIST_KEY } from './region-code.ts';
+import { compareNames, imageFileSchema, localNameSchema } from './manifest-schemas.ts';
+import { countryOf, LIST_KEY, placeNameOf } from './region-code.ts';
 import { OUTING_KEY } from './paths.ts';
 
 /**
@@ -74,11 +74,14 @@ export type ListsData = z.infer<typeof listsDataSchema>;
 
 const listSpeciesSchema = z.strictObject({
   commonName: nonEmpty(),
+  /** Its name in the site's bird-name language, where the taxonomy has one. */
+  localName: z.optional(localNameSchema),
   scientificName: nonEmpty(),
   /** The first day in this list (year or region). */
   firstSeen: isoDateSchema,
-  /** Year lists: the region of that first day. */
+  /** Year lists: the region of that first day, and its name ('Ontario, Canada'). */
   region: z.optional(regionCodeSchema),
+  place: z.optional(nonEmpty()),
   /** Year lists: first seen ever that year. */
   newForLife: z.optional(z.literal(true)),
   /** The species page, when the species is photographed, with its first photo's thumbnail. */
@@ -156,9 +159,10 @@ export function birdLists({ records, photographed, names, maps }: ListInputs): {
       const photo = photographed.get(record.scientificName);
       return {
         commonName: record.commonName,
+        ...(record.localName && { localName: record.localName }),
         scientificName: record.scientificName,
         firstSeen,
-        ...(region !== undefined && { region }),
+        ...(region !== undefined && { region, place: placeNameOf(region, names) }),
         ...(newForLife && { newForLife }),
         ...(photo && { species: photo.species }),
         ...(photo?.thumbnail && { thumbnail: photo.thumbnail }),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { localNameSchema } from './local-name.ts';
 import { DAY } from './paths.ts';
 import { REGION_CODE } from './region-code.ts';
 import { createNameIndex, normaliseSpeciesName } from './species-names.ts';
@@ -40,6 +41,8 @@ export const lifeRecordSchema = z.strictObject({
   scientificName: z.string().check(z.minLength(1)),
   /** eBird/Clements taxonomic order: sorting by it gives field-guide order. */
   taxonOrder: z.number().check(z.positive()),
+  /** Its name in the site's bird-name language, from the owner's taxonomy (added by the ingest, never read from the export). */
+  localName: z.optional(localNameSchema),
   /** Day of the first observation. */
   firstSeen: isoDateSchema,
   /** Region of the first observation (eBird's State/Province column); absent when the export had none. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { lifeGrowthYearSchema } from './life-records.ts';
+import { localNameSchema } from './local-name.ts';
 import type { LifeListFolder } from './manifest-layout.ts';
 import { DAY } from './paths.ts';
 import { HOSTS } from './publishing.ts';
@@ -12,6 +13,7 @@ import { HOSTS } from './publishing.ts';
  * more gzipped JavaScript than React itself.
  */
 
+export { localNameSchema } from './local-name.ts';
 export {
   MANIFEST_FILES,
   FAV_TAG,
@@ -109,8 +111,6 @@ export const creditSchema = z.strictObject({
 });
 export type Credit = z.infer<typeof creditSchema>;
 
-/** A species' name in another language than English, and that language's code (for the page's `lang`). */
-export const localNameSchema = z.strictObject({ name: nonEmpty(), lang: nonEmpty() });
 
 export const photoEntrySchema = z.strictObject({
   id: z.string().check(z.regex(/^[a-z0-9-]+$/)),

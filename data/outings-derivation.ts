@@ -1,5 +1,4 @@
-import { listKindOf } from './bird-lists.ts';
-import { countryOf, regionWithCountry } from './region-code.ts';
+import { placeNameOf } from './region-code.ts';
 import type { FieldDay, LifeListRecords, LifeRecord } from './life-records.ts';
 import { compareNames, type PhotoEntry } from './manifest-schemas.ts';
 import { outingDataSchema, outingsDataSchema, outingsYearDataSchema, OUTINGS_INDEX_LIMIT, type OutingData, type OutingSettings, type OutingSpecies, type OutingsData, type OutingSummary, type OutingsYearData, type Trip } from './outings.ts';
@@ -149,7 +148,7 @@ function outingPage(context: PageContext, days: readonly Day[], head: PageHead):
   const fields = days.flatMap((d) => (d.field ? [d.field] : []));
   return outingDataSchema.parse({
     ...head,
-    regions: regionCodes.map((code) => ({ code, name: outingRegionName(code, names) })),
+    regions: regionCodes.map((code) => ({ code, name: placeNameOf(code, names) })),
     fromExport: records !== undefined,
     ...(records && { checklists: fields.reduce((n, f) => n + f.checklists, 0), minutes: fields.reduce((n, f) => n + f.minutes, 0) }),
     // A trip's page links its days, and each day its own checklists.
@@ -181,6 +180,7 @@ function speciesOf({ records, bySpecies, toPagePhoto, recordOf, folderOf }: Page
     entries.push({
       order: record.taxonOrder,
       commonName: record.commonName,
+      ...(record.localName && { localName: record.localName }),
       scientificName,
       ...(dates.has(record.firstSeen) && { lifer: true as const }),
       ...(folder !== undefined && { species: folder }),
@@ -196,6 +196,7 @@ function speciesOf({ records, bySpecies, toPagePhoto, recordOf, folderOf }: Page
       return {
         order: record?.taxonOrder ?? Number.POSITIVE_INFINITY,
         commonName: record?.commonName ?? folder,
+        ...((record?.localName ?? photos[0]?.localName) && { localName: record?.localName ?? photos[0]!.localName! }),
         ...(record && { scientificName: record.scientificName }),
         ...(records && { notListed: true as const }),
         species: folder,
@@ -206,13 +207,6 @@ function speciesOf({ records, bySpecies, toPagePhoto, recordOf, folderOf }: Page
   return { species: [...entries, ...extra].map(({ order: _order, ...s }) => s), observed: entries.length };
 }
 
-/** An outing's region: `US-AZ` → `Arizona, United States`; a code without a name stays a code. */
-function outingRegionName(code: string, names: Readonly<Record<string, string>>): string {
-  const own = names[code] ?? code;
-  if (listKindOf(code) !== 'region') return own;
-  const country = countryOf(code);
-  return regionWithCountry(own, names[country] ?? country);
-}
 
 function summaryOf({ featured }: OutingInputs, page: OutingData): OutingSummary {
   const photos = page.species.flatMap((s) => s.photos);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { checklistIdSchema, isoDateSchema, regionCodeSchema } from './life-records.ts';
-import { photoEntrySchema } from './manifest-schemas.ts';
+import { localNameSchema, photoEntrySchema } from './manifest-schemas.ts';
 import { OUTING_KEY } from './paths.ts';
 import { pagePhotoSchema } from './site-data-schemas.ts';
 
@@ -46,6 +46,8 @@ const regionSchema = z.strictObject({ code: regionCodeSchema, name: nonEmpty() }
 const outingSpeciesSchema = z.strictObject({
   /** The export's common name, or the species folder's name when the export does not have it. */
   commonName: nonEmpty(),
+  /** Its name in the site's bird-name language, where the taxonomy has one. */
+  localName: z.optional(localNameSchema),
   scientificName: z.optional(nonEmpty()),
   /** First seen ever on this outing (only with an export). */
   lifer: z.optional(z.literal(true)),

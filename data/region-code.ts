@@ -19,3 +19,30 @@ export function countryOf(region: string): string {
 export function regionWithCountry(region: string, country: string): string {
   return `${region}, ${country}`;
 }
+
+/** A region code as a visitor reads it: `CA-ON` → 'Ontario, Canada', `US` → 'United States'; a code no name is known for stays a code. */
+export function placeNameOf(code: string, names: Readonly<Record<string, string>>): string {
+  const own = names[code];
+  if (own === undefined) return code;
+  if (!code.includes('-')) return own;
+  const country = names[countryOf(code)];
+  return country === undefined ? own : regionWithCountry(own, country);
+}
+
+/**
+ * Where a species was seen, grouped by country, each country's states/provinces by name, countries
+ * by name: 'Canada: Ontario · United States: Montana, Washington'. A country where no state is
+ * known has none.
+ */
+export function placesByCountry(codes: Iterable<string>, names: Readonly<Record<string, string>>, compare: (a: string, b: string) => number): { code: string; name: string; regions?: { code: string; name: string }[] }[] {
+  const byCountry = new Map<string, Set<string>>();
+  for (const code of codes) {
+    const regions = byCountry.get(countryOf(code)) ?? new Set<string>();
+    if (code.includes('-')) regions.add(code);
+    byCountry.set(countryOf(code), regions);
+  }
+  const named = (code: string) => ({ code, name: names[code] ?? code });
+  return [...byCountry]
+    .map(([country, regions]) => ({ ...named(country), ...(regions.size > 0 && { regions: [...regions].map(named).sort((a, b) => compare(a.name, b.name)) }) }))
+    .sort((a, b) => compare(a.name, b.name));
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeIssues } from './describe-issues.ts';
+import { isEnglish, languageTagOf, LANGUAGE_CODE } from './language-tags.ts';
 import { tripSchema } from './outings.ts';
 import { HOSTS } from './publishing.ts';
 
@@ -83,8 +84,25 @@ export const ebirdOptionsSchema = z.strictObject({
   names: z.record(z.string().min(1), z.string().min(1)).default({}),
 });
 
+/** A language tag: BCP 47 (`de`, `pt-BR`, `zh-Hans`); eBird's spelling (`pt_BR`, `zh_SIM`) is read too. */
+const languageTagSchema = z
+  .string()
+  .regex(LANGUAGE_CODE, 'must be a language tag such as de, es-MX or zh-Hans')
+  .refine((tag) => isLanguageTag(tag), 'must be a language tag such as de, es-MX or zh-Hans');
+
+function isLanguageTag(tag: string): boolean {
+  try {
+    new Intl.Locale(languageTagOf(tag));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const siteConfigSchema = z.strictObject({
   owner: z.string().min(1),
+  /** The site's language (BCP 47): its interface, dates, place names and, unless `names` says otherwise, its birds' names. */
+  language: languageTagSchema.optional(),
   title: z.string().min(1).optional(),
   description: z.string().min(1).optional(),
   /** Lines of the Info page's Gear section. */
@@ -109,10 +127,11 @@ export const siteConfigSchema = z.strictObject({
    * The species names the site shows: `folders` keeps the owner's spelling (a folder's name, or for a
    * photo placed by its keywords the taxonomy's English name); `taxonomy` shows the taxonomy's
    * current English name for every species it knows; `{ "language": "es" }` keeps the owner's
-   * names and heads each species page with the taxonomy's name in that language (fetched with
-   * `npm run taxonomy -- --locale es`), the English and scientific names beside it.
+   * names as the species' keys and names every bird by the taxonomy's name in that language
+   * (fetched with `npm run taxonomy -- --locale es`), the English and scientific names beside it
+   * on its page. Without it, birds are named in the site's `language` (when not English).
    */
-  names: z.union([z.enum(['folders', 'taxonomy']), z.strictObject({ language: z.string().regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, 'must be a language code such as es or pt_BR') })]).default('folders'),
+  names: z.union([z.enum(['folders', 'taxonomy']), z.strictObject({ language: languageTagSchema })]).default('folders'),
   /** How the eBird export in photos/ebird/ is read (optional). */
   ebird: ebirdOptionsSchema.optional(),
   /** Named trips: each gets one outing page over its days. */
@@ -120,6 +139,20 @@ export const siteConfigSchema = z.strictObject({
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/**
+ * The language birds are named in (BCP 47), or undefined for the taxonomy's English names:
+ * `names.language` when given, else the site's `language` unless it is English.
+ */
+export function birdNamesLanguageOf(site: Pick<SiteConfig, 'names' | 'language'>): string | undefined {
+  if (typeof site.names === 'object') return languageTagOf(site.names.language);
+  return site.language !== undefined && !isEnglish(site.language) ? languageTagOf(site.language) : undefined;
+}
+
+/** The language places (countries, states) are named in: the site's, English by default. */
+export function placeNamesLanguageOf(site: Pick<SiteConfig, 'language'>): string {
+  return site.language === undefined ? 'en' : languageTagOf(site.language);
+}
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type FeaturedPhoto = z.infer<typeof featuredPhotoSchema>;
 export type FavouritesOptions = z.infer<typeof favouritesOptionsSchema>;

@@ -1,5 +1,5 @@
 import { compareDays } from './paths.ts';
-import { countryOf } from './region-code.ts';
+import { countryOf, placeNameOf, placesByCountry } from './region-code.ts';
 import { birdListDataSchema, birdLists, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import { listsMapFiles } from './lists-map-files.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
@@ -118,14 +118,14 @@ function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find
     const data: SpeciesData = {
       species,
       ...(localName ? { localName } : {}),
-      ...(record ? { sighting: sightingOf(record), seenIn: seenInOf(record, life?.places?.names ?? {}) } : scientificName ? { scientificName } : {}),
+      ...(record ? { sighting: sightingOf(record, life?.places?.names ?? {}), seenIn: seenInOf(record, life?.places?.names ?? {}) } : scientificName ? { scientificName } : {}),
       ...(firstPhotographed !== undefined ? { firstPhotographed } : {}),
       ...outingsOfPhotos(shown, lastDay),
       folder,
       photos: shown.map(pagePhoto),
     };
     files.set(siteDataPaths.species(species), speciesDataSchema.parse(data));
-    searchable.push({ name: species, ...(scientificName ? { scientificName } : {}) });
+    searchable.push({ name: species, ...(localName ? { localName } : {}), ...(scientificName ? { scientificName } : {}) });
   }
   return searchable;
 }
@@ -156,7 +156,7 @@ function addLevelPages(files: Map<string, unknown>, manifests: Manifests, find: 
           speciesCount: facts.speciesCount(child),
           ...(cover ? { cover: { thumbnail: cover.thumbnail, placeholder: cover.placeholder, sources: cover.sources } } : {}),
           ...(order !== undefined ? { taxonOrder: order } : {}),
-          ...(isPhotoWall(child) ? { species: true as const } : {}),
+          ...(isPhotoWall(child) ? { species: true as const, ...localNameOf(find, name) } : {}),
         };
       });
       level = { kind: 'folders', segments, photoCount: folder.file_count, cards };
@@ -203,7 +203,7 @@ function creditedPhotos(photos: readonly PhotoEntry[]): CreditsData['photos'] {
   return photos
     .filter((p) => p.credit !== undefined)
     .sort((a, b) => compareNames(a.species, b.species) || compareNames(a.display.path, b.display.path))
-    .map((p) => ({ id: p.id, species: p.species, thumbnail: p.thumbnail, placeholder: p.placeholder, sources: p.sources, ...(p.credit ? { credit: p.credit } : {}) }));
+    .map((p) => ({ id: p.id, species: p.species, ...(p.localName ? { localName: p.localName } : {}), thumbnail: p.thumbnail, placeholder: p.placeholder, sources: p.sources, ...(p.credit ? { credit: p.credit } : {}) }));
 }
 
 /** With an eBird export: the lists, one page a list, and the species seen but not yet photographed. */
@@ -226,7 +226,7 @@ function addLifeListPages(files: Map<string, unknown>, find: PhotoFinder, life: 
     siteDataPaths.notPhotographed,
     notPhotographedDataSchema.parse({
       observed: life.records.observedCount,
-      species: rest.map((s) => ({ commonName: s.commonName, ...sightingOf(s) })),
+      species: rest.map((s) => ({ commonName: s.commonName, ...(s.localName && { localName: s.localName }), ...sightingOf(s, life.places?.names ?? {}) })),
     }),
   );
 }
@@ -253,20 +253,25 @@ function photoFinder(manifests: Manifests) {
   };
 }
 
-/** The years and places of a species' sightings: each country, then its states/provinces, by code. */
+/** The years and places of a species' sightings: each country by name, with its states/provinces by name. */
 function seenInOf(record: LifeRecord, names: Readonly<Record<string, string>>) {
-  const codes = new Set<string>();
-  for (const { region } of record.regions ?? []) {
-    codes.add(countryOf(region));
-    codes.add(region);
-  }
-  const places = [...codes].sort().map((code) => ({ code, name: names[code] ?? code }));
+  const places = placesByCountry((record.regions ?? []).map((r) => r.region), names, compareNames);
   return { years: (record.years ?? []).map((y) => y.year), places };
 }
 
-/** What a species page publishes of its life record: never more than names, a day and a region code. */
-function sightingOf(record: LifeRecord) {
-  return { scientificName: record.scientificName, firstSeen: record.firstSeen, ...(record.firstRegion !== undefined ? { firstRegion: record.firstRegion } : {}) };
+/** What a species page publishes of its life record: never more than names, a day and a region code (and its name). */
+function sightingOf(record: LifeRecord, names: Readonly<Record<string, string>>) {
+  return {
+    scientificName: record.scientificName,
+    firstSeen: record.firstSeen,
+    ...(record.firstRegion !== undefined ? { firstRegion: record.firstRegion, firstPlace: placeNameOf(record.firstRegion, names) } : {}),
+  };
+}
+
+/** A species folder's local name (its photos have it from the ingest), for its card. */
+function localNameOf(find: PhotoFinder, species: string) {
+  const localName = find.firstOfSpecies(species)?.localName;
+  return localName ? { localName } : {};
 }
 
 /** A page's photo, with the day of its outing when it is on one. */
@@ -278,6 +283,7 @@ function pagePhotoWithOuting(entry: PhotoEntry, outing: string | undefined): Pag
   return {
     id: entry.id,
     species: entry.species,
+    ...(entry.localName ? { localName: entry.localName } : {}),
     width: entry.width,
     height: entry.height,
     placeholder: entry.placeholder,

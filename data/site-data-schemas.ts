@@ -18,6 +18,7 @@ export const pagePhotoSchema = z.extend(
   z.pick(photoEntrySchema, {
     id: true,
     species: true,
+    localName: true,
     width: true,
     height: true,
     placeholder: true,
@@ -57,6 +58,8 @@ export const folderCardSchema = z.strictObject({
   taxonOrder: z.optional(z.number().check(z.positive())),
   /** True when the folder is a species' photo wall, whose page is the same in either order. */
   species: z.optional(z.literal(true)),
+  /** A species' name in the site's bird-name language, where the taxonomy has one. */
+  localName: z.optional(localNameSchema),
 });
 export type FolderCard = z.infer<typeof folderCardSchema>;
 
@@ -80,12 +83,18 @@ export const levelDataSchema = z.discriminatedUnion('kind', [
 ]);
 export type LevelData = z.infer<typeof levelDataSchema>;
 
+/** A region code's name as a visitor reads it: 'Ontario, Canada' (data/region-code.ts placeNameOf). */
+const placeSchema = () => z.optional(nonEmpty());
+
 /** What the eBird export says of a species: published by default, so names, a day and a region code only. */
 export const sightingSchema = z.strictObject({
   scientificName: nonEmpty(),
   firstSeen: isoDateSchema,
   firstRegion: z.optional(regionCodeSchema),
+  firstPlace: placeSchema(),
 });
+
+const namedRegionSchema = z.strictObject({ code: regionCodeSchema, name: nonEmpty() });
 export type Sighting = z.infer<typeof sightingSchema>;
 
 export const speciesDataSchema = z.strictObject({
@@ -96,11 +105,11 @@ export const speciesDataSchema = z.strictObject({
   scientificName: z.optional(nonEmpty()),
   /** From the bird taxonomy, in the language site.json's `names` asks for. */
   localName: z.optional(localNameSchema),
-  /** Also from the export: every year it was seen in, and every country and state/province (names, no locations). */
+  /** Also from the export: every year it was seen in, and every country with its states/provinces (names, no locations), by name. */
   seenIn: z.optional(
     z.strictObject({
       years: z.array(z.int()),
-      places: z.array(z.strictObject({ code: regionCodeSchema, name: nonEmpty() })),
+      places: z.array(z.extend(namedRegionSchema, { regions: z.optional(z.array(namedRegionSchema)) })),
     }),
   ),
   /** Day of the earliest photo with a known date (same form as a photo's takenOn). */
@@ -116,7 +125,7 @@ export type SpeciesData = z.infer<typeof speciesDataSchema>;
 
 export const creditsDataSchema = z.strictObject({
   /** Every photo with a credit line, by species then file. */
-  photos: z.array(z.pick(photoEntrySchema, { id: true, species: true, thumbnail: true, placeholder: true, sources: true, credit: true })),
+  photos: z.array(z.pick(photoEntrySchema, { id: true, species: true, localName: true, thumbnail: true, placeholder: true, sources: true, credit: true })),
   /** The bird taxonomy the species' names and order come from. */
   taxonomy: z.optional(taxonomyCreditSchema),
 });
@@ -129,16 +138,18 @@ export const notPhotographedDataSchema = z.strictObject({
   species: z.array(
     z.strictObject({
       commonName: nonEmpty(),
+      localName: z.optional(localNameSchema),
       scientificName: nonEmpty(),
       firstSeen: isoDateSchema,
       firstRegion: z.optional(regionCodeSchema),
+      firstPlace: placeSchema(),
     }),
   ),
 });
 export type NotPhotographedData = z.infer<typeof notPhotographedDataSchema>;
 
-/** The search box's list: every species page, by name; the scientific name when the export gave one. */
+/** The search box's list: every species page, by name (and its local name); the scientific name when known. */
 export const searchDataSchema = z.strictObject({
-  species: z.array(z.strictObject({ name: nonEmpty(), scientificName: z.optional(nonEmpty()) })),
+  species: z.array(z.strictObject({ name: nonEmpty(), localName: z.optional(localNameSchema), scientificName: z.optional(nonEmpty()) })),
 });
 export type SearchData = z.infer<typeof searchDataSchema>;

@@ -52,11 +52,37 @@ export const CUT_AT = 400_000;
 
 /** Spanish names for a few species, as `&locale=es` gives them. */
 export const SPANISH = { mallar3: 'Ánade Real', gryjay: 'Arrendajo Canadiense' } as const;
+/**
+ * Spanish names for some of the sample library's species, as `&locale=es` gives them; its other
+ * species get their English names, as eBird answers where a language has none.
+ */
+export const SAMPLE_SPANISH = {
+  ...SPANISH,
+  wooduc: 'Pato Joyuyo',
+  brnpel: 'Pelícano Pardo',
+  cangoo: 'Barnacla Canadiense Grande',
+  snogoo: 'Ánsar Nival',
+  baleag: 'Pigargo Americano',
+  osprey: 'Águila Pescadora',
+  amekes: 'Cernícalo Americano',
+  belkin1: 'Martín Gigante Norteamericano',
+  eurnut2: 'Trepador Azul',
+  sancra: 'Grulla Canadiense',
+  rosspo1: 'Espátula Rosada',
+  greegr: 'Garceta Grande',
+  rewbla: 'Tordo Sargento',
+} as const;
+/** Chinese (Simplified) names for a few species, as `&locale=zh_SIM` gives them. */
+export const CHINESE = { mallar3: '绿头鸭' } as const;
 
-export async function startTaxonomyServer(): Promise<TaxonomyServer> {
+/**
+ * `localNames`: by eBird locale code (`es`, `zh_SIM`), the names `&locale=` answers with, by species
+ * code; every other species (and every other locale) gets its English name, as eBird answers.
+ */
+export async function startTaxonomyServer(localNames: Readonly<Record<string, Record<string, string>>> = { es: SPANISH }): Promise<TaxonomyServer> {
   const auk = readFileSync(SHARED_TAXONOMY, 'utf8');
   const english = Buffer.from(asEbirdApiCsv(auk));
-  const spanish = Buffer.from(asEbirdApiCsv(auk, SPANISH));
+  const local = new Map(Object.entries(localNames).map(([locale, names]) => [locale, Buffer.from(asEbirdApiCsv(auk, names))]));
   const state: { mode: Mode; requests: string[] } = { mode: 'taxonomy', requests: [] };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -65,7 +91,7 @@ export async function startTaxonomyServer(): Promise<TaxonomyServer> {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ authorityVer: 2024.0, latest: false }, { authorityVer: 2025.0, latest: true }]));
       return;
     }
-    const body = url.searchParams.get('locale') === 'es' ? spanish : english;
+    const body = local.get(url.searchParams.get('locale') ?? '') ?? english;
     switch (state.mode) {
       case 'taxonomy':
         response.writeHead(200, { 'content-type': 'text/csv', 'content-length': body.length }).end(body);

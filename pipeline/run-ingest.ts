@@ -6,14 +6,16 @@ import { endExiftool } from './photos/exiftool-process.ts';
 import { readOptionsOf, type ExiftoolReading } from './photos/exiftool.ts';
 import * as manifestsStage from './derive/manifests.ts';
 import { lifeListOf } from './derive/life-list.ts';
+import { localNamesOf, reportMissingLocalNames, withLocalRecordNames, type LocalNames } from './derive/local-names.ts';
 import { outingSettingsOf } from './derive/outing-settings.ts';
 import * as manifestSet from './commit/manifest-set.ts';
 import { MANIFEST_FILES, type Credit } from '../data/manifest-schemas.ts';
-import type { SiteConfig } from '../data/site-config.ts';
+import { birdNamesLanguageOf, type SiteConfig } from '../data/site-config.ts';
 import { unlessMissing } from '../node-lib/files.ts';
 import { siteDataFiles } from '../data/site-data-derivation.ts';
 import { calendarSpan, derivationKey, derivedFilesIntact, ebirdStamp, holdsOn, loadDerivedState, newPublicationStamp, placementStamp, saveDerivedState, sizesOf, type DerivedState } from './derive/derived-state.ts';
 import type { PublishedPhoto } from './derive/manifests/published-photo.ts';
+import type { LifeRecord } from '../data/life-records.ts';
 import * as siteDataSet from './commit/site-data-set.ts';
 import { fatal, problem, type LeftOutCounts, type SummaryCounts } from './report/messages.ts';
 import * as outputDir from './setup/output-dir.ts';
@@ -176,8 +178,11 @@ async function derive({ key, today, photosDir, published, folders, site, credits
   // The derivation's own problems are kept with its state, to be reported again while it stands.
   const problems = new Problems();
   const names = taxonomy ?? usable(await (await import('./taxonomy/for-ingest.ts')).taxonomyIfPresent(photosDir), problems);
-  const taxonNames = taxonNamesOf(published, names, typeof site.names === 'object' ? site.names.language : undefined, problems);
-  const life = await lifeListOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems, taxonNames);
+  const localNames = localNamesOf(names, birdNamesLanguageOf(site), problems);
+  const taxonNames = taxonNamesOf(published, names, localNames);
+  const read = await lifeListOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems, taxonNames);
+  const life = read && withLocalRecordNames(read, localNames);
+  reportMissingLocalNames(localNames, localNamesBySpecies(published, taxonNames, life?.records.species ?? []), problems);
   const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, taxonNames, ...(names ? { taxonomy: names.credit } : {}), problems });
 
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
@@ -255,18 +260,27 @@ function usable(had: IngestTaxonomy | undefined, problems: Problems): LoadedTaxo
   return had && 'taxonomy' in had ? had.taxonomy : undefined;
 }
 
-/** Each published species' scientific name and field-guide sequence (and name in `language`), where the taxonomy knows its name. */
-function taxonNamesOf(photos: readonly PublishedPhoto[], taxonomy: LoadedTaxonomy | undefined, language: string | undefined, problems: Problems): Map<string, TaxonName> {
+/** Each published species' scientific name and field-guide sequence (and local name), where the taxonomy knows its name. */
+function taxonNamesOf(photos: readonly PublishedPhoto[], taxonomy: LoadedTaxonomy | undefined, localNames: LocalNames | undefined): Map<string, TaxonName> {
   const names = new Map<string, TaxonName>();
   if (!taxonomy) return names;
-  const local = language !== undefined && taxonomy.header.locale === language;
-  if (language !== undefined && !local) problems.warning(TAXONOMY_DIR, problem.localNamesMissing(language, taxonomy.header.locale));
   for (const species of new Set(photos.map((p) => p.plan.species))) {
     const match = taxonomy.match(species);
-    const localName = local ? match?.species.localName : undefined;
-    if (match) names.set(species, { scientificName: match.species.scientificName, sequence: match.species.sequence, ...(localName ? { localName: { name: localName, lang: language! } } : {}) });
+    const localName = localNames?.of(species);
+    if (match) names.set(species, { scientificName: match.species.scientificName, sequence: match.species.sequence, ...(localName ? { localName } : {}) });
   }
   return names;
+}
+
+/** Every species of the site, photographed or in the export, once (by scientific name where known) → whether it has a local name. */
+function localNamesBySpecies(photos: readonly PublishedPhoto[], taxonNames: ReadonlyMap<string, TaxonName>, records: readonly LifeRecord[]): Map<string, boolean> {
+  const named = new Map<string, boolean>();
+  for (const species of new Set(photos.map((p) => p.plan.species))) {
+    const taxon = taxonNames.get(species);
+    named.set(taxon?.scientificName ?? species, taxon?.localName !== undefined);
+  }
+  for (const record of records) named.set(record.scientificName, record.localName !== undefined || named.get(record.scientificName) === true);
+  return named;
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

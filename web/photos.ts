@@ -1,5 +1,7 @@
 import type { Credit, ExifDisplay, ImageSource } from '../data/manifest-schemas.ts';
+import type { LocalName } from '../data/local-name.ts';
 import type { FolderCard, PagePhoto } from '../data/site-data-schemas.ts';
+import { birdName } from './bird-name.ts';
 
 /**
  * What pages hand to tiles and the lightbox: manifest paths (turned into URLs at
@@ -19,7 +21,10 @@ export interface TileImage {
 export interface GalleryPhoto {
   /** Value of `?photo=`: the photo id, or the file name for a file the index does not know. */
   key: string;
+  /** The species' key (its English name, or the owner's folder name): its page's URL. */
   species: string;
+  /** Its name in the site's bird-name language, where the taxonomy has one. */
+  localName?: LocalName;
   thumbnail: TileImage;
   /** The full-size display image. */
   full: { path: string; width?: number; height?: number };
@@ -36,8 +41,8 @@ export interface GalleryPhoto {
 }
 
 /** The image's alt text: the photographer's title or caption, else the species name. */
-export function photoAlt(photo: Pick<GalleryPhoto, 'species' | 'title' | 'caption'>): string {
-  return photo.title ?? photo.caption ?? photo.species;
+export function photoAlt(photo: Pick<GalleryPhoto, 'species' | 'localName' | 'title' | 'caption'>): string {
+  return photo.title ?? photo.caption ?? birdName(photo.species, photo.localName);
 }
 
 /** One file a full-screen view may show, with its size in pixels. */
@@ -70,6 +75,7 @@ export function galleryPhotoFromEntry(entry: PagePhoto): GalleryPhoto {
   return {
     key: entry.id,
     species: entry.species,
+    ...(entry.localName ? { localName: entry.localName } : {}),
     thumbnail: tileOfCover(entry),
     full: { path: entry.display.path, width: entry.display.width, height: entry.display.height },
     exif: entry.exif,

@@ -12,7 +12,7 @@ describe('per-page data with an eBird life list', () => {
 
   it("gives a matched species page its scientific name, first day and region seen, and its first day photographed", () => {
     const duck = species(files, 'Wood Duck');
-    expect(duck.sighting).toEqual({ scientificName: 'Aix sponsa', firstSeen: '2005-04-02', firstRegion: 'US-NC' });
+    expect(duck.sighting).toEqual({ scientificName: 'Aix sponsa', firstSeen: '2005-04-02', firstRegion: 'US-NC', firstPlace: 'North Carolina, United States' });
     expect(duck.firstPhotographed).toBe('2024-05-17');
     // The warbler's folder is not in the export: no sighting, the page is as before.
     expect(species(files, 'Ménétries’s Warbler').sighting).toBeUndefined();
@@ -39,7 +39,7 @@ describe('per-page data with an eBird life list', () => {
     const data = notPhotographedDataSchema.parse(files.get(siteDataPaths.notPhotographed));
     expect(data.observed).toBe(5);
     expect(data.species).toEqual([
-      { commonName: 'American Black Duck', scientificName: 'Anas rubripes', firstSeen: '2007-12-30', firstRegion: 'US-MD' },
+      { commonName: 'American Black Duck', scientificName: 'Anas rubripes', firstSeen: '2007-12-30', firstRegion: 'US-MD', firstPlace: 'Maryland, United States' },
       { commonName: 'Sandhill Crane', scientificName: 'Antigone canadensis', firstSeen: '2007-02-11' },
     ]);
   });
@@ -117,5 +117,35 @@ describe('per-page data without an eBird export, the species found in the bird t
   it('still writes no life list files', () => {
     expect(files.has(siteDataPaths.notPhotographed)).toBe(false);
     expect(files.has(siteDataPaths.lists)).toBe(false);
+  });
+});
+
+describe('per-page data with local bird names (the ingest gave them from the taxonomy)', () => {
+  const BRAUTENTE = { name: 'Brautente', lang: 'de' };
+  const DUNKELENTE = { name: 'Dunkelente', lang: 'de' };
+  const manifests = fixtureManifests();
+  for (const [id, photo] of Object.entries(manifests.photoIndex.photos)) if (photo.species === 'Wood Duck') manifests.photoIndex.photos[id] = { ...photo, localName: BRAUTENTE };
+  const life = fixtureLifeList();
+  const named = (record: (typeof life.records.species)[number]) =>
+    record.scientificName === LIFE_RECORDS.woodDuck.scientificName ? { ...record, localName: BRAUTENTE } : record.scientificName === LIFE_RECORDS.blackDuck.scientificName ? { ...record, localName: DUNKELENTE } : record;
+  const files = siteDataFiles(manifests, { ...life, records: { ...life.records, species: life.records.species.map(named) }, bySpecies: new Map([...life.bySpecies].map(([k, r]) => [k, named(r)])) });
+
+  it('names the species page, its photos, its card and its search entry; the key and URL stay English', () => {
+    const duck = species(files, 'Wood Duck');
+    expect(duck.localName).toEqual(BRAUTENTE);
+    expect(duck.photos.map((p) => p.localName)).toEqual(duck.photos.map(() => BRAUTENTE));
+    const card = level(files, WOOD_DUCK.slice(0, -1));
+    expect(card.kind === 'folders' && card.cards.find((c) => c.name === 'Wood Duck')?.localName).toEqual(BRAUTENTE);
+    const search = searchDataSchema.parse(files.get(siteDataPaths.search));
+    expect(search.species.find((s) => s.name === 'Wood Duck')).toMatchObject({ localName: BRAUTENTE });
+    expect(search.species.find((s) => s.name === 'Mallard')?.localName).toBeUndefined();
+  });
+
+  it('names the species not photographed, and leaves those without a local name English', () => {
+    const data = notPhotographedDataSchema.parse(files.get(siteDataPaths.notPhotographed));
+    expect(data.species.map((s) => [s.commonName, s.localName?.name])).toEqual([
+      ['American Black Duck', 'Dunkelente'],
+      ['Sandhill Crane', undefined],
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 // File names from zod-free modules: the schemas (and zod) stay in the lazily loaded data-schemas chunk.
-import { MANIFEST_FILES } from '../data/manifest-layout.ts';
+import { compareNames, MANIFEST_FILES } from '../data/manifest-layout.ts';
+import type { LocalName } from '../data/local-name.ts';
+import { birdName } from './bird-name.ts';
 import type { BirdListData, ListsData } from '../data/bird-lists.ts';
 import type { Info, TaxonomyCredit } from '../data/manifest-schemas.ts';
 import type { OutingData, OutingsData, OutingSpecies, OutingsYearData } from '../data/outings.ts';
@@ -21,6 +23,8 @@ export type LoadData = <K extends DataKind>(kind: K, path: string) => Promise<Da
 
 export interface FolderView {
   name: string;
+  /** A species card's name in the site's bird-name language, where the taxonomy has one. */
+  localName?: LocalName;
   segments: string[];
   photoCount: number;
   speciesCount: number;
@@ -41,7 +45,7 @@ export interface SpeciesView {
   /** From the bird taxonomy, where the export does not name the species. */
   scientificName?: string;
   /** From the bird taxonomy: its name in the language the owner chose. */
-  localName?: { name: string; lang: string };
+  localName?: LocalName;
   /** From the eBird export: the years and the countries and states/provinces it was seen in. */
   seenIn?: SpeciesData['seenIn'];
   firstPhotographed?: string;
@@ -55,6 +59,7 @@ export type OutingView = Omit<OutingData, 'species'> & { species: Array<Omit<Out
 /** One species the search box can find, and the page it goes to. */
 export interface SearchEntry {
   name: string;
+  localName?: LocalName;
   scientificName: string;
   href: string;
 }
@@ -66,6 +71,7 @@ export type LevelView =
 export interface CreditView {
   key: string;
   species: string;
+  localName?: LocalName;
   thumbnail: TileImage;
   credit: NonNullable<GalleryPhoto['credit']>;
 }
@@ -118,6 +124,7 @@ function speciesViewOf(data: SpeciesData): SpeciesView {
 function folderViewOf(card: FolderCard, parent: readonly string[]): FolderView {
   return {
     name: card.name,
+    ...(card.localName ? { localName: card.localName } : {}),
     segments: [...parent, card.name],
     photoCount: card.photoCount,
     speciesCount: card.speciesCount,
@@ -140,8 +147,10 @@ export function createSiteModel(load: LoadData) {
       return wall && { kind: 'wall', segments: data.segments, species: wall };
     }
     const cards = data.cards.map((card) => folderViewOf(card, data.segments));
-    // The data file lists cards by name; field-guide order puts folders whose species are not in the export last.
-    const sorted = order === 'taxonomic' ? sortTaxonomically(cards, { name: (c) => c.name, children: () => [], speciesOrder: (c) => c.taxonOrder }) : cards;
+    // The data file lists cards by folder name; a visitor reads species by their local names, which sort otherwise.
+    // Field-guide order puts folders whose species are not in the export last.
+    const shown = (c: FolderView) => birdName(c.name, c.localName);
+    const sorted = order === 'taxonomic' ? sortTaxonomically(cards, { name: shown, children: () => [], speciesOrder: (c) => c.taxonOrder }) : cards.some((c) => c.localName) ? [...cards].sort((a, b) => compareNames(shown(a), shown(b))) : cards;
     return { kind: 'folders', segments: data.segments, photoCount: data.photoCount, cards: sorted, order };
   };
 
@@ -209,14 +218,14 @@ export function createSiteModel(load: LoadData) {
 
     /** Every species page, for the search box (loaded when the box is first used). */
     searchEntries: async (): Promise<SearchEntry[]> =>
-      (await load('search', siteDataPaths.search)).species.map((s) => ({ name: s.name, scientificName: s.scientificName ?? '', href: speciesRoute(s.name) })),
+      (await load('search', siteDataPaths.search)).species.map((s) => ({ name: s.name, ...(s.localName ? { localName: s.localName } : {}), scientificName: s.scientificName ?? '', href: speciesRoute(s.name) })),
 
     species,
 
     /** The photos by other photographers, and the bird taxonomy the names come from. */
     credits: async (): Promise<{ photos: CreditView[]; taxonomy?: TaxonomyCredit }> => {
       const data = await load('credits', siteDataPaths.credits);
-      const photos = data.photos.flatMap((p) => (p.credit ? [{ key: p.id, species: p.species, thumbnail: tileOfCover(p), credit: p.credit }] : []));
+      const photos = data.photos.flatMap((p) => (p.credit ? [{ key: p.id, species: p.species, ...(p.localName ? { localName: p.localName } : {}), thumbnail: tileOfCover(p), credit: p.credit }] : []));
       return { photos, ...(data.taxonomy ? { taxonomy: data.taxonomy } : {}) };
     },
 

@@ -1,5 +1,5 @@
 import type { LifeRecord } from '../../data/life-records.ts';
-import type { SiteConfig } from '../../data/site-config.ts';
+import { placeNamesLanguageOf, type SiteConfig } from '../../data/site-config.ts';
 import type { LifeListLinks } from '../../data/site-data-derivation.ts';
 import { matchFolders, readLifeRecords } from './ebird/read-life-records.ts';
 import { chooseExport, loadLastGood, saveLastGood } from './ebird/last-good-export.ts';
@@ -45,7 +45,7 @@ export async function lifeListOf(
   const bySpecies = new Map<string, LifeRecord>();
   for (const match of matched.matches) bySpecies.set(match.folder.split('/').at(-1) ?? match.folder, match.record);
   warnPhotographedBeforeSeen(photos, matched.matches, problems);
-  const regions = regionNamesAndMaps(read.records);
+  const regions = regionNamesAndMaps(read.records, placeNamesLanguageOf(site));
   // Named, not dropped in silence: the owner can tell a missing shape from a missing list.
   const unmapped = unmappedRegions(regions);
   if (unmapped.length > 0) problems.warning(read.source, text.regionsNotMapped(unmapped));

@@ -21,7 +21,7 @@ export const help = {
   taxonomyPhotos: 'folder holding life_list/ and inbox/: the taxonomy goes into its taxonomy/ folder',
   taxonomyFrom: "import this file or URL instead: the eBird API's CSV, the yearly eBird/Clements CSV (any year), auk's CSV, or AviList's CSV",
   taxonomyUrl: 'where to fetch the taxonomy (default: the PORTFOLIO_TAXONOMY_URL environment variable, else eBird\'s API)',
-  taxonomyLocale: "also fetch common names in this language from eBird's API (es, fr, de, pt_BR…)",
+  taxonomyLocale: "also fetch common names in this language from eBird's API, as a BCP 47 tag (de, es-MX, pt-BR, zh-Hans…)",
   taxonomyUpdate: 'fetch the current edition even though the library has one, and list what changed',
   taxonomyEdition: "the edition's name, when neither the file nor its name says (e.g. v2025)",
   taxonomyPartial: 'import a partial list on purpose (a regional checklist): taken below the whole edition\'s 9,000 species, and never read as splits or lumps',
@@ -91,8 +91,12 @@ export const problem = {
     `the bird taxonomy could not be read (${detail}); species folders directly in life_list/ stay where they are, and photos in inbox/ cannot be placed until it can. Run \`npm run taxonomy\` to fetch it again`,
   taxonomyLastUsed: (detail: string, source: string) =>
     `the bird taxonomy could not be had (${detail}); the copy the last ingest used (${source}) placed the photos, so none disappears. Run \`npm run taxonomy\` to put it back`,
+  localNamesNoTaxonomy: (language: string) =>
+    `site.json asks for species names in '${language}', but the photos folder has no bird taxonomy yet: run \`npm run taxonomy -- --locale ${language}\``,
   localNamesMissing: (language: string, fetched: string | undefined) =>
     `site.json asks for species names in '${language}', but the library's taxonomy has ${fetched ? `them in '${fetched}'` : 'none but English'}: run \`npm run taxonomy -- --update --locale ${language}\``,
+  localNamesLacking: (missing: number, of: number, language: string) =>
+    `${missing} of ${countOf(of, 'species', 'species')} ${missing === 1 ? 'has' : 'have'} no name in '${language}' in the bird taxonomy, so the site shows ${missing === 1 ? 'its' : 'their'} English name${missing === 1 ? '' : 's'}`,
   taxonomyWaiting: (photos: number, detail: string) =>
     `${countOf(photos, 'photo')} wait${photos === 1 ? 's' : ''} for the bird taxonomy, which is not in the photos folder's taxonomy/ yet and could not be fetched (${detail}); ${photos === 1 ? 'it is' : 'they are'} published on the first ingest that has it. Run \`npm run taxonomy\` when online, or \`npm run taxonomy -- --from <file>\` with a taxonomy CSV downloaded elsewhere`,
   renamedInFolder: (published: string, taken: string, folder: string) => `published as '${published}' in '${folder}', since '${taken}' is already there`,
@@ -131,6 +135,7 @@ export const taxonomyText = {
     `only ${countOf(species, 'species', 'species')} where the whole edition it would replace has ${countOf(replaced, 'species', 'species')} (a cut-short download or file?); a partial list on purpose needs --partial`,
   rowCut: (name: string, fields: number, columns: number) => `${name || 'a row'} is cut part-way (${fields} of the ${columns} columns)`,
   unreadable: (detail: string) => `cannot be read (${detail})`,
+  notALanguage: (code: string) => `--locale ${code} is not a language tag: write it in BCP 47, such as de, es-MX, pt-BR or zh-Hans; nothing was changed`,
   localeNeedsApi: (source: string) => `--locale needs the eBird API's taxonomy (an https URL in its layout); ${source} is not one`,
   nothingChanged: (failure: string) => `${failure}; nothing was changed`,
   asOf: (day: string) => `as of ${day}`,

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { fullMessageOf, messageOf } from '../../data/error-text.ts';
+import { ebirdLocaleOf, languageTagOf } from '../../data/language-tags.ts';
 import { unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 import { taxonomyText } from '../report/messages.ts';
 import { download, DownloadFailed, latestEbirdEdition, taxonomyUrl, type OnProgress } from './download.ts';
@@ -33,7 +34,7 @@ export interface TaxonomySource {
   from?: string;
   /** The publisher's URL (default: taxonomyUrl()). */
   url?: string;
-  /** A language to fetch common names in as well (eBird API only): 'es'. */
+  /** A language to fetch common names in as well (eBird API only), BCP 47 ('es', 'zh-Hans') or eBird's code ('zh_SIM'). */
   locale?: string;
   /** The edition, when neither the source nor its name says ('v2025'). */
   edition?: string;
@@ -73,6 +74,7 @@ export class TaxonomyUpdateFailed extends Error {
 const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
 export async function updateTaxonomy(request: UpdateRequest): Promise<UpdateResult> {
+  const locale = request.locale ? checkedLanguage(request.locale) : undefined;
   const file = taxonomyPath(request.photosDir);
   const previous = await readPrevious(file);
   const source = request.from ?? taxonomyUrl(request.url);
@@ -81,7 +83,7 @@ export async function updateTaxonomy(request: UpdateRequest): Promise<UpdateResu
   checkWhole(source, read.species.length, partial, previous?.species.length);
   const whole = !partial && previous !== undefined && isWholeEdition(previous.species.length);
   let species = read.species;
-  if (request.locale) species = await withLocalNames(species, read, source, request.locale, request.onProgress);
+  if (locale) species = await withLocalNames(species, read, source, locale, request.onProgress);
   if (previous) species = withOlderNames(previous.species, species, { whole });
   const checked = speciesListSchema.safeParse(species);
   if (!checked.success) throw new TaxonomyUpdateFailed(`${source}: ${z.prettifyError(checked.error).split('\n').slice(0, 3).join('; ')}`);
@@ -91,7 +93,7 @@ export async function updateTaxonomy(request: UpdateRequest): Promise<UpdateResu
     edition,
     from: isUrl(source) ? source : path.basename(source),
     retrieved: request.today,
-    ...(request.locale ? { locale: request.locale } : {}),
+    ...(locale ? { locale } : {}),
   };
   await writeFileAtomically(file, formatTaxonomyFile(header, species));
   const result: UpdateResult = { file, header, species: species.length, partial };
@@ -138,11 +140,24 @@ async function readSource(source: string, onProgress?: OnProgress): Promise<Sour
   }
 }
 
-/** The same taxonomy's common names in `locale`, by species code: the eBird API serves them with `&locale=`. */
+/** The BCP 47 tag of the language asked for (the file keeps that); one the owner mistyped stops the command before any download. */
+function checkedLanguage(code: string): string {
+  try {
+    return new Intl.Locale(languageTagOf(code)).toString();
+  } catch {
+    throw new TaxonomyUpdateFailed(taxonomyText.notALanguage(code));
+  }
+}
+
+/**
+ * The same taxonomy's common names in `locale` (BCP 47), by species code: the eBird API serves them
+ * with `&locale=` and its own code for the language (`zh-Hans` → `zh_SIM`, `pt-BR` → `pt_BR`). It
+ * answers with the English name where the language has none: such a species gets no local name.
+ */
 async function withLocalNames(species: TaxonomySpecies[], read: SourceRead, source: string, locale: string, onProgress?: OnProgress): Promise<TaxonomySpecies[]> {
   if (read.layout !== 'ebird-api' || !isUrl(source)) throw new TaxonomyUpdateFailed(taxonomyText.localeNeedsApi(source));
   const url = new URL(source);
-  url.searchParams.set('locale', locale);
+  url.searchParams.set('locale', ebirdLocaleOf(locale));
   const local = await readSource(url.href, onProgress);
   const names = new Map(local.species.map((s) => [s.code, s.englishName]));
   return species.map((s) => {

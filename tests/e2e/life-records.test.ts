@@ -113,7 +113,15 @@ describe('the eBird life list on the sample site', () => {
       await expect(scientific.evaluate((el) => getComputedStyle(el).fontStyle)).resolves.toBe('italic');
       const firstSeen = page.locator('main dt', { hasText: 'First seen:' }).locator('xpath=following-sibling::dd');
       await expect(firstSeen.locator('time').getAttribute('datetime')).resolves.toBe(sighting.firstSeen);
-      await expect(firstSeen.textContent()).resolves.toMatch(new RegExp(`, ${sighting.firstRegion}$`));
+      // The region by its name and its country's ('Ontario, Canada'), never its code ('CA-ON').
+      expect(sighting.firstPlace).toMatch(/^[^,]+, (?:Canada|United Kingdom|United States)$|^(?:Canada|United Kingdom|United States)$/);
+      await expect(firstSeen.textContent()).resolves.toMatch(new RegExp(`, ${sighting.firstPlace}$`));
+      await expect(firstSeen.textContent()).resolves.not.toContain(sighting.firstRegion!);
+      // Seen in: each country by name, then its states/provinces ('Canada: Ontario · United States: Montana, Washington').
+      const seenIn = page.locator('main dt', { hasText: 'Seen in:' }).locator('xpath=following-sibling::dd');
+      const expected = withSighting.seenIn!.places.map((c) => (c.regions ? `${c.name}: ${c.regions.map((r) => r.name).join(', ')}` : c.name)).join(' · ');
+      await expect(seenIn.textContent()).resolves.toBe(expected);
+      await expect(seenIn.textContent()).resolves.not.toMatch(/\b[A-Z]{2}-[A-Z0-9]{1,3}\b/);
       const count = withSighting.photos.length;
       await page.getByText(count === 1 ? '1 photo' : `${count} photos`, { exact: true }).waitFor();
       const firstPhotographed = page.locator('main dt', { hasText: 'First photographed:' }).locator('xpath=following-sibling::dd//time');

@@ -74,14 +74,14 @@ describe('ingest with an eBird export', () => {
   it('gives species pages their sighting, cards their taxonomic order, and writes the not-yet-photographed and search files', async () => {
     const duck = await file(siteDataPaths.species('Wood Duck'), speciesDataSchema);
     // The first observation is the 2012 one, in US-SC, though the file lists the 2014 one first.
-    expect(duck.sighting).toEqual({ scientificName: 'Aix sponsa', firstSeen: '2012-03-01', firstRegion: 'US-SC' });
+    expect(duck.sighting).toEqual({ scientificName: 'Aix sponsa', firstSeen: '2012-03-01', firstRegion: 'US-SC', firstPlace: 'South Carolina, United States' });
     const ducks = await file(siteDataPaths.level(['Anseriformes', 'Ducks']), levelDataSchema);
     expect(ducks.kind === 'folders' && ducks.cards.map((c) => [c.name, c.taxonOrder])).toEqual([
       ['Mallard', 472],
       ['Wood Duck', 355],
     ]);
     const rest = await file(siteDataPaths.notPhotographed, notPhotographedDataSchema);
-    expect(rest).toEqual({ observed: 3, species: [{ commonName: 'American Black Duck', scientificName: 'Anas rubripes', firstSeen: '2015-12-30', firstRegion: 'US-MD' }] });
+    expect(rest).toEqual({ observed: 3, species: [{ commonName: 'American Black Duck', scientificName: 'Anas rubripes', firstSeen: '2015-12-30', firstRegion: 'US-MD', firstPlace: 'Maryland, United States' }] });
     const search = await file(siteDataPaths.search, searchDataSchema);
     expect(search.species.map((s) => s.scientificName ?? s.name)).toEqual(['Anas platyrhynchos', 'Nonesuch Warbler', 'Aix sponsa']);
   });
@@ -116,7 +116,7 @@ describe('a species folder named before eBird renamed its species', () => {
       const report = JSON.parse(run.stdout) as { exitCode: number; problems: Array<{ reason: string }> };
       expect(report.problems.filter((p) => p.reason.includes('not in the eBird export'))).toEqual([]);
       const jay = speciesDataSchema.parse(await readJson(path.join(t.publicDir, siteDataPaths.species('Gray Jay'))));
-      expect(jay.sighting).toEqual({ scientificName: 'Perisoreus canadensis', firstSeen: '2019-02-10', firstRegion: 'CA-ON' });
+      expect(jay.sighting).toEqual({ scientificName: 'Perisoreus canadensis', firstSeen: '2019-02-10', firstRegion: 'CA-ON', firstPlace: 'Ontario, Canada' });
       const rest = notPhotographedDataSchema.parse(await readJson(path.join(t.publicDir, siteDataPaths.notPhotographed)));
       expect(rest.species).toEqual([]);
     } finally {

@@ -11,7 +11,7 @@ import { localToday } from '../../pipeline/plumbing/local-day.ts';
 import { parseTaxonomyFile, taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
 import { fixture, readJson, runCli } from '../../harness/ingest-tree.ts';
 import { realEdition, realTaxon } from '../../harness/taxonomy-editions.ts';
-import { closedPortUrl, CUT_AT, sharedTaxonomyAbsent, SKIP_MESSAGE, SPANISH, startTaxonomyServer, type Mode, type TaxonomyServer } from '../../harness/taxonomy-server.ts';
+import { CHINESE, closedPortUrl, CUT_AT, sharedTaxonomyAbsent, SKIP_MESSAGE, SPANISH, startTaxonomyServer, type Mode, type TaxonomyServer } from '../../harness/taxonomy-server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const JPEG = fixture('photos/epy_nikon-d3100_gps.jpg');
@@ -74,7 +74,7 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
   let photosDir: string;
   let good: string;
   beforeAll(async () => {
-    server = await startTaxonomyServer();
+    server = await startTaxonomyServer({ es: SPANISH, zh_SIM: CHINESE });
     ({ photosDir } = await library('fetch', { 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null }));
   });
   afterAll(async () => {
@@ -207,14 +207,38 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
     expect(species.filter((s) => s.localName !== undefined)).toHaveLength(Object.keys(SPANISH).length);
   });
 
-  it('"names": { "language": "es" } heads a species page with its Spanish name, once the taxonomy has them', async () => {
-    const lib = await library('spanish', { 'life_list/Anseriformes/Ducks/Mallard/m.jpg': null, 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null }, { names: { language: 'es' } });
+  it("--locale takes a BCP 47 tag and asks eBird with eBird's code for it (zh-Hans → zh_SIM); the file keeps the tag", async () => {
+    const run = await runCli(['taxonomy', '--photos', photosDir, '--url', server.url, '--locale', 'zh-Hans']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(server.requests).toContain('/v2/ref/taxonomy/ebird?fmt=csv&locale=zh_SIM');
+    const { header, species } = parseTaxonomyFile(await readFile(taxonomyPath(photosDir), 'utf8'), 'taxonomy.tsv');
+    expect(header.locale).toBe('zh-Hans');
+    expect(species.find((s) => s.code === 'mallar3')).toMatchObject({ englishName: 'Mallard', localName: CHINESE.mallar3 });
+    // eBird answers with the English name where the language has none: no local name, not a copy of the English one.
+    expect(species.filter((s) => s.localName !== undefined)).toHaveLength(Object.keys(CHINESE).length);
+  });
+
+  it('--locale with something that is no language tag stops before any download, and changes nothing', async () => {
+    const held = () => readFile(taxonomyPath(photosDir), 'utf8').catch(() => 'no file');
+    const before = await held();
+    const requests = server.requests.length;
+    const run = await runCli(['taxonomy', '--photos', photosDir, '--url', server.url, '--locale', 'not a language']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--locale not a language is not a language tag: write it in BCP 47, such as de, es-MX, pt-BR or zh-Hans; nothing was changed');
+    expect(server.requests.length).toBe(requests);
+    expect(await held()).toBe(before);
+  });
+
+  it('"language": "es" names the birds in Spanish once the taxonomy has them, and the ingest says once how many it has no name for', async () => {
+    const lib = await library('spanish', { 'life_list/Anseriformes/Ducks/Mallard/m.jpg': null, 'life_list/Passeriformes/Wrens/Rock Wren/r.jpg': null }, { language: 'es' });
+    const none = await runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
+    expect(none.state.ingest!.problems.all.map((p) => p.reason)).toEqual(["site.json asks for species names in 'es', but the photos folder has no bird taxonomy yet: run `npm run taxonomy -- --locale es`"]);
     expect((await runCli(['taxonomy', '--photos', lib.photosDir, '--url', server.url])).code).toBe(0);
     const english = await runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
     expect(english.state.ingest!.problems.all.map((p) => p.reason)).toEqual(["site.json asks for species names in 'es', but the library's taxonomy has none but English: run `npm run taxonomy -- --update --locale es`"]);
     expect((await runCli(['taxonomy', '--photos', lib.photosDir, '--url', server.url, '--locale', 'es'])).code).toBe(0);
     const spanish = await runCli(['ingest', '--photos', lib.photosDir, '--out', lib.outDir, '--concurrency', '2']);
-    expect(spanish.state.ingest!.problems.all).toEqual([]);
+    expect(spanish.state.ingest!.problems.all.map((p) => [p.path, p.reason])).toEqual([['taxonomy', "1 of 2 species has no name in 'es' in the bird taxonomy, so the site shows its English name"]]);
     const mallard = speciesDataSchema.parse(await readJson(path.join(lib.outDir, 'public', siteDataPaths.species('Mallard'))));
     expect(mallard).toMatchObject({ species: 'Mallard', scientificName: 'Anas platyrhynchos', localName: { name: SPANISH.mallar3, lang: 'es' } });
     const wren = speciesDataSchema.parse(await readJson(path.join(lib.outDir, 'public', siteDataPaths.species('Rock Wren'))));

@@ -1,15 +1,16 @@
 import { formatDay } from '../day-text.ts';
 
-/** A day, with the ISO day in `dateTime`; and its region code. */
+/** A day, with the ISO day in `dateTime`. */
 export function Day({ day }: { day: string }) {
   return <time dateTime={day}>{formatDay(day)}</time>;
 }
 
-export function DayAndRegion({ day, region }: { day: string; region?: string | undefined }) {
+/** A day and where: `place` is a region's name as the data gives it ('Ontario, Canada'), never its code. */
+export function DayAndRegion({ day, place }: { day: string; place?: string | undefined }) {
   return (
     <>
       <Day day={day} />
-      {region !== undefined && <>, {region}</>}
+      {place !== undefined && <>, {place}</>}
     </>
   );
 }

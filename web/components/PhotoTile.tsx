@@ -2,12 +2,16 @@ import { Link } from 'react-router';
 import { photoLinkProps } from '../lightbox/photo-param.ts';
 import { srcSetOf } from '../assets.ts';
 import { SCREEN_SIZE, SCREEN_SRCSET } from '../first-screen.ts';
+import { birdName } from '../bird-name.ts';
 import { photoAlt, screenImages, type GalleryPhoto, type ScreenImage, type TileImage } from '../photos.ts';
 import { ImageTile, type TileLoading } from './ImageTile.tsx';
 
 interface PhotoTileProps {
   image: TileImage;
+  /** The species' name as shown (in the site's bird-name language where known). */
   species: string;
+  /** The language of `species` when it is a local name. */
+  lang?: string | undefined;
   /** The image's alt text; the species name when not given. */
   alt?: string;
   /** The lightbox key this tile opens. */
@@ -24,7 +28,7 @@ interface PhotoTileProps {
 }
 
 /** A thumbnail that opens the lightbox, with the species name revealed on hover and keyboard focus. */
-export function PhotoTile({ image, species, alt, photoKey, screen = [], sizes, layout, loading, covered }: PhotoTileProps) {
+export function PhotoTile({ image, species, lang, alt, photoKey, screen = [], sizes, layout, loading, covered }: PhotoTileProps) {
   const largest = screen.at(-1);
   return (
     <Link
@@ -38,13 +42,13 @@ export function PhotoTile({ image, species, alt, photoKey, screen = [], sizes, l
       className={`group photo-tile${layout === 'cover' ? ' aspect-[4/3]' : ''}`}
     >
       <ImageTile image={image} alt={alt ?? species} sizes={sizes} fit={layout === 'cover' ? 'fill' : 'natural'} loading={loading} paused={covered} className="tile-zoom" />
-      <span aria-hidden="true" data-testid="species-caption" className="tile-caption opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100">
+      <span aria-hidden="true" data-testid="species-caption" lang={lang} className="tile-caption opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100">
         {species}
       </span>
     </Link>
   );
 }
 
-export function tileOf(photo: GalleryPhoto): Pick<PhotoTileProps, 'image' | 'species' | 'alt' | 'photoKey' | 'screen'> {
-  return { image: photo.thumbnail, species: photo.species, alt: photoAlt(photo), photoKey: photo.key, screen: screenImages(photo) };
+export function tileOf(photo: GalleryPhoto): Pick<PhotoTileProps, 'image' | 'species' | 'lang' | 'alt' | 'photoKey' | 'screen'> {
+  return { image: photo.thumbnail, species: birdName(photo.species, photo.localName), lang: photo.localName?.lang, alt: photoAlt(photo), photoKey: photo.key, screen: screenImages(photo) };
 }

@@ -160,7 +160,16 @@ function ResultList({ id, label, results, active, optionId, onChoose }: ResultLi
           onClick={() => onChoose(entry)}
           className={`cursor-pointer px-3 py-2 ${i === active ? 'bg-amber-200 text-stone-950' : 'text-stone-100 hover:bg-stone-800'}`}
         >
-          {entry.name} <i className={i === active ? 'text-stone-800' : 'text-stone-400'}>{entry.scientificName}</i>
+          {entry.localName ? (
+            <>
+              <span lang={entry.localName.lang}>{entry.localName.name}</span> <span lang="en" className={i === active ? 'text-stone-800' : 'text-stone-400'}>{entry.name}</span>
+            </>
+          ) : (
+            entry.name
+          )}{' '}
+          <i lang="la" className={i === active ? 'text-stone-800' : 'text-stone-400'}>
+            {entry.scientificName}
+          </i>
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@ import type { ExifDisplay } from '../../data/manifest-schemas.ts';
 import { Link } from 'react-router';
 import { outingRoute } from '../../data/paths.ts';
 import { Day } from '../components/DayAndRegion.tsx';
+import { birdName } from '../bird-name.ts';
 import type { GalleryPhoto } from '../photos.ts';
 
 export const METADATA_LABELS: ReadonlyArray<[keyof ExifDisplay, string]> = [
@@ -33,7 +34,11 @@ export function MetadataPanel({ photo, title }: MetadataPanelProps) {
       className="w-full shrink-0 overflow-y-auto bg-stone-950/90 p-5 text-sm text-stone-200 lg:h-full lg:w-80 lg:border-l lg:border-white/10"
     >
       <h2 className="font-serif text-xl text-stone-50">{title}</h2>
-      {title !== photo.species && <p className="mt-1 text-stone-400">{photo.species}</p>}
+      {title !== birdName(photo.species, photo.localName) && (
+        <p className="mt-1 text-stone-400" lang={photo.localName?.lang}>
+          {birdName(photo.species, photo.localName)}
+        </p>
+      )}
       {exif && (
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
           {METADATA_LABELS.map(([field, label]) => (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createIcon, IconButton, useLightboxState } from 'yet-another-react-lightbox';
 import { photoShareRoute } from '../../data/paths.ts';
 import type { GalleryPhoto } from '../photos.ts';
+import { birdName } from '../bird-name.ts';
 
 declare module 'yet-another-react-lightbox' {
   interface Labels {
@@ -25,7 +26,7 @@ export function shareUrl(photo: GalleryPhoto): string {
 
 async function share(photo: GalleryPhoto): Promise<'shared' | 'copied' | 'opened'> {
   const url = shareUrl(photo);
-  const data = { title: photo.species, url };
+  const data = { title: birdName(photo.species, photo.localName), url };
   if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
     try {
       await navigator.share(data);

@@ -21,6 +21,7 @@ import {
   type SiteIdentity,
 } from '../seo/page-meta.ts';
 import { listTitle, type SiteModel } from '../site-model.ts';
+import { birdName } from '../bird-name.ts';
 import { outingDescription, outingsDescription, outingsYearDescription, outingTitle } from '../outing-text.ts';
 
 /**
@@ -79,10 +80,11 @@ export async function pagesToRender(model: SiteModel, site: SiteIdentity, option
       const dependsOn = [siteDataPaths.level(level.segments), siteDataPaths.species(species.species)];
       const first = species.photos[0];
       siteImage ??= first && previewOf(first);
-      levels.push(() => add(describeLifeList(site, level.segments, species.photos.length, first && previewOf(first, species.species)), species.photos, dependsOn));
-      add(describeSpecies(site, species.species, species.photos.length, first && previewOf(first)), species.photos, [siteDataPaths.species(species.species)]);
+      const name = birdName(species.species, species.localName);
+      levels.push(() => add(describeLifeList(site, level.segments, species.photos.length, first && previewOf(first, name)), species.photos, dependsOn));
+      add(describeSpecies(site, species.species, species.photos.length, first && previewOf(first), name), species.photos, [siteDataPaths.species(species.species)]);
       for (const photo of species.photos) {
-        const description = describePhoto(site, { id: photo.key, species: species.species, takenOn: photo.takenOn ?? null, camera: photo.exif?.camera, caption: photo.caption, image: previewOf(photo) });
+        const description = describePhoto(site, { id: photo.key, species: name, takenOn: photo.takenOn ?? null, camera: photo.exif?.camera, caption: photo.caption, image: previewOf(photo) });
         pages.push({ route: description.route, file: pageFile(photoShareRoute(photo.key)), kind: 'share', description, images: [photo.full.path], inSitemap: false, dependsOn: [SITE_IDENTITY], photo });
       }
     } else {

@@ -1,5 +1,6 @@
 import { HOME_ROUTE, photoAppRoute, speciesRoute } from '../../data/paths.ts';
 import { srcSetOf } from '../assets.ts';
+import { birdName } from '../bird-name.ts';
 import { photoAlt, type GalleryPhoto } from '../photos.ts';
 import { escapeHtml } from '../seo/escape.ts';
 
@@ -56,9 +57,9 @@ ${options.head.join('\n')}
 <body>
 <main>
 <picture>${modern}<img src="${e(asset(full.path))}" srcset="${e(jpegSet)}" sizes="${sizes}" width="${width}" height="${height}" alt="${e(photoAlt(photo))}" fetchpriority="high"></picture>
-<h1>${e(photo.species)}</h1>
+<h1${photo.localName ? ` lang="${e(photo.localName.lang)}"` : ''}>${e(birdName(photo.species, photo.localName))}</h1>
 ${photo.caption ? `<p>${e(photo.caption)}</p>` : ''}${facts ? `<p class="m">${e(facts)}</p>` : ''}${credit}
-<nav><a href="${e(options.href(photoAppRoute(photo.species, photo.key)))}">Open in the gallery</a><a href="${e(options.href(speciesRoute(photo.species)))}">All photos of ${e(photo.species)}</a><a href="${e(options.href(HOME_ROUTE))}">${e(options.siteTitle)}</a></nav>
+<nav><a href="${e(options.href(photoAppRoute(photo.species, photo.key)))}">Open in the gallery</a><a href="${e(options.href(speciesRoute(photo.species)))}">All photos of ${e(birdName(photo.species, photo.localName))}</a><a href="${e(options.href(HOME_ROUTE))}">${e(options.siteTitle)}</a></nav>
 <p class="m">© ${e(options.owner)}</p>
 </main>
 </body>

@@ -3,6 +3,8 @@ import { speciesRoute } from '../../data/paths.ts';
 import { ImageTile } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import type { creditsLoader } from './credits-loader.ts';
+import { birdName } from '../bird-name.ts';
+import { BirdName } from '../components/SpeciesName.tsx';
 import { pageTitle, useSite } from './root.tsx';
 
 export function CreditsPage() {
@@ -17,11 +19,11 @@ export function CreditsPage() {
         {credited.map((photo) => (
           <li key={photo.key} className="flex items-center gap-4 py-3">
             <div className="relative h-16 w-24 shrink-0 overflow-hidden rounded-sm">
-              <ImageTile image={photo.thumbnail} alt={photo.species} sizes="96px" fit="fill" />
+              <ImageTile image={photo.thumbnail} alt={birdName(photo.species, photo.localName)} sizes="96px" fit="fill" />
             </div>
             <div className="min-w-0 text-sm">
               <Link to={speciesRoute(photo.species)} className="font-serif text-lg text-stone-50 hover:text-amber-200">
-                {photo.species}
+                <BirdName name={photo.species} local={photo.localName} />
               </Link>
               <p className="text-stone-300">
                 {photo.credit.author} ·{' '}

@@ -4,6 +4,8 @@ import { SpeciesSearch } from '../components/SpeciesSearch.tsx';
 import { ImageTile, tileLoading, type TileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
+import { BirdName } from '../components/SpeciesName.tsx';
+import { birdName } from '../bird-name.ts';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { site } from '../site.ts';
@@ -55,7 +57,7 @@ function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder
       {card.cover && <ImageTile image={card.cover} alt="" sizes={CARD_SIZES} fit="fill" loading={loading} className="transition-transform duration-500 group-hover:scale-105" />}
       <span className="absolute inset-0 flex items-center justify-center bg-black/35 p-4 text-center font-serif text-2xl text-white drop-shadow-[0_1px_3px_rgba(0,0,0,0.9)] transition-colors group-hover:bg-black/20">
         <span>
-          {card.name}{' '}
+          <BirdName name={card.name} local={card.localName} />{' '}
           {/* Small text on its own dark chip: it must stay readable (4.5:1) over the lightest cover photo. */}
           <span className="mx-auto mt-1 block w-fit rounded-sm bg-black/60 px-1.5 font-sans text-sm tracking-wide text-white">{countOf(card.speciesCount, 'species', 'species')}</span>
         </span>
@@ -70,7 +72,9 @@ export function LifeListPage() {
   const identity = useSite();
   const navigate = useNavigate();
   const order = level.kind === 'folders' ? level.order : 'alphabetical';
-  const title = level.segments.at(-1) ?? 'Life List';
+  // A species' wall is headed by the name a visitor knows it by; folders keep the owner's names.
+  const title = level.kind === 'wall' ? birdName(level.species.species, level.species.localName) : (level.segments.at(-1) ?? 'Life List');
+  const titleLang = level.kind === 'wall' ? level.species.localName?.lang : undefined;
   const parent = level.segments.slice(0, -1);
   return (
     <>
@@ -90,7 +94,9 @@ export function LifeListPage() {
         )}
         <div>
           {level.segments.length > 1 && <p className="text-sm tracking-wide text-stone-400">{parent.join(' › ')}</p>}
-          <h1 className="font-serif text-4xl text-stone-50">{title}</h1>
+          <h1 className="font-serif text-4xl text-stone-50" lang={titleLang}>
+            {title}
+          </h1>
         </div>
       </div>
       {level.kind === 'folders' && (hasTaxonomicOrder || level.segments.length === 0) && (
@@ -113,13 +119,13 @@ export function LifeListPage() {
         <>
           <p className="-mt-4 mb-6 text-sm">
             <Link to={speciesRoute(level.species.species)} className="text-link">
-              Species page of {level.species.species} →
+              Species page of <BirdName name={level.species.species} local={level.species.localName} /> →
             </Link>
           </p>
           <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
             {level.species.photos.map((photo, position) => (
               <li key={photo.key}>
-                <PhotoTile {...tileOf(photo)} species={title} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_FIRST_SCREEN_TILES)} covered={covered} />
+                <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_FIRST_SCREEN_TILES)} covered={covered} />
               </li>
             ))}
           </ul>

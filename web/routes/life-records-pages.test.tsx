@@ -134,7 +134,7 @@ describe('species page with an eBird life list', () => {
     const scientific = screen.getByText('Aix sponsa');
     expect(scientific.tagName).toBe('I');
     expect(title.compareDocumentPosition(scientific) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.getByText('First seen:').nextElementSibling).toHaveTextContent('Apr 2, 2005, US-NC');
+    expect(screen.getByText('First seen:').nextElementSibling).toHaveTextContent('Apr 2, 2005, North Carolina, United States');
     expect(screen.getByText('2 photos')).toBeInTheDocument();
     expect(screen.getByText('First photographed:').nextElementSibling).toHaveTextContent('May 17, 2024');
     expect(screen.getByText('Apr 2, 2005').closest('time')).toHaveAttribute('dateTime', '2005-04-02');
@@ -158,7 +158,7 @@ describe('Seen, not yet photographed', () => {
     expect(screen.getByText(/2 of the 5 species observed/)).toBeInTheDocument();
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([
-      ['American Black Duck', 'Anas rubripes', 'Dec 30, 2007, US-MD'],
+      ['American Black Duck', 'Anas rubripes', 'Dec 30, 2007, Maryland, United States'],
       ['Sandhill Crane', 'Antigone canadensis', 'Feb 11, 2007'],
     ]);
   });

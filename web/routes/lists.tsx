@@ -190,10 +190,10 @@ export function ListPage() {
                 ) : null}
               </td>
               <th scope="row" className="py-1.5 pr-4 font-normal">
-                <SpeciesName name={s.commonName} species={s.species} />{' '}
+                <SpeciesName name={s.commonName} local={s.localName} species={s.species} />{' '}
                 <span className="block text-xs italic text-stone-400">{s.scientificName}</span>
               </th>
-              <td className="py-1.5 pr-4 text-stone-300">{list.kind === 'year' ? <DayAndRegion day={s.firstSeen} region={s.region} /> : <Day day={s.firstSeen} />}</td>
+              <td className="py-1.5 pr-4 text-stone-300">{list.kind === 'year' ? <DayAndRegion day={s.firstSeen} place={s.place} /> : <Day day={s.firstSeen} />}</td>
               <td className="py-1.5 text-xs text-stone-400">
                 {[s.newForLife ? 'new for the life list' : '', s.species ? '' : 'not photographed'].filter(Boolean).join(' · ')}
               </td>

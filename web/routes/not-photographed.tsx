@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { INFO_ROUTE, lifeListRoute } from '../../data/paths.ts';
 import { DayAndRegion } from '../components/DayAndRegion.tsx';
+import { BirdName } from '../components/SpeciesName.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import type { notPhotographedLoader } from './not-photographed-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
@@ -40,10 +41,12 @@ export function NotPhotographedPage() {
           <tbody className="divide-y divide-white/10 text-stone-200">
             {species.map((s) => (
               <tr key={s.scientificName}>
-                <th scope="row" className="py-2 pr-4 font-normal">{s.commonName}</th>
+                <th scope="row" className="py-2 pr-4 font-normal">
+                  <BirdName name={s.commonName} local={s.localName} />
+                </th>
                 <td className="py-2 pr-4 italic text-stone-300">{s.scientificName}</td>
                 <td className="py-2 text-stone-300">
-                  <DayAndRegion day={s.firstSeen} region={s.firstRegion} />
+                  <DayAndRegion day={s.firstSeen} place={s.firstPlace} />
                 </td>
               </tr>
             ))}

@@ -209,7 +209,7 @@ function SpeciesItem({ species: s, first, covered }: { species: OutingSpeciesVie
   return (
     <li className="py-4" data-species={s.commonName}>
       <h3 className="font-serif text-xl text-stone-50">
-        <SpeciesName name={s.commonName} species={s.species} />
+        <SpeciesName name={s.commonName} local={s.localName} species={s.species} />
         {s.lifer && <span className="ml-2 rounded-sm bg-amber-200 px-1.5 py-0.5 align-middle font-sans text-xs uppercase tracking-wider text-stone-950">Lifer</span>}
       </h3>
       {s.scientificName && (

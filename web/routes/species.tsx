@@ -7,7 +7,9 @@ import { masonryLoading } from '../components/masonry.ts';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
+import { birdName } from '../bird-name.ts';
 import type { GalleryPhoto } from '../photos.ts';
+import type { SpeciesData } from '../../data/site-data-schemas.ts';
 import type { speciesLoader } from './species-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 import { countOf } from '../../data/count-text.ts';
@@ -30,7 +32,7 @@ export function SpeciesPage() {
   const loading = masonryLoading(photos.map(ratioOf), 2, PHONE_SCREEN_IN_COLUMNS);
   return (
     <>
-      <PageMeta title={pageTitle(identity, species)} description={`${species}: ${count} by ${identity.owner}.`} />
+      <PageMeta title={pageTitle(identity, birdName(species, localName))} description={`${birdName(species, localName)}: ${count} by ${identity.owner}.`} />
       <div className="mb-8">
         {folder.length > 1 && <FolderTrail folder={folder} />}
         <h1 className="mt-1 font-serif text-4xl text-stone-50">{localName ? <span lang={localName.lang}>{localName.name}</span> : species}</h1>
@@ -44,7 +46,7 @@ export function SpeciesPage() {
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
           {sighting && (
             <Fact term="First seen:">
-              <DayAndRegion day={sighting.firstSeen} region={sighting.firstRegion} />
+              <DayAndRegion day={sighting.firstSeen} place={sighting.firstPlace} />
             </Fact>
           )}
           <Fact term="Photos:" hiddenTerm>
@@ -57,7 +59,7 @@ export function SpeciesPage() {
           )}
           {seenIn && seenIn.places.length > 0 && (
             <Fact term="Seen in:">
-              <ListLinks lists={seenIn.places.map((place) => ({ key: place.code, name: place.name }))} />
+              <PlacesByCountry places={seenIn.places} />
             </Fact>
           )}
           {outings && outings.length > 0 && (
@@ -86,7 +88,7 @@ export function SpeciesPage() {
           </li>
         ))}
       </ul>
-      <PhotoGallery photos={photos} title={species} />
+      <PhotoGallery photos={photos} title={birdName(species, localName)} />
     </>
   );
 }
@@ -115,6 +117,24 @@ function Fact({ term, hiddenTerm = false, children }: { term: string; hiddenTerm
       <dd className="text-stone-200">{children}</dd>
     </div>
   );
+}
+
+/** Links to the place lists, grouped by country: 'Canada: Ontario · United States: Montana, Washington'. */
+function PlacesByCountry({ places }: { places: NonNullable<SpeciesData['seenIn']>['places'] }) {
+  return places.map((country, i) => (
+    <span key={country.code}>
+      {i > 0 && ' · '}
+      <Link to={listRoute(country.code)} className="hover:text-amber-200">
+        {country.name}
+      </Link>
+      {country.regions && (
+        <>
+          {': '}
+          <ListLinks lists={country.regions.map((region) => ({ key: region.code, name: region.name }))} />
+        </>
+      )}
+    </span>
+  ));
 }
 
 /** Links to the year or place lists, comma-separated. */

@@ -8,6 +8,8 @@ import type { SiteUrls } from './site-urls.ts';
 export interface FeedPhoto {
   id: string;
   species: string;
+  /** The species' name in the site's bird-name language, where the taxonomy has one: the entry is titled with it. */
+  localName?: { name: string } | undefined;
   /** `YYYY-MM-DD`, or null when the date is unknown. */
   takenOn: string | null;
   /** The photographer's title and caption: the image's alt text when present. */
@@ -106,15 +108,16 @@ export function atomFeed(site: FeedSite, photos: readonly FeedPhoto[], urls: Sit
     const taken = photo.takenOn ? `Taken on ${photo.takenOn.replaceAll('-', '/')}.` : 'Date taken unknown.';
     // The content is HTML carried as escaped text: the species name is escaped once for the
     // HTML and once more, by x(), for the XML around it.
-    const html = `<p><img src="${x(image)}" alt="${x(photo.title ?? photo.caption ?? photo.species)}" width="${photo.display.width}" height="${photo.display.height}"></p><p>${x(photo.species)}. ${taken}</p>`;
+    const name = photo.localName?.name ?? photo.species;
+    const html = `<p><img src="${x(image)}" alt="${x(photo.title ?? photo.caption ?? name)}" width="${photo.display.width}" height="${photo.display.height}"></p><p>${x(name)}. ${taken}</p>`;
     lines.push(
       '  <entry>',
-      `    <title>${x(photo.species)}</title>`,
+      `    <title>${x(name)}</title>`,
       `    <id>${x(atomId(urls, route, `photo:${photo.id}`))}</id>`,
       `    <link rel="alternate" type="text/html" href="${x(urls.page(route))}"/>`,
       `    <link rel="enclosure" type="image/jpeg" href="${x(image)}"/>`,
       `    <updated>${new Date(photo.addedAt).toISOString()}</updated>`,
-      `    <summary>${x(`${photo.species}. ${taken}`)}</summary>`,
+      `    <summary>${x(`${name}. ${taken}`)}</summary>`,
       `    <content type="html">${x(html)}</content>`,
       '  </entry>',
     );

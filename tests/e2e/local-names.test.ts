@@ -1,0 +1,178 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { birdListDataSchema, listsDataSchema } from '../../data/bird-lists.ts';
+import { outingDataSchema } from '../../data/outings.ts';
+import { lifeListRoute, LISTS_ROUTE, listRoute, outingRoute, speciesRoute } from '../../data/paths.ts';
+import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
+import { normaliseSpeciesName } from '../../data/species-names.ts';
+import { appReady, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { runCli } from '../../harness/ingest-tree.ts';
+import { startStaticServer, type StaticServer } from '../../harness/static-server.ts';
+import { pageUrl } from '../../harness/site-url.ts';
+import { SAMPLE_SPANISH, sharedTaxonomyAbsent, SKIP_MESSAGE, startTaxonomyServer, type TaxonomyServer } from '../../harness/taxonomy-server.ts';
+import { buildSite } from '../../web/prerender/build-site.ts';
+
+/**
+ * The sample library as a Spanish birder builds it: `"language": "es"` in site.json, the taxonomy
+ * fetched with `npm run taxonomy -- --locale es` from a loopback stand-in for eBird's API (some
+ * species named in Spanish, the others left English, as eBird answers), then `npm run build`. Every
+ * place a bird is named shows its Spanish name; places are named in Spanish; URLs stay as they are.
+ */
+const SAMPLE_LIBRARY = fileURLToPath(new URL('../fixtures/sample-library', import.meta.url));
+
+let work: string;
+let distDir: string;
+let site: StaticServer;
+let taxonomy: TaxonomyServer;
+let browser: Browser;
+let ingestProblems: string[];
+
+const read = <T>(path: string, schema: { parse(v: unknown): T }): T => schema.parse(JSON.parse(readFileSync(join(distDir, path), 'utf8')));
+const url = (route: string) => pageUrl(site.url, route);
+const withTab = tabsOf(() => browser);
+
+if (sharedTaxonomyAbsent) console.warn(SKIP_MESSAGE);
+describe.skipIf(sharedTaxonomyAbsent)('a site built in Spanish: birds and places by their Spanish names', () => {
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'local-names-'));
+    const photos = join(work, 'photos');
+    await cp(SAMPLE_LIBRARY, photos, { recursive: true, preserveTimestamps: true });
+    const config = JSON.parse(await readFile(join(photos, 'site.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(join(photos, 'site.json'), JSON.stringify({ ...config, language: 'es' }));
+    taxonomy = await startTaxonomyServer({ es: SAMPLE_SPANISH });
+    const fetched = await runCli(['taxonomy', '--photos', photos, '--out', join(work, 'generated'), '--url', taxonomy.url, '--locale', 'es']);
+    if (fetched.code !== 0) throw new Error(`npm run taxonomy failed: ${fetched.stderr}`);
+    const ingest = await runCli(['ingest', '--photos', photos, '--out', join(work, 'generated'), '--concurrency', '2']);
+    ingestProblems = ingest.state.ingest!.problems.all.map((p) => p.reason);
+    distDir = join(work, 'dist');
+    await buildSite({ photos, generated: join(work, 'generated'), out: distDir, quiet: true, nodeEnv: 'production' });
+    site = await startStaticServer({ root: distDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await taxonomy?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('the ingest says once how many species have no Spanish name', () => {
+    const lines = ingestProblems.filter((reason) => reason.includes("no name in 'es'"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\d+ of \d+ species have no name in 'es' in the bird taxonomy, so the site shows their English names$/);
+  });
+
+  it('a Life List card, the species heading (English and scientific names beside it) and a tile, by the Spanish name; the URL unchanged', async () => {
+    const duck = read(siteDataPaths.species('Wood Duck'), speciesDataSchema);
+    expect(duck.localName).toEqual({ name: SAMPLE_SPANISH.wooduc, lang: 'es' });
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(lifeListRoute(duck.folder.slice(0, -1))));
+      await appReady(page);
+      const card = page.getByRole('link', { name: new RegExp(`^${SAMPLE_SPANISH.wooduc}\\s+1 species$`) });
+      await expect(card.locator('[lang="es"]').textContent()).resolves.toBe(SAMPLE_SPANISH.wooduc);
+      // A species without a Spanish name keeps its English one.
+      await page.getByRole('link', { name: /^Cackling Goose\s+1 species$/ }).waitFor();
+      await card.click();
+      await page.getByRole('heading', { level: 1, name: SAMPLE_SPANISH.wooduc }).waitFor();
+      await page.getByRole('link', { name: `Species page of ${SAMPLE_SPANISH.wooduc} →` }).click();
+      await page.waitForURL(url(speciesRoute('Wood Duck')));
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading.textContent()).resolves.toBe(SAMPLE_SPANISH.wooduc);
+      await expect(heading.locator('[lang="es"]').count()).resolves.toBe(1);
+      await expect(page.locator('main p', { has: page.locator('i[lang="la"]') }).first().textContent()).resolves.toBe('Wood Duck · Aix sponsa');
+      await expect(page.title()).resolves.toContain(SAMPLE_SPANISH.wooduc);
+      await page.locator('main a.photo-tile').first().hover();
+      await expect(page.locator('main [data-testid="species-caption"]').first().textContent()).resolves.toBe(SAMPLE_SPANISH.wooduc);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('the home wall names its birds in Spanish, pre-rendered', async () => {
+    const home = readFileSync(join(distDir, 'index.html'), 'utf8');
+    expect(home).toContain(`>${SAMPLE_SPANISH.wooduc}</span>`);
+    expect(home).toContain(`aria-label="${SAMPLE_SPANISH.brnpel}"`);
+  });
+
+  it('search finds a bird by its Spanish name, with or without accents, and by its English and scientific names', async () => {
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(lifeListRoute([])));
+      await appReady(page);
+      const box = page.getByRole('combobox', { name: 'Find a species' });
+      for (const query of ['pelícano pardo', 'pelicano pardo', 'Brown Pelican', 'Pelecanus occidentalis']) {
+        await box.fill(query);
+        await expect(page.getByRole('option').first().textContent(), query).resolves.toBe(`${SAMPLE_SPANISH.brnpel} Brown Pelican Pelecanus occidentalis`);
+      }
+      await box.fill('aguila pescadora');
+      await page.getByRole('option', { name: new RegExp(`^${SAMPLE_SPANISH.osprey}`) }).click();
+      await page.waitForURL(url(speciesRoute('Osprey')));
+      expect(errors).toEqual([]);
+    });
+    expect(normaliseSpeciesName('Águila Pescadora')).toBe('aguila pescadora');
+  });
+
+  it('lists name birds in Spanish and places in Spanish', async () => {
+    const lists = read(siteDataPaths.lists, listsDataSchema);
+    expect(lists.countries.map((c) => c.name)).toEqual(['Canadá', 'Estados Unidos', 'Reino Unido']);
+    const us = lists.countries.find((c) => c.key === 'US')!;
+    const state = us.regions[0]!;
+    const list = read(siteDataPaths.list(state.key), birdListDataSchema);
+    const named = list.species.find((s) => s.localName)!;
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(LISTS_ROUTE));
+      await appReady(page);
+      await page.getByRole('link', { name: 'Estados Unidos', exact: true }).waitFor();
+      await page.goto(url(listRoute(state.key)));
+      await page.getByRole('heading', { level: 1, name: `${state.name}, Estados Unidos` }).waitFor();
+      await page.locator('main tbody th [lang="es"]', { hasText: named.localName!.name }).first().waitFor();
+      const english = list.species.filter((s) => !s.localName).map((s) => s.commonName);
+      const shown = await page.locator('main tbody th').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent?.trim()));
+      expect(shown).toEqual(list.species.map((s) => s.localName?.name ?? s.commonName));
+      expect(shown.filter((name) => english.includes(name!))).toHaveLength(english.length);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('a species page names where it was first seen and where it was seen in Spanish', async () => {
+    const duck = read(siteDataPaths.species('Wood Duck'), speciesDataSchema);
+    const withPlace = [duck, read(siteDataPaths.species('Mallard'), speciesDataSchema)].find((s) => s.sighting?.firstPlace)!;
+    expect(withPlace.sighting!.firstPlace).toMatch(/, (?:Canadá|Estados Unidos|Reino Unido)$/);
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(speciesRoute(withPlace.species)));
+      await appReady(page);
+      const firstSeen = page.locator('main dt', { hasText: 'First seen:' }).locator('xpath=following-sibling::dd');
+      await expect(firstSeen.textContent()).resolves.toMatch(new RegExp(`, ${withPlace.sighting!.firstPlace}$`));
+      const seenIn = page.locator('main dt', { hasText: 'Seen in:' }).locator('xpath=following-sibling::dd');
+      await expect(seenIn.textContent()).resolves.toMatch(/^(?:Canadá|Estados Unidos|Reino Unido)/);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('an outing names its birds in Spanish', async () => {
+    const outing = withPhotos();
+    const named = outing.species.find((s) => s.localName)!;
+    await withTab(async ({ page, errors }) => {
+      await page.goto(url(outingRoute(outing.key)));
+      await appReady(page);
+      await page.locator('main h3 [lang="es"]', { hasText: named.localName!.name }).first().waitFor();
+      expect(errors).toEqual([]);
+    });
+  });
+});
+
+/** An outing of the Spanish site with a bird named in Spanish, from its data files. */
+function withPhotos() {
+  for (const species of ['Wood Duck', 'Brown Pelican', 'Osprey', 'Bald Eagle', 'Sandhill Crane', 'Snow Goose', 'Canada Goose', 'Great Egret', 'Roseate Spoonbill', 'American Kestrel']) {
+    const data = read(siteDataPaths.species(species), speciesDataSchema);
+    for (const day of data.outings ?? []) {
+      const outing = read(siteDataPaths.outing(day), outingDataSchema);
+      if (outing.species.some((s) => s.localName)) return outing;
+    }
+  }
+  throw new Error('no outing of the sample names a bird with a Spanish name');
+}
+

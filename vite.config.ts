@@ -7,7 +7,8 @@ import { previewDecodedPaths } from './web/vite-plugins/preview-decoding.ts';
 import { compileHint } from './web/vite-plugins/compile-hint.ts';
 import { previewAsHost } from './web/vite-plugins/preview-host.ts';
 import { spaFallback404 } from './web/vite-plugins/spa-fallback-404.ts';
-import { readPublishedSettings } from './web/prerender/published-settings.ts';
+import { readPublishedLanguage, readPublishedSettings } from './web/prerender/published-settings.ts';
+import { LANGUAGE_DEFINE, siteWords } from './web/vite-plugins/site-words.ts';
 
 const publicDir = fileURLToPath(new URL('./data/generated/public', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -37,10 +38,12 @@ export default defineConfig(({ isSsrBuild }) => {
     root: fileURLToPath(new URL('./web', import.meta.url)),
     base,
     publicDir,
-    plugins: [react(), tailwindcss(), spaFallback404(), previewDecodedPaths(), previewAsHost(), compileHint()],
+    plugins: [react(), tailwindcss(), siteWords(), spaFallback404(), previewDecodedPaths(), previewAsHost(), compileHint()],
     define: {
       // Empty means "the page's own base path" (see web/assets.ts).
       'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin),
+      // The site's words are of this language (web/vite-plugins/site-words.ts).
+      [LANGUAGE_DEFINE]: JSON.stringify(readPublishedLanguage(publicDir)),
     },
     build: {
       outDir,

@@ -71,8 +71,22 @@ export const ebirdOptionsSchema = z.strictObject({
   names: z.record(z.string().min(1), z.string().min(1)).default({}),
 });
 
+/** A BCP 47 language tag (`de`, `es-MX`, `pt-BR`, `zh-Hans`), as Intl reads it; written back in its canonical form. */
+export const languageTagSchema = z.string().transform((tag, context) => {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    if (canonical) return canonical;
+  } catch {
+    // Reported below, as zod's issue.
+  }
+  context.addIssue({ code: 'custom', message: `"${tag}" is not a language tag (BCP 47) such as en, de, es-MX, pt-BR or zh-Hans` });
+  return z.NEVER;
+});
+
 export const siteConfigSchema = z.strictObject({
   owner: z.string().min(1),
+  /** The language of every word the site writes, its dates and counts (docs/languages.md). */
+  language: languageTagSchema.default('en'),
   title: z.string().min(1).optional(),
   description: z.string().min(1).optional(),
   /** Lines of the Info page's Gear section. */

@@ -4,6 +4,7 @@ import { outingCounts, outingTitle } from '../outing-text.ts';
 import { escapeXml } from './escape.ts';
 import { photoShareRoute } from './page-meta.ts';
 import type { SiteUrls } from './site-urls.ts';
+import { t } from '../site-words.ts';
 
 export interface FeedPhoto {
   id: string;
@@ -103,7 +104,7 @@ export function atomFeed(site: FeedSite, photos: readonly FeedPhoto[], urls: Sit
   for (const photo of photos) {
     const route = photoShareRoute(photo.id);
     const image = urls.asset(photo.display.path);
-    const taken = photo.takenOn ? `Taken on ${photo.takenOn.replaceAll('-', '/')}.` : 'Date taken unknown.';
+    const taken = photo.takenOn ? t('feed.takenOn', { date: photo.takenOn.replaceAll('-', '/') }) : t('feed.dateUnknown');
     // The content is HTML carried as escaped text: the species name is escaped once for the
     // HTML and once more, by x(), for the XML around it.
     const html = `<p><img src="${x(image)}" alt="${x(photo.title ?? photo.caption ?? photo.species)}" width="${photo.display.width}" height="${photo.display.height}"></p><p>${x(photo.species)}. ${taken}</p>`;

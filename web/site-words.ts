@@ -30,6 +30,8 @@ export interface SiteWords {
   numbers: {
     group: string;
     decimal: string;
+    /** What comes before a negative number: '-', '−' (lt), '\u200e-' (he). */
+    minus: string;
     /** Digits of the grouping's first group (3), and of the others (3; 2 in India). */
     primary: number;
     secondary: number;
@@ -38,7 +40,7 @@ export interface SiteWords {
     /** The ten digits, when not 0–9. */
     digits?: string;
   };
-  /** One pattern per month, `{d}` and `{y}` for the day and year: `{d}. Feb. {y}`. */
+  /** One pattern per month, `{d}` (or `{dd}`, two digits) and `{y}` for the day and year: `{d}. Feb. {y}`. */
   days: string[];
 }
 
@@ -94,7 +96,7 @@ function localDigits(text: string): string {
 
 /** A number in the language's form: 1.234 (de), 1 234 (fr), 1234 (es, four digits). */
 export function formatNumber(value: number): string {
-  const { group, decimal, primary, secondary, minimumGrouping } = siteWords().numbers;
+  const { group, decimal, minus, primary, secondary, minimumGrouping } = siteWords().numbers;
   const rounded = Math.round(Math.abs(value) * 1000) / 1000;
   const [whole = '0', fraction] = String(rounded).split('.');
   let grouped = whole;
@@ -103,7 +105,7 @@ export function formatNumber(value: number): string {
     for (let end = whole.length - primary; end > 0; end -= secondary) parts.unshift(whole.slice(Math.max(0, end - secondary), end));
     grouped = parts.join(group);
   }
-  const sign = value < 0 && rounded !== 0 ? '-' : '';
+  const sign = value < 0 && rounded !== 0 ? minus : '';
   return localDigits(`${sign}${grouped}${fraction ? `${decimal}${fraction}` : ''}`);
 }
 
@@ -118,7 +120,8 @@ export function formatDay(day: string): string {
   date.setUTCFullYear(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]));
   const pattern = siteWords().days[date.getUTCMonth()];
   if (!pattern || Number.isNaN(date.getTime())) return day;
-  return localDigits(pattern.replace('{d}', String(date.getUTCDate())).replace('{y}', String(date.getUTCFullYear())));
+  const dayOfMonth = String(date.getUTCDate());
+  return localDigits(pattern.replace('{dd}', dayOfMonth.padStart(2, '0')).replace('{d}', dayOfMonth).replace('{y}', String(date.getUTCFullYear())));
 }
 
 /**

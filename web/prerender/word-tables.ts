@@ -67,6 +67,7 @@ function numberTable(tag: string): SiteWords['numbers'] {
   const rotated = digits.slice(-1) + digits.slice(0, -1);
   return {
     group: parts.find((p) => p.type === 'group')?.value ?? '',
+    minus: format.format(-1).replace(/[^\p{L}\p{P}\p{S}\p{Cf}\s]/gu, ''),
     decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
     primary: integers.at(-1)?.length ?? 3,
     secondary: integers.length > 2 ? integers.at(-2)!.length : (integers.at(-1)?.length ?? 3),
@@ -75,13 +76,17 @@ function numberTable(tag: string): SiteWords['numbers'] {
   };
 }
 
-/** Each month's pattern, from Intl's short date of its 14th in 2011. */
+/**
+ * Each month's pattern, from Intl's short date of its 1st in 2011 (`{dd}` where the language
+ * writes a day in two digits, as Lithuanian does). The narrow no-break space of some languages'
+ * parts becomes a space, as V8's own format() writes it.
+ */
 function dayTable(tag: string): string[] {
   const format = new Intl.DateTimeFormat(tag, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
   return Array.from({ length: 12 }, (_, month) =>
     format
-      .formatToParts(new Date(Date.UTC(2011, month, 14)))
-      .map((p) => (p.type === 'day' ? '{d}' : p.type === 'year' ? '{y}' : p.value))
+      .formatToParts(new Date(Date.UTC(2011, month, 1)))
+      .map((p) => (p.type === 'day' ? (p.value.length === 2 ? '{dd}' : '{d}') : p.type === 'year' ? '{y}' : p.value.replaceAll('\u202f', ' ')))
       .join(''),
   );
 }

@@ -1,4 +1,5 @@
 import { formatDay } from '../day-text.ts';
+import { t } from '../site-words.ts';
 
 /** A day, with the ISO day in `dateTime`; and its region code. */
 export function Day({ day }: { day: string }) {
@@ -9,7 +10,12 @@ export function DayAndRegion({ day, region }: { day: string; region?: string | u
   return (
     <>
       <Day day={day} />
-      {region !== undefined && <>, {region}</>}
+      {region !== undefined && (
+        <>
+          {t('list.separator')}
+          {region}
+        </>
+      )}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { outingCounts, outingTitle } from '../outing-text.ts';
 import { escapeXml } from './escape.ts';
 import { photoShareRoute } from './page-meta.ts';
 import type { SiteUrls } from './site-urls.ts';
-import { t } from '../site-words.ts';
+import { siteWords, t } from '../site-words.ts';
 
 export interface FeedPhoto {
   id: string;
@@ -92,7 +92,7 @@ export function atomFeed(site: FeedSite, photos: readonly FeedPhoto[], urls: Sit
   const x = escapeXml;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${x(siteWords().tag)}">`,
     `  <title>${x(site.title)}</title>`,
     ...(site.description ? [`  <subtitle>${x(site.description)}</subtitle>`] : []),
     `  <id>${x(atomId(urls, '/', 'site'))}</id>`,

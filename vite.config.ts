@@ -9,7 +9,8 @@ import { previewAsHost } from './web/vite-plugins/preview-host.ts';
 import { previewSecurityHeaders } from './web/vite-plugins/preview-security.ts';
 import { spaFallback404 } from './web/vite-plugins/spa-fallback-404.ts';
 import { watchPhotos } from './web/vite-plugins/watch-photos.ts';
-import { readPublishedSettings } from './web/prerender/published-settings.ts';
+import { readPublishedLanguage, readPublishedSettings } from './web/prerender/published-settings.ts';
+import { LANGUAGE_DEFINE, siteWords } from './web/vite-plugins/site-words.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 const generatedDir = fileURLToPath(new URL('./data/generated', import.meta.url));
@@ -44,6 +45,7 @@ export default defineConfig(({ isSsrBuild }) => {
     plugins: [
       react(),
       tailwindcss(),
+      siteWords(),
       spaFallback404(),
       previewDecodedPaths(),
       previewSecurityHeaders(),
@@ -55,6 +57,8 @@ export default defineConfig(({ isSsrBuild }) => {
     define: {
       // Empty means "the page's own base path" (see web/assets.ts).
       'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin),
+      // The site's words are of this language (web/vite-plugins/site-words.ts).
+      [LANGUAGE_DEFINE]: JSON.stringify(readPublishedLanguage(publicDir)),
     },
     build: {
       outDir,

@@ -184,6 +184,8 @@ export type TaxonomyCredit = z.infer<typeof taxonomyCreditSchema>;
 
 export const infoSchema = z.strictObject({
   owner: nonEmpty(),
+  /** site.json's `language` (a canonical BCP 47 tag): the build writes the site in it. Absent from an older ingest's file: English. */
+  language: z.optional(nonEmpty()),
   title: nonEmpty(),
   description: z.string(),
   gear: z.array(z.string()),

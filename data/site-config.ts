@@ -84,25 +84,25 @@ export const ebirdOptionsSchema = z.strictObject({
   names: z.record(z.string().min(1), z.string().min(1)).default({}),
 });
 
-/** A language tag: BCP 47 (`de`, `pt-BR`, `zh-Hans`); eBird's spelling (`pt_BR`, `zh_SIM`) is read too. */
-const languageTagSchema = z
-  .string()
-  .regex(LANGUAGE_CODE, 'must be a language tag such as de, es-MX or zh-Hans')
-  .refine((tag) => isLanguageTag(tag), 'must be a language tag such as de, es-MX or zh-Hans');
-
-function isLanguageTag(tag: string): boolean {
+/**
+ * A BCP 47 language tag (`de`, `es-MX`, `pt-BR`, `zh-Hans`), as Intl reads it, written back in its
+ * canonical form; eBird's spelling of a language (`pt_BR`, `zh_SIM`) is read as its tag too.
+ */
+export const languageTagSchema = z.string().transform((tag, context) => {
   try {
-    new Intl.Locale(languageTagOf(tag));
-    return true;
+    const [canonical] = LANGUAGE_CODE.test(tag) ? Intl.getCanonicalLocales(languageTagOf(tag)) : [];
+    if (canonical) return canonical;
   } catch {
-    return false;
+    // Reported below, as zod's issue.
   }
-}
+  context.addIssue({ code: 'custom', message: `"${tag}" is not a language tag (BCP 47) such as en, de, es-MX, pt-BR or zh-Hans` });
+  return z.NEVER;
+});
 
 export const siteConfigSchema = z.strictObject({
   owner: z.string().min(1),
-  /** The site's language (BCP 47): its interface, dates, place names and, unless `names` says otherwise, its birds' names. */
-  language: languageTagSchema.optional(),
+  /** The site's language: every word it writes, its dates, counts and place names and, unless `names` says otherwise, its birds' names (docs/languages.md). */
+  language: languageTagSchema.default('en'),
   title: z.string().min(1).optional(),
   description: z.string().min(1).optional(),
   /** Lines of the Info page's Gear section. */
@@ -145,13 +145,13 @@ export type SiteConfig = z.infer<typeof siteConfigSchema>;
  * `names.language` when given, else the site's `language` unless it is English.
  */
 export function birdNamesLanguageOf(site: Pick<SiteConfig, 'names' | 'language'>): string | undefined {
-  if (typeof site.names === 'object') return languageTagOf(site.names.language);
-  return site.language !== undefined && !isEnglish(site.language) ? languageTagOf(site.language) : undefined;
+  if (typeof site.names === 'object') return site.names.language;
+  return isEnglish(site.language) ? undefined : site.language;
 }
 
 /** The language places (countries, states) are named in: the site's, English by default. */
 export function placeNamesLanguageOf(site: Pick<SiteConfig, 'language'>): string {
-  return site.language === undefined ? 'en' : languageTagOf(site.language);
+  return site.language;
 }
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type FeaturedPhoto = z.infer<typeof featuredPhotoSchema>;

@@ -1,3 +1,5 @@
+// First: the site's words are set before any other module of the app is evaluated.
+import './install-words.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {

@@ -1,3 +1,5 @@
+// First: the site's words are set before any other module of the app is evaluated.
+import './install-words.ts';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';

@@ -1,6 +1,6 @@
-import { countOf } from '../data/count-text.ts';
 import type { OutingData } from '../data/outings.ts';
 import { formatDay } from './day-text.ts';
+import { t, tn } from './site-words.ts';
 
 /**
  * The words of an outing, shared by its page and its head tags (the pre-render describes the
@@ -10,7 +10,7 @@ import { formatDay } from './day-text.ts';
 /** `May 17, 2024`, or `May 16, 2024 – May 18, 2024` for several days. */
 export function outingDates(outing: Pick<OutingData, 'from' | 'to'>): string {
   if (outing.from === outing.to) return formatDay(outing.from);
-  return `${formatDay(outing.from)} – ${formatDay(outing.to)}`;
+  return t('outing.range', { from: formatDay(outing.from), to: formatDay(outing.to) });
 }
 
 /** A trip's name, or a day's date. */
@@ -21,30 +21,40 @@ export function outingTitle(outing: Pick<OutingData, 'from' | 'to' | 'name'>): s
 /** `62 species, 3 lifers, 12 photos`: without checklists, the species are those photographed. */
 export function outingCounts(outing: { observed: number; lifers: number; photos: number }, fromExport: boolean): string {
   return [
-    fromExport ? countOf(outing.observed, 'species', 'species') : `${countOf(outing.observed, 'species', 'species')} photographed`,
-    ...(outing.lifers > 0 ? [countOf(outing.lifers, 'lifer')] : []),
-    countOf(outing.photos, 'photo'),
-  ].join(', ');
+    tn(fromExport ? 'count.species' : 'count.speciesPhotographed', outing.observed),
+    ...(outing.lifers > 0 ? [tn('count.lifers', outing.lifers)] : []),
+    tn('count.photos', outing.photos),
+  ].join(t('list.separator'));
 }
 
 export function outingDescription(outing: Omit<OutingData, 'species'>, owner: string): string {
-  const where = outing.regions.length > 0 ? ` in ${outing.regions.map((r) => r.name).join('; ')}` : '';
+  const where = outing.regions.length > 0 ? t('outing.inRegions', { regions: outing.regions.map((r) => r.name).join('; ') }) : '';
   const counts = outingCounts({ observed: outing.observed, lifers: outing.lifers, photos: outing.photoCount }, outing.fromExport);
-  return `${owner}'s ${outing.kind === 'trip' ? 'trip' : 'day in the field'}, ${outingDates(outing)}${where}: ${counts}.`;
+  return t(outing.kind === 'trip' ? 'outing.descriptionTrip' : 'outing.descriptionDay', { owner, dates: outingDates(outing), where, counts });
 }
 
 /** `3 h 20 min` in the field. */
 export function fieldTime(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  return hours === 0 ? t('time.minutes', { minutes: rest }) : rest === 0 ? t('time.hours', { hours }) : t('time.hoursMinutes', { hours, minutes: rest });
+}
+
+/** The Outings page's title, in its heading, the header's menu and its head tags. */
+export function outingsTitle(): string {
+  return t('nav.outings');
+}
+
+/** The title of one year's page of the Outings (`outingsYearRoute`). */
+export function outingsYearTitle(year: number): string {
+  return t('outings.yearTitle', { year: String(year) });
 }
 
 /** The Outings page's description. */
 export function outingsDescription(owner: string): string {
-  return `${owner}'s days in the field, newest first: what was seen, what was photographed, what was new.`;
+  return t('outings.description', { owner });
 }
 
 export function outingsYearDescription(owner: string, year: number): string {
-  return `${owner}'s days in the field in ${year}, newest first.`;
+  return t('outings.yearDescription', { owner, year: String(year) });
 }

@@ -8,3 +8,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare module 'virtual:site-words' {
+  const words: import('./site-words.ts').SiteWords;
+  export default words;
+}

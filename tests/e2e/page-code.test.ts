@@ -10,18 +10,20 @@ import { COMPILE_HINT } from '../../web/vite-plugins/compile-hint.ts';
 /**
  * Each page's code comes with its route (web/routes.tsx imports a page's component when its
  * route first matches): the home page fetches none of the Lists or Outings pages' code, and
- * opening one of them fetches that page's. A page's code is known by a text only its own
- * component renders, whatever file the build put it in.
+ * opening one of them fetches that page's. A page's code is known by a phrase only its own
+ * component writes, whatever file the build put it in: by the phrase's key, as the component
+ * asks for it (`t('home.empty')`). The phrases themselves are the site's words, in the entry
+ * (web/site-words.ts), keyed the same but never called.
  */
 const siteUrl = inject('siteUrl');
 const url = (route: string) => pageUrl(siteUrl, route);
 
-/** Rendered by the home page alone (web/routes/home.tsx), for a site without featured photos. */
-const HOME_CODE = 'No featured photos yet.';
-/** The Lists page's table (web/routes/lists.tsx). */
-const LISTS_CODE = 'Countries, and their states and provinces';
-/** A species of an outing's day without a photo (web/routes/outings.tsx). */
-const OUTINGS_CODE = 'Not photographed';
+/** Rendered by the home page alone (web/routes/home.tsx), for a site without featured photos: 'No featured photos yet.' */
+const HOME_CODE = 'home.empty';
+/** The Lists page's table (web/routes/lists.tsx): 'Countries, and their states and provinces'. */
+const LISTS_CODE = 'lists.countries';
+/** A species of an outing's day without a photo (web/routes/outings.tsx): 'Not photographed'. */
+const OUTINGS_CODE = 'outing.notPhotographed';
 
 /** The text of every script `page` fetches from now on. */
 function recordScripts(page: Page): () => Promise<string[]> {
@@ -32,7 +34,11 @@ function recordScripts(page: Page): () => Promise<string[]> {
   return () => Promise.all(bodies);
 }
 
-const holding = (scripts: string[], text: string) => scripts.some((script) => script.includes(text));
+/** Whether a script asks for the phrase `key` (`t("key")`, however the bundler quotes it). */
+const holding = (scripts: string[], key: string) => {
+  const call = new RegExp(`\\(\\s*[\`'"]${key.replace('.', '\\.')}[\`'"]\\s*[,)]`);
+  return scripts.some((script) => call.test(script));
+};
 
 let browser: Browser;
 beforeAll(async () => {

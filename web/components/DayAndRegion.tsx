@@ -1,4 +1,5 @@
 import { formatDay } from '../day-text.ts';
+import { t } from '../site-words.ts';
 
 /** A day, with the ISO day in `dateTime`. */
 export function Day({ day }: { day: string }) {
@@ -10,7 +11,12 @@ export function DayAndRegion({ day, place }: { day: string; place?: string | und
   return (
     <>
       <Day day={day} />
-      {place !== undefined && <>, {place}</>}
+      {place !== undefined && (
+        <>
+          {t('list.separator')}
+          {place}
+        </>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { HOME_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, OUTINGS_TITLE, pageKey } from '../../data/paths.ts';
+import { HOME_ROUTE, INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, pageKey } from '../../data/paths.ts';
+import { t } from '../site-words.ts';
 
 const navLink = (isActive: boolean) =>
   `rounded px-2 py-1 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-amber-200 ${isActive ? 'text-amber-200' : 'text-stone-300'}`;
@@ -27,10 +28,10 @@ export function Header({ owner }: { owner: string }) {
         <Link to={HOME_ROUTE} className="font-serif text-2xl tracking-wide text-stone-50 hover:text-amber-100">
           {owner}
         </Link>
-        <nav aria-label="Main" className="flex gap-4 text-sm uppercase tracking-[0.2em]">
-          {item(lifeListRoute([]), 'Life List', [lifeListRoute([], 'taxonomic'), NOT_PHOTOGRAPHED_ROUTE])}
-          {item(OUTINGS_ROUTE, OUTINGS_TITLE)}
-          {item(INFO_ROUTE, 'Info')}
+        <nav aria-label={t('nav.label')} className="flex gap-4 text-sm uppercase tracking-[0.2em]">
+          {item(lifeListRoute([]), t('nav.lifeList'), [lifeListRoute([], 'taxonomic'), NOT_PHOTOGRAPHED_ROUTE])}
+          {item(OUTINGS_ROUTE, t('nav.outings'))}
+          {item(INFO_ROUTE, t('nav.info'))}
         </nav>
       </div>
     </header>

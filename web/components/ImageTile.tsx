@@ -3,6 +3,7 @@ import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { imageUrl, srcSetOf } from '../assets.ts';
 import { FIRST_SCREEN_TIMING, QUEUED_SRC, QUEUED_SRCSET } from '../first-screen.ts';
 import type { TileImage } from '../photos.ts';
+import { t } from '../site-words.ts';
 
 /** The specification's lazy-load rule: 10% visible, with a 100px margin. */
 export const LAZY_LOAD_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '100px' };
@@ -124,7 +125,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
     <div ref={boxRef} className={`${shape} overflow-hidden bg-stone-800 ${className}`} style={boxStyle(image, fit, status, colour, placeholder)} data-status={status}>
       {status === 'failed' ? (
         <div className={`flex h-full w-full justify-center p-3 text-center text-sm text-stone-300 ${fit === 'fill' ? 'items-end' : 'items-center'}`}>
-          {LOAD_ERROR_TEXT}
+          {t('image.failed')}
         </div>
       ) : status !== 'waiting' ? (
         <>

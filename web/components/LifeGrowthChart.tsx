@@ -1,5 +1,5 @@
 import type { LifeGrowthYear } from '../../data/life-records.ts';
-import { formatCount } from '../../data/count-text.ts';
+import { t, tn } from '../site-words.ts';
 
 /**
  * The life list's growth: species added per year, as an SVG bar chart. Pure markup, no
@@ -27,7 +27,7 @@ export interface LifeGrowthChartProps {
   className?: string;
 }
 
-export function LifeGrowthChart({ growth, title = 'Life list growth', className = '' }: LifeGrowthChartProps) {
+export function LifeGrowthChart({ growth, title = t('chart.title'), className = '' }: LifeGrowthChartProps) {
   if (growth.length === 0) return null;
   const total = growth.reduce((sum, y) => sum + y.added, 0);
   const max = Math.max(1, ...growth.map((y) => y.added));
@@ -41,13 +41,13 @@ export function LifeGrowthChart({ growth, title = 'Life list growth', className 
   const best = growth.reduce((a, b) => (b.added > a.added ? b : a));
   let running = 0;
   const rows = growth.map((y) => ({ ...y, total: (running += y.added) }));
-  const summary = `${formatCount(total)} species from ${first} to ${last}; the most in ${best.year} (${best.added}).`;
+  const summary = tn('chart.summary', total, { first: String(first), last: String(last), best: String(best.year), added: best.added });
 
   return (
     <figure className={className}>
       <figcaption className="font-serif text-xl text-stone-50">
         {title}
-        <span className="mt-1 block font-sans text-sm text-stone-400">Species added per year. {summary}</span>
+        <span className="mt-1 block font-sans text-sm text-stone-400">{t('chart.perYear')} {summary}</span>
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-3 h-auto w-full max-w-2xl" aria-hidden="true" focusable="false" data-testid="life-growth-svg">
         <line x1={SIDE} x2={WIDTH - SIDE} y1={TOP + plot} y2={TOP + plot} className="stroke-stone-600" strokeWidth={1} />
@@ -75,12 +75,12 @@ export function LifeGrowthChart({ growth, title = 'Life list growth', className 
         })}
       </svg>
       <table className="sr-only">
-        <caption>{`${title}: species added per year`}</caption>
+        <caption>{t('chart.caption', { title })}</caption>
         <thead>
           <tr>
-            <th scope="col">Year</th>
-            <th scope="col">Species added</th>
-            <th scope="col">Life list total</th>
+            <th scope="col">{t('chart.year')}</th>
+            <th scope="col">{t('chart.added')}</th>
+            <th scope="col">{t('chart.total')}</th>
           </tr>
         </thead>
         <tbody>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { PageMap } from '../../data/bird-lists.ts';
 import { LAND_ID } from '../../data/lists-map-files.ts';
 import { listRoute } from '../../data/paths.ts';
-import { formatCount } from '../../data/count-text.ts';
+import { formatNumber, t, tn } from '../site-words.ts';
 
 /** Species counts at which the shading steps up: a few, some, many, most of a birder's lists. */
 const MAP_STEPS = [1, 10, 50, 200] as const;
@@ -37,7 +37,7 @@ export function ListsMap({ map, counts, title }: { map: PageMap; counts: MapCoun
       {map.codes.map((code) => {
         const list = counts[code];
         if (!list) return null;
-        const label = `${list.name}: ${formatCount(list.observed)} species`;
+        const label = tn('map.region', list.observed, { name: list.name });
         return (
           // A router link: the base path and client-side navigation, as every other link of the site.
           <Link key={code} to={listRoute(code)} aria-label={label}>
@@ -54,20 +54,20 @@ export function ListsMap({ map, counts, title }: { map: PageMap; counts: MapCoun
 /** The shading's key. */
 export function MapLegend() {
   return (
-    <ul className="mt-2 flex flex-wrap gap-4 text-xs text-stone-300" aria-label="Species per list">
+    <ul className="mt-2 flex flex-wrap gap-4 text-xs text-stone-300" aria-label={t('map.legend')}>
       {MAP_STEPS.map((from, i) => (
         <li key={from} className="flex items-center gap-1.5">
           <svg width="14" height="14" aria-hidden="true">
             <rect width="14" height="14" className={SHADES[i]} />
           </svg>
-          {MAP_STEPS[i + 1] === undefined ? `${from}+ species` : `${from}–${MAP_STEPS[i + 1]! - 1} species`}
+          {MAP_STEPS[i + 1] === undefined ? t('map.stepOpen', { from: formatNumber(from) }) : t('map.step', { from: formatNumber(from), to: formatNumber(MAP_STEPS[i + 1]! - 1) })}
         </li>
       ))}
       <li className="flex items-center gap-1.5">
         <svg width="14" height="14" aria-hidden="true">
           <rect width="14" height="14" className="fill-stone-700" />
         </svg>
-        no list
+        {t('map.none')}
       </li>
     </ul>
   );

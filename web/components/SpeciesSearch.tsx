@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { countOf } from '../../data/count-text.ts';
 import type { SpeciesSearchEntry, SpeciesSearchFn } from './species-search-index.ts';
+import { t, tn } from '../site-words.ts';
 
 export type { SpeciesSearchEntry } from './species-search-index.ts';
 
@@ -22,7 +22,7 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
  * species list and the search library are fetched only when the box is first used, so
  * the page costs nothing more until then; it renders on the server as a plain input.
  */
-export function SpeciesSearch({ load, onSelect = (entry) => window.location.assign(entry.href), label = 'Find a species', maxResults = 8, className = '' }: SpeciesSearchProps) {
+export function SpeciesSearch({ load, onSelect = (entry) => window.location.assign(entry.href), label = t('search.label'), maxResults = 8, className = '' }: SpeciesSearchProps) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -73,7 +73,7 @@ export function SpeciesSearch({ load, onSelect = (entry) => window.location.assi
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        placeholder="Common or scientific name"
+        placeholder={t('search.placeholder')}
         value={query}
         onFocus={ensureIndex}
         onChange={(event) => {
@@ -129,11 +129,11 @@ function stepActive(active: number, step: 1 | -1, count: number): number {
 
 /** What the live region announces: the loading state, or how many species match. */
 function statusMessage(status: Status, query: string, found: number, maxResults: number): string {
-  if (status === 'loading') return 'Loading the species list…';
-  if (status === 'error') return 'The species list could not be loaded. Try again.';
+  if (status === 'loading') return t('search.loading');
+  if (status === 'error') return t('search.error');
   if (status !== 'ready' || query.trim() === '') return '';
-  if (found === 0) return 'No species found.';
-  return `${countOf(found, 'species', 'species')} found${found === maxResults ? ' (the best matches)' : ''}.`;
+  if (found === 0) return t('search.none');
+  return tn(found === maxResults ? 'search.foundBest' : 'search.found', found);
 }
 
 interface ResultListProps {

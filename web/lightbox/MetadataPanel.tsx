@@ -4,16 +4,21 @@ import { outingRoute } from '../../data/paths.ts';
 import { Day } from '../components/DayAndRegion.tsx';
 import { birdName } from '../bird-name.ts';
 import type { GalleryPhoto } from '../photos.ts';
+import { UNKNOWN } from '../../data/exif-display.ts';
+import { t, type PhraseKey } from '../site-words.ts';
 
-export const METADATA_LABELS: ReadonlyArray<[keyof ExifDisplay, string]> = [
-  ['camera', 'Camera'],
-  ['lens', 'Lens'],
-  ['focalLength', 'Focal Length'],
-  ['aperture', 'Aperture'],
-  ['iso', 'ISO'],
-  ['shutterSpeed', 'Shutter Speed'],
-  ['dateTaken', 'Date'],
+export const METADATA_LABELS: ReadonlyArray<[keyof ExifDisplay, PhraseKey]> = [
+  ['camera', 'exif.camera'],
+  ['lens', 'exif.lens'],
+  ['focalLength', 'exif.focalLength'],
+  ['aperture', 'exif.aperture'],
+  ['iso', 'exif.iso'],
+  ['shutterSpeed', 'exif.shutterSpeed'],
+  ['dateTaken', 'exif.date'],
 ];
+
+/** A value of the panel: the pipeline's "Unknown" (data/exif-display.ts) in the site's language. */
+const shown = (value: string) => (value === UNKNOWN ? t('exif.unknown') : value);
 
 interface MetadataPanelProps {
   photo: GalleryPhoto | undefined;
@@ -30,7 +35,7 @@ export function MetadataPanel({ photo, title }: MetadataPanelProps) {
   if (!photo || (!exif && !photo.caption)) return null;
   return (
     <aside
-      aria-label="Photo details"
+      aria-label={t('lightbox.details')}
       className="w-full shrink-0 overflow-y-auto bg-stone-950/90 p-5 text-sm text-stone-200 lg:h-full lg:w-80 lg:border-l lg:border-white/10"
     >
       <h2 className="font-serif text-xl text-stone-50">{title}</h2>
@@ -43,9 +48,9 @@ export function MetadataPanel({ photo, title }: MetadataPanelProps) {
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
           {METADATA_LABELS.map(([field, label]) => (
             <div key={field} className="contents">
-              <dt className="text-stone-400">{label}</dt>
+              <dt className="text-stone-400">{t(label)}</dt>
               <dd className="text-stone-100" data-field={field}>
-                {exif[field]}
+                {shown(exif[field])}
               </dd>
             </div>
           ))}
@@ -54,7 +59,7 @@ export function MetadataPanel({ photo, title }: MetadataPanelProps) {
       {/* Only a day that is an outing has a page: a photo dated in the future (a wrong camera clock) is on none. */}
       {photo.outing && (
         <p className="mt-4 text-stone-400" data-testid="photo-outing">
-          Outing:{' '}
+          {t('lightbox.outing')}{' '}
           <Link to={outingRoute(photo.outing)} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
             <Day day={photo.outing} />
           </Link>
@@ -67,7 +72,7 @@ export function MetadataPanel({ photo, title }: MetadataPanelProps) {
       )}
       {photo.credit && (
         <p className="mt-5 border-t border-white/10 pt-4 text-xs leading-relaxed text-stone-400" data-testid="photo-credit">
-          Photo: {photo.credit.author} ·{' '}
+          {t('photo.by', { author: photo.credit.author })} ·{' '}
           {photo.credit.licenceUrl ? (
             <a href={photo.credit.licenceUrl} className="underline hover:text-stone-200" target="_blank" rel="noreferrer license">
               {photo.credit.licence}

@@ -13,6 +13,7 @@ import { Metadata, PanelTitleContext } from './metadata-plugin.tsx';
 import { useOpenedHere, usePhotoNavigation } from './photo-param.ts';
 import { ShareButton } from './share-button.tsx';
 import { Staged } from './staged-plugin.tsx';
+import { lightboxLabels } from './lightbox-labels.ts';
 
 /** The overlay colour (rgba(0,0,0,0.8)) is in lightbox.css; the portal fades it in. */
 const FADE_MS = 300;
@@ -103,7 +104,7 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
           },
         }}
         plugins={[Fullscreen, Thumbnails, Zoom, Metadata, Staged]}
-        labels={{ Close: 'Close modal' }}
+        labels={lightboxLabels()}
         toolbar={{ buttons: [<ShareButton key="share" />, 'close'] }}
         animation={{ fade: FADE_MS }}
         controller={{ closeOnBackdropClick: true }}

@@ -23,7 +23,8 @@ import { isPhotoFile, resolveAssetOrigin, resolveBasePath } from '../../data/pub
 import { builtFrom, finishBuild, hashOf, linkIfChanged, loadBuildState, writeIfChanged } from './build-state.ts';
 import { hostFiles } from './host-files.ts';
 import { prerender } from './prerender.ts';
-import { readPublishedSettings } from './published-settings.ts';
+import { readPublishedLanguage, readPublishedSettings } from './published-settings.ts';
+import { LANGUAGE_DEFINE } from '../vite-plugins/site-words.ts';
 import { fullMessageOf } from '../../data/error-text.ts';
 
 // Run from its bundle (web/prerender/launch.mjs), the module is not in the project: the launcher says where that is.
@@ -89,7 +90,7 @@ async function codeHash(settings: string[]): Promise<string> {
  * node_modules/.cache (the server bundle's bare imports resolve from the project there).
  * Built into a temporary folder and renamed, so builds running together never see half a bundle.
  */
-async function bundles(code: string, base: string, assetOrigin: string, nodeEnv: 'production' | 'development', quiet: boolean): Promise<{ dir: string; built: boolean }> {
+async function bundles(code: string, base: string, assetOrigin: string, language: string, nodeEnv: 'production' | 'development', quiet: boolean): Promise<{ dir: string; built: boolean }> {
   const dir = join(bundleCache, `site-${code}`);
   if (existsSync(join(dir, 'client', 'index.html')) && existsSync(join(dir, 'server', 'entry-server.js'))) {
     // Marked as used, so a build of other settings running beside this one does not prune it.
@@ -104,7 +105,7 @@ async function bundles(code: string, base: string, assetOrigin: string, nodeEnv:
     configFile: join(projectRoot, 'vite.config.ts'),
     base,
     logLevel: quiet ? ('warn' as const) : ('info' as const),
-    define: { 'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin) },
+    define: { 'import.meta.env.VITE_ASSET_ORIGIN': JSON.stringify(assetOrigin), [LANGUAGE_DEFINE]: JSON.stringify(language) },
   };
   // The flavour named in the bundle's hash, whatever this process's NODE_ENV (a test runner's 'test').
   const previousNodeEnv = process.env.NODE_ENV;
@@ -161,8 +162,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const base = resolveBasePath({ option: options.base, env: process.env.BASE_PATH, published: published?.basePath });
   const assetOrigin = resolveAssetOrigin({ env: process.env.VITE_ASSET_ORIGIN, published: published?.assetOrigin });
   const nodeEnv = options.nodeEnv ?? (process.env.NODE_ENV === 'production' || !process.env.NODE_ENV ? 'production' : 'development');
-  const code = await codeHash([base, assetOrigin, nodeEnv]);
-  const { dir: bundleDir, built: bundled } = await bundles(code, base, assetOrigin, nodeEnv, quiet);
+  const language = readPublishedLanguage(publicDir);
+  const code = await codeHash([base, assetOrigin, language, nodeEnv]);
+  const { dir: bundleDir, built: bundled } = await bundles(code, base, assetOrigin, language, nodeEnv, quiet);
 
   const stateFile = (folder: string) => join(generated, 'cache', `dist-state-${hashOf(folder)}.json`);
   // With an asset origin the photos are served from object storage: a folder of their own to sync there.
@@ -193,6 +195,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     publicDir,
     state,
     codeHash: code,
+    language,
     log,
   });
   for (const [file, content] of hostFiles(published?.host, report.policy)) await writeIfChanged(state, out, file, hashOf(content), async () => content);

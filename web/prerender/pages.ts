@@ -23,6 +23,7 @@ import {
 import { listTitle, type SiteModel } from '../site-model.ts';
 import { birdName } from '../bird-name.ts';
 import { outingDescription, outingsDescription, outingsYearDescription, outingTitle } from '../outing-text.ts';
+import { t } from '../site-words.ts';
 
 /**
  * What every page shows of info.json (the owner and titles in the layout and the tags), as a
@@ -90,7 +91,7 @@ export async function pagesToRender(model: SiteModel, site: SiteIdentity, option
     } else {
       const covers = level.cards.flatMap((c) => (c.cover ? [c.cover] : []));
       const cover = covers[0];
-      const image = cover && { path: cover.path, width: cover.width, height: cover.height, alt: level.segments.at(-1) ?? 'Life List' };
+      const image = cover && { path: cover.path, width: cover.width, height: cover.height, alt: level.segments.at(-1) ?? t('nav.lifeList') };
       levels.push(() => add(describeLifeList(site, level.segments, level.photoCount, image ?? siteImage), [], [siteDataPaths.level(level.segments)]));
     }
   });

@@ -22,6 +22,9 @@ import { firstScreenScript, hydrationGuardScript } from './inline-scripts.ts';
 import { pagesToRender, SITE_IDENTITY, type PageToRender } from './pages.ts';
 import { SHARE_PAGE_STYLE, sharePageHtml } from './share-page.ts';
 import { inlineSources, policyTags, sitePolicy, uncovered } from './content-policy.ts';
+import { loadSiteWords, WORDS_FOLDER } from './word-tables.ts';
+import { projectFile } from '../../node-lib/project-root.ts';
+import { setSiteWords, siteWords } from '../site-words.ts';
 import { fullMessageOf } from '../../data/error-text.ts';
 
 /** What web/entry-server.tsx exports, as built by `vite build --ssr`. */
@@ -44,6 +47,8 @@ export interface PrerenderOptions {
   state: BuildState;
   /** Hash of the code and settings of the bundles: a change re-renders every page. */
   codeHash: string;
+  /** The site's language (its words are those the bundles were built with: the hash covers it). */
+  language: string;
   feedSize?: number;
   log?: (line: string) => void;
 }
@@ -156,6 +161,8 @@ const exists = async (file: string) => (await unlessMissing(stat(file))) !== und
  */
 export async function prerender(options: PrerenderOptions): Promise<PrerenderReport> {
   const log = options.log ?? (() => {});
+  // The head tags, the share pages and the feed are written here, in the build's own process.
+  setSiteWords(loadSiteWords(options.language, projectFile(WORDS_FOLDER)).words);
   const textOf = dataTexts(options.publicDir);
   const model = createSiteModel(diskLoader(options.publicDir, textOf));
   const entry = await serverEntryAt(options.serverEntry);
@@ -186,7 +193,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
       if (page.kind === 'share' && page.photo) {
         const head = headTags(page.description, urls).map(renderHeadTag);
         const icon = iconLink(app.template);
-        return checked(page.file, sharePageHtml({ policy: policyHead, head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, asset: (path) => assetUrl(imageBaseOf(publishing.assetOrigin, basePath), path), href: (route) => basePath + route.replace(/^\//, '') }));
+        return checked(page.file, sharePageHtml({ policy: policyHead, head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, language: siteWords().tag, asset: (path) => assetUrl(imageBaseOf(publishing.assetOrigin, basePath), path), href: (route) => basePath + route.replace(/^\//, '') }));
       }
       const url = basePath + page.route.replace(/^\//, '');
       const result = await entry.renderPage(url);

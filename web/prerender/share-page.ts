@@ -3,6 +3,7 @@ import { srcSetOf } from '../assets.ts';
 import { birdName } from '../bird-name.ts';
 import { photoAlt, type GalleryPhoto } from '../photos.ts';
 import { escapeHtml } from '../seo/escape.ts';
+import { t } from '../site-words.ts';
 
 /**
  * A shared photo's own page (`/photo/<id>/`): its link-preview tags, the photo itself
@@ -20,6 +21,8 @@ export function sharePageHtml(options: {
   photo: GalleryPhoto;
   siteTitle: string;
   owner: string;
+  /** The site's language tag (`<html lang>`). */
+  language: string;
   /** URL of a published image: on the asset origin, else path-absolute under the base path (never the absolute site URL, so a local copy shows its own files). */
   asset: (path: string) => string;
   /** A link within the site from a route: path-absolute under the base path, so it works on any host the build is served from. */
@@ -44,9 +47,9 @@ export function sharePageHtml(options: {
     `${asset(full.path)} ${width}w`,
   ].join(', ');
   const facts = [photo.takenOn?.replaceAll('-', '/'), photo.exif && photo.exif.camera !== 'Unknown' ? photo.exif.camera : undefined].filter(Boolean).join(' · ');
-  const credit = photo.credit ? `<p class="m">Photo: ${e(photo.credit.author)} · ${photo.credit.licenceUrl ? `<a href="${e(photo.credit.licenceUrl)}" rel="license">${e(photo.credit.licence)}</a>` : e(photo.credit.licence)}</p>` : '';
+  const credit = photo.credit ? `<p class="m">${e(t('photo.by', { author: photo.credit.author }))} · ${photo.credit.licenceUrl ? `<a href="${e(photo.credit.licenceUrl)}" rel="license">${e(photo.credit.licence)}</a>` : e(photo.credit.licence)}</p>` : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${e(options.language)}">
 <head>
 <meta charset="UTF-8">
 ${options.policy}
@@ -59,7 +62,7 @@ ${options.head.join('\n')}
 <picture>${modern}<img src="${e(asset(full.path))}" srcset="${e(jpegSet)}" sizes="${sizes}" width="${width}" height="${height}" alt="${e(photoAlt(photo))}" fetchpriority="high"></picture>
 <h1${photo.localName ? ` lang="${e(photo.localName.lang)}"` : ''}>${e(birdName(photo.species, photo.localName))}</h1>
 ${photo.caption ? `<p>${e(photo.caption)}</p>` : ''}${facts ? `<p class="m">${e(facts)}</p>` : ''}${credit}
-<nav><a href="${e(options.href(photoAppRoute(photo.species, photo.key)))}">Open in the gallery</a><a href="${e(options.href(speciesRoute(photo.species)))}">All photos of ${e(birdName(photo.species, photo.localName))}</a><a href="${e(options.href(HOME_ROUTE))}">${e(options.siteTitle)}</a></nav>
+<nav><a href="${e(options.href(photoAppRoute(photo.species, photo.key)))}">${e(t('share.open'))}</a><a href="${e(options.href(speciesRoute(photo.species)))}">${e(t('share.allPhotos', { species: birdName(photo.species, photo.localName) }))}</a><a href="${e(options.href(HOME_ROUTE))}">${e(options.siteTitle)}</a></nav>
 <p class="m">© ${e(options.owner)}</p>
 </main>
 </body>

@@ -6,15 +6,17 @@ import type { creditsLoader } from './credits-loader.ts';
 import { birdName } from '../bird-name.ts';
 import { BirdName } from '../components/SpeciesName.tsx';
 import { pageTitle, useSite } from './root.tsx';
+import { t, tAround } from '../site-words.ts';
 
 export function CreditsPage() {
   const { credited, taxonomy } = useLoaderData<typeof creditsLoader>();
   const identity = useSite();
+  const taxonomyNote = tAround('credits.taxonomy', 'source', { edition: taxonomy?.edition ?? '' });
   return (
     <>
-      <PageMeta title={pageTitle(identity, 'Photo credits')} description={`Authors and licences of the photos on ${identity.title}.`} />
-      <h1 className="font-serif text-4xl text-stone-50">Photo credits</h1>
-      <p className="mt-2 text-stone-400">{credited.length === 0 ? 'Every photo is by the owner.' : 'These photos are by other photographers, used under the licences below.'}</p>
+      <PageMeta title={pageTitle(identity, t('footer.credits'))} description={t('credits.description', { site: identity.title })} />
+      <h1 className="font-serif text-4xl text-stone-50">{t('footer.credits')}</h1>
+      <p className="mt-2 text-stone-400">{credited.length === 0 ? t('credits.allOwn') : t('credits.others')}</p>
       <ul className="mt-8 divide-y divide-white/10">
         {credited.map((photo) => (
           <li key={photo.key} className="flex items-center gap-4 py-3">
@@ -35,7 +37,7 @@ export function CreditsPage() {
                   photo.credit.licence
                 )}
               </p>
-              {photo.credit.source && <p className="truncate text-xs text-stone-400">Source: {photo.credit.source}</p>}
+              {photo.credit.source && <p className="truncate text-xs text-stone-400">{t('credits.source', { source: photo.credit.source })}</p>}
             </div>
           </li>
         ))}
@@ -43,10 +45,10 @@ export function CreditsPage() {
       {taxonomy && (
         <section className="mt-10" aria-labelledby="taxonomy-credit">
           <h2 id="taxonomy-credit" className="font-serif text-2xl text-stone-50">
-            Bird names
+            {t('credits.birdNames')}
           </h2>
           <p className="mt-2 text-sm text-stone-300">
-            Species names, scientific names and taxonomic order:{' '}
+            {taxonomyNote[0]}
             {taxonomy.url ? (
               <a href={taxonomy.url} rel="noreferrer" className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
                 {taxonomy.source}
@@ -54,7 +56,7 @@ export function CreditsPage() {
             ) : (
               taxonomy.source
             )}
-            , {taxonomy.edition}.
+            {taxonomyNote[1]}
           </p>
         </section>
       )}

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFoundContent } from './not-found.tsx';
+import { t } from '../site-words.ts';
 
-export const UNEXPECTED_ERROR_TITLE = 'Unexpected Application Error!';
 
 function errorMessage(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -15,8 +15,8 @@ export function ErrorContent() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
   return (
     <section role="alert">
-      <title>{UNEXPECTED_ERROR_TITLE}</title>
-      <h1 className="font-serif text-3xl text-stone-50">{UNEXPECTED_ERROR_TITLE}</h1>
+      <title>{t('error.title')}</title>
+      <h1 className="font-serif text-3xl text-stone-50">{t('error.title')}</h1>
       <p className="mt-4 font-mono text-sm break-words text-red-300">{errorMessage(error)}</p>
     </section>
   );

@@ -7,6 +7,7 @@ import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import type { homeLoader } from './home-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
+import { t } from '../site-words.ts';
 
 export function HomePage() {
   const { photos } = useLoaderData<typeof homeLoader>();
@@ -17,7 +18,7 @@ export function HomePage() {
       <PageMeta title={pageTitle(identity)} description={identity.description} />
       <h1 className="sr-only">{identity.title}</h1>
       {photos.length === 0 ? (
-        <p className="text-stone-400">No featured photos yet.</p>
+        <p className="text-stone-400">{t('home.empty')}</p>
       ) : (
         <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
           {photos.map((photo, position) => (

@@ -4,22 +4,23 @@ import { CREDITS_ROUTE, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE } from '../../data/p
 import { LifeGrowthChart } from '../components/LifeGrowthChart.tsx';
 import type { infoLoader } from './info-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
-import { countOf, formatCount } from '../../data/count-text.ts';
+import { formatNumber, t, tAround, tn } from '../site-words.ts';
 
 export function InfoPage() {
   const { gear, stats } = useLoaderData<typeof infoLoader>();
   const identity = useSite();
+  const creditsNote = tAround('info.otherPhotographers', 'link');
   return (
     <>
-      <PageMeta title={pageTitle(identity, 'Info')} description={`Gear and Life List statistics of ${identity.owner}.`} />
-      <h1 className="sr-only">Info</h1>
+      <PageMeta title={pageTitle(identity, t('nav.info'))} description={t('info.description', { owner: identity.owner })} />
+      <h1 className="sr-only">{t('nav.info')}</h1>
       <div className="grid gap-12 md:grid-cols-2">
         <section aria-labelledby="gear">
           <h2 id="gear" className="font-serif text-3xl text-stone-50">
-            Gear
+            {t('info.gear')}
           </h2>
           {gear.length === 0 ? (
-            <p className="mt-4 text-stone-400">No gear listed.</p>
+            <p className="mt-4 text-stone-400">{t('info.noGear')}</p>
           ) : (
             <ul className="mt-4 space-y-3 leading-relaxed text-stone-300">
               {gear.map((line) => (
@@ -32,28 +33,26 @@ export function InfoPage() {
         </section>
         <section aria-labelledby="stats">
           <h2 id="stats" className="font-serif text-3xl text-stone-50">
-            Stats
+            {t('info.stats')}
           </h2>
-          <p className="mt-4 font-serif text-4xl text-amber-100">{countOf(stats.speciesObserved, 'species observed', 'species observed')}</p>
+          <p className="mt-4 font-serif text-4xl text-amber-100">{tn('count.speciesObserved', stats.speciesObserved)}</p>
           <ul className="mt-4 space-y-1 text-stone-300">
             {stats.lifeList ? (
-              <li>
-                photographed {formatCount(stats.lifeList.photographed)} of {formatCount(stats.speciesObserved)}
-              </li>
+              <li>{t('info.photographedOf', { photographed: formatNumber(stats.lifeList.photographed), observed: formatNumber(stats.speciesObserved) })}</li>
             ) : (
-              <li>{countOf(stats.speciesPhotographed, 'species photographed', 'species photographed')}</li>
+              <li>{tn('count.speciesPhotographed', stats.speciesPhotographed)}</li>
             )}
-            <li>{countOf(stats.photos, 'photo')}</li>
+            <li>{tn('count.photos', stats.photos)}</li>
           </ul>
           {stats.lifeList && (
             <>
               <p className="mt-4 text-sm">
                 <Link to={NOT_PHOTOGRAPHED_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
-                  Seen, not yet photographed
+                  {t('notPhotographed.title')}
                 </Link>
                 {' · '}
                 <Link to={LISTS_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
-                  Year, country and state lists
+                  {t('footer.lists')}
                 </Link>
               </p>
               <LifeGrowthChart growth={stats.lifeList.growth} className="mt-8" />
@@ -62,11 +61,11 @@ export function InfoPage() {
         </section>
       </div>
       <p className="mt-12 text-sm text-stone-400">
-        Some photos are by other photographers and used under their licences: see the{' '}
+        {creditsNote[0]}
         <Link to={CREDITS_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
-          photo credits
+          {t('info.creditsLink')}
         </Link>
-        .
+        {creditsNote[1]}
       </p>
     </>
   );

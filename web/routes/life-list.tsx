@@ -13,7 +13,7 @@ import type { FolderView } from '../site-model.ts';
 import { WALL_FIRST_SCREEN_TILES, WALL_SIZES } from '../components/photo-wall.ts';
 import type { LifeListData } from './life-list-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
-import { countOf } from '../../data/count-text.ts';
+import { t, tn } from '../site-words.ts';
 
 // One column on a phone, inside main's 1 rem padding: `100vw` would take a 412 px phone at 1.75
 // device pixels (721 px) to the 960 px file where the 720 px one is enough.
@@ -35,13 +35,13 @@ function OrderChoice({ segments, order }: { segments: string[]; order: LifeListO
     </li>
   );
   return (
-    <nav aria-label="Order" className="flex items-center gap-3 text-sm">
+    <nav aria-label={t('lifeList.order')} className="flex items-center gap-3 text-sm">
       <span className="text-stone-400" aria-hidden="true">
-        Order:
+        {t('lifeList.orderLabel')}
       </span>
       <ul className="flex gap-2">
-        {option('alphabetical', 'Alphabetical')}
-        {option('taxonomic', 'Taxonomic')}
+        {option('alphabetical', t('lifeList.alphabetical'))}
+        {option('taxonomic', t('lifeList.taxonomic'))}
       </ul>
     </nav>
   );
@@ -59,7 +59,7 @@ function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder
         <span>
           <BirdName name={card.name} local={card.localName} />{' '}
           {/* Small text on its own dark chip: it must stay readable (4.5:1) over the lightest cover photo. */}
-          <span className="mx-auto mt-1 block w-fit rounded-sm bg-black/60 px-1.5 font-sans text-sm tracking-wide text-white">{countOf(card.speciesCount, 'species', 'species')}</span>
+          <span className="mx-auto mt-1 block w-fit rounded-sm bg-black/60 px-1.5 font-sans text-sm tracking-wide text-white">{tn('count.species', card.speciesCount)}</span>
         </span>
       </span>
     </Link>
@@ -73,20 +73,20 @@ export function LifeListPage() {
   const navigate = useNavigate();
   const order = level.kind === 'folders' ? level.order : 'alphabetical';
   // A species' wall is headed by the name a visitor knows it by; folders keep the owner's names.
-  const title = level.kind === 'wall' ? birdName(level.species.species, level.species.localName) : (level.segments.at(-1) ?? 'Life List');
+  const title = level.kind === 'wall' ? birdName(level.species.species, level.species.localName) : (level.segments.at(-1) ?? t('nav.lifeList'));
   const titleLang = level.kind === 'wall' ? level.species.localName?.lang : undefined;
   const parent = level.segments.slice(0, -1);
   return (
     <>
       <PageMeta
-        title={pageTitle(identity, level.segments.length === 0 ? 'Life List' : title)}
-        description={level.segments.length === 0 ? `The Life List of ${identity.owner}: every species observed, by order and family.` : `${level.segments.join(' › ')}, in the Life List of ${identity.owner}.`}
+        title={pageTitle(identity, title)}
+        description={level.segments.length === 0 ? t('lifeList.description', { owner: identity.owner }) : t('lifeList.levelDescription', { path: level.segments.join(' › '), owner: identity.owner })}
       />
       <div className="mb-8 flex items-center gap-4">
         {level.segments.length > 0 && (
           <Link
             to={lifeListRoute(parent, order)}
-            aria-label={`Back to ${parent.at(-1) ?? 'Life List'}`}
+            aria-label={t('lifeList.back', { name: parent.at(-1) ?? t('nav.lifeList') })}
             className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-white/20 text-xl text-stone-200 hover:border-amber-200 hover:text-amber-200"
           >
             <span aria-hidden="true">←</span>
@@ -119,7 +119,7 @@ export function LifeListPage() {
         <>
           <p className="-mt-4 mb-6 text-sm">
             <Link to={speciesRoute(level.species.species)} className="text-link">
-              Species page of <BirdName name={level.species.species} local={level.species.localName} /> →
+              {t('lifeList.speciesPage', { species: birdName(level.species.species, level.species.localName) })}
             </Link>
           </p>
           <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
@@ -135,11 +135,11 @@ export function LifeListPage() {
       {hasLifeList && level.segments.length === 0 && (
         <p className="mt-8 text-sm">
           <Link to={NOT_PHOTOGRAPHED_ROUTE} className="text-link">
-            Seen, not yet photographed →
+            {t('lifeList.notPhotographedLink')}
           </Link>
           {' · '}
           <Link to={LISTS_ROUTE} className="text-link">
-            Year, country and state lists →
+            {t('lifeList.listsLink')}
           </Link>
         </p>
       )}

@@ -11,10 +11,9 @@ import { outingTitle } from '../outing-text.ts';
 import { site } from '../site.ts';
 import type { listLoader, listsLoader } from './lists-loaders.ts';
 import { pageTitle, useSite } from './root.tsx';
-import { formatCount } from '../../data/count-text.ts';
+import { formatNumber, t, tn } from '../site-words.ts';
 
-const LISTS_TITLE = 'Lists';
-const n = formatCount;
+const n = formatNumber;
 
 function Row({ list, level, label }: { list: ListSummary | ListsData['life']; level: 0 | 1; label: React.ReactNode }) {
   return (
@@ -24,7 +23,7 @@ function Row({ list, level, label }: { list: ListSummary | ListsData['life']; le
       </th>
       <td className="py-2 pr-4 text-right tabular-nums">{n(list.observed)}</td>
       <td className="py-2 text-right tabular-nums text-stone-300">
-        {n(list.photographed)} of {n(list.observed)}
+        {t('lists.photographedOf', { photographed: n(list.photographed), observed: n(list.observed) })}
       </td>
     </tr>
   );
@@ -47,68 +46,68 @@ export function ListsPage() {
   const regionCounts: MapCounts = Object.fromEntries(data.countries.flatMap((c) => c.regions.map((r) => [r.key, { name: r.name, observed: r.observed }])));
   return (
     <>
-      <PageMeta title={pageTitle(identity, LISTS_TITLE)} description={`${identity.owner}'s bird lists: life, each year, each country and state or province.`} />
-      <h1 className="font-serif text-4xl text-stone-50">{LISTS_TITLE}</h1>
+      <PageMeta title={pageTitle(identity, t('lists.title'))} description={t('lists.description', { owner: identity.owner })} />
+      <h1 className="font-serif text-4xl text-stone-50">{t('lists.title')}</h1>
       <p className="mt-3 max-w-3xl text-stone-300">
-        The lists eBird keeps, from {identity.owner}'s records: {n(data.life.observed)} species in all, {n(data.life.photographed)} of them photographed.{' '}
+        {tn('lists.intro', data.life.observed, { owner: identity.owner, photographed: n(data.life.photographed) })}{' '}
         <Link to={lifeListRoute([], 'taxonomic')} className="text-link">
-          Life List
+          {t('nav.lifeList')}
         </Link>{' · '}
         <Link to={OUTINGS_ROUTE} className="text-link">
-          Outings
+          {t('nav.outings')}
         </Link>
       </p>
       {data.maps && (
         <section aria-labelledby="where" className="mt-8">
           <h2 id="where" className="font-serif text-2xl text-stone-50">
-            Where
+            {t('lists.where')}
           </h2>
           <figure className="mt-4">
             <div className="grid items-center gap-6 lg:grid-cols-3">
               <div className="lg:col-span-2">
-                <ListsMap map={data.maps.world} counts={countryCounts} title="Countries birded, shaded by species count" />
+                <ListsMap map={data.maps.world} counts={countryCounts} title={t('lists.mapWorld')} />
               </div>
               {data.maps.regions.map((regional) => (
                 // Named visibly too: a country's outline alone is not a label.
                 <div key={regional.country}>
                   <p className="mb-1 text-xs text-stone-400">{regional.name}</p>
-                  <ListsMap map={regional} counts={regionCounts} title={`${regional.name}: regions birded, shaded by species count`} />
+                  <ListsMap map={regional} counts={regionCounts} title={t('lists.mapRegions', { country: regional.name })} />
                 </div>
               ))}
             </div>
             <figcaption>
               <MapLegend />
-              <p className="mt-1 text-xs text-stone-400">The table below gives every figure of the map.</p>
+              <p className="mt-1 text-xs text-stone-400">{t('lists.mapNote')}</p>
             </figcaption>
           </figure>
         </section>
       )}
       <table className="mt-8 w-full max-w-3xl text-left text-sm text-stone-200">
-        <caption className="sr-only">Every list with its species count and how many are photographed</caption>
+        <caption className="sr-only">{t('lists.caption')}</caption>
         <thead className="text-stone-400">
           <tr>
             <th scope="col" className="py-2 pr-4 font-normal">
-              List
+              {t('lists.list')}
             </th>
             <th scope="col" className="py-2 pr-4 text-right font-normal">
-              Species
+              {t('table.species')}
             </th>
             <th scope="col" className="py-2 text-right font-normal">
-              Photographed
+              {t('lists.photographed')}
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-white/10">
-          <Row list={data.life} level={0} label={<Link to={lifeListRoute([], 'taxonomic')} className="text-link">Life</Link>} />
+          <Row list={data.life} level={0} label={<Link to={lifeListRoute([], 'taxonomic')} className="text-link">{t('lists.life')}</Link>} />
         </tbody>
         <tbody className="divide-y divide-white/10">
-          <GroupHeading>Years</GroupHeading>
+          <GroupHeading>{t('lists.years')}</GroupHeading>
           {data.years.map((year) => (
             <Row key={year.key} list={year} level={0} label={<Link to={listRoute(year.key)} className="text-link">{year.name}</Link>} />
           ))}
         </tbody>
         <tbody className="divide-y divide-white/10">
-          <GroupHeading>Countries, and their states and provinces</GroupHeading>
+          <GroupHeading>{t('lists.countries')}</GroupHeading>
           {data.countries.flatMap((country) => [
             <Row key={country.key} list={country} level={0} label={<Link to={listRoute(country.key)} className="text-link">{country.name}</Link>} />,
             ...country.regions.map((region) => <Row key={region.key} list={region} level={1} label={<Link to={listRoute(region.key)} className="text-link">{region.name}</Link>} />),
@@ -127,10 +126,10 @@ export function ListPage() {
   const added = list.species.filter((s) => s.newForLife).length;
   return (
     <>
-      <PageMeta title={pageTitle(identity, `${title} list`)} description={`${n(list.observed)} species ${identity.owner} has seen in ${title}, ${n(list.photographed)} photographed.`} />
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
+      <PageMeta title={pageTitle(identity, t('list.pageTitle', { list: title }))} description={tn('list.description', list.observed, { owner: identity.owner, list: title, photographed: n(list.photographed) })} />
+      <nav aria-label={t('breadcrumb')} className="text-sm text-stone-400">
         <Link to={LISTS_ROUTE} className="text-link">
-          Lists
+          {t('lists.title')}
         </Link>
         {list.country && (
           <>
@@ -145,15 +144,16 @@ export function ListPage() {
         {title}
       </h1>
       <p className="mt-3 text-stone-300">
-        {n(list.observed)} species, {n(list.photographed)} photographed
-        {list.kind === 'year' && `; ${n(added)} new for the life list`}. In taxonomic order.
+        {list.kind === 'year'
+          ? tn('list.summaryYear', list.observed, { photographed: n(list.photographed), added: n(added) })
+          : tn('list.summary', list.observed, { photographed: n(list.photographed) })}
       </p>
       {list.outings && (
-        <nav aria-label="Outings" className="mt-3 text-sm text-stone-300">
-          Outings:{' '}
+        <nav aria-label={t('nav.outings')} className="mt-3 text-sm text-stone-300">
+          {t('list.outings')}{' '}
           {list.outings.map((o, i) => (
             <span key={o.key}>
-              {i > 0 && ', '}
+              {i > 0 && t('list.separator')}
               <Link to={outingRoute(o.key)} className="text-link">
                 {outingTitle(o)}
               </Link>
@@ -162,20 +162,20 @@ export function ListPage() {
         </nav>
       )}
       <table className="mt-8 w-full text-left text-sm">
-        <caption className="sr-only">The species of the {title} list, with the first day seen{list.kind === 'year' ? ' and where' : ''}</caption>
+        <caption className="sr-only">{t(list.kind === 'year' ? 'list.captionYear' : 'list.caption', { list: title })}</caption>
         <thead className="text-stone-400">
           <tr>
             <th scope="col" className="py-2 pr-4 font-normal">
-              <span className="sr-only">Photo</span>
+              <span className="sr-only">{t('list.photo')}</span>
             </th>
             <th scope="col" className="py-2 pr-4 font-normal">
-              Species
+              {t('table.species')}
             </th>
             <th scope="col" className="py-2 pr-4 font-normal">
-              First seen{list.kind === 'year' ? ` in ${list.name}` : ' here'}
+              {list.kind === 'year' ? t('list.firstSeenIn', { year: list.name }) : t('list.firstSeenHere')}
             </th>
             <th scope="col" className="py-2 font-normal">
-              <span className="sr-only">Notes</span>
+              <span className="sr-only">{t('list.notes')}</span>
             </th>
           </tr>
         </thead>
@@ -195,7 +195,7 @@ export function ListPage() {
               </th>
               <td className="py-1.5 pr-4 text-stone-300">{list.kind === 'year' ? <DayAndRegion day={s.firstSeen} place={s.place} /> : <Day day={s.firstSeen} />}</td>
               <td className="py-1.5 text-xs text-stone-400">
-                {[s.newForLife ? 'new for the life list' : '', s.species ? '' : 'not photographed'].filter(Boolean).join(' · ')}
+                {[s.newForLife ? t('list.newForLife') : '', s.species ? '' : t('list.notPhotographed')].filter(Boolean).join(' · ')}
               </td>
             </tr>
           ))}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { HOME_ROUTE, lifeListRoute } from '../../data/paths.ts';
+import { t } from '../site-words.ts';
 
-export const NOT_FOUND_TITLE = 'Page not found';
 
 /** Loader of the catch-all route: every unknown URL is a 404. */
 export function notFoundLoader(): never {
@@ -21,17 +21,17 @@ export function foundOr404<T>(data: T | null | undefined): T {
 export function NotFoundContent() {
   return (
     <section className="py-16 text-center">
-      <title>{NOT_FOUND_TITLE}</title>
+      <title>{t('notFound.title')}</title>
       <meta name="robots" content="noindex" />
       <p aria-hidden="true" className="font-serif text-7xl text-stone-400">404</p>
-      <h1 className="mt-4 font-serif text-3xl text-stone-50">{NOT_FOUND_TITLE}</h1>
-      <p className="mt-3 text-stone-400">There is nothing at this address. The bird may have flown.</p>
+      <h1 className="mt-4 font-serif text-3xl text-stone-50">{t('notFound.title')}</h1>
+      <p className="mt-3 text-stone-400">{t('notFound.text')}</p>
       <nav className="mt-8 flex justify-center gap-6 text-sm">
         <Link to={HOME_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
-          Home
+          {t('notFound.home')}
         </Link>
         <Link to={lifeListRoute([])} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
-          Life List
+          {t('nav.lifeList')}
         </Link>
       </nav>
     </section>

@@ -5,37 +5,35 @@ import { BirdName } from '../components/SpeciesName.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import type { notPhotographedLoader } from './not-photographed-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
-import { formatCount } from '../../data/count-text.ts';
-
-export const NOT_PHOTOGRAPHED_TITLE = 'Seen, not yet photographed';
+import { formatNumber, t, tn } from '../site-words.ts';
 
 export function NotPhotographedPage() {
   const { observed, species } = useLoaderData<typeof notPhotographedLoader>();
   const identity = useSite();
   return (
     <>
-      <PageMeta title={pageTitle(identity, NOT_PHOTOGRAPHED_TITLE)} description={`Species ${identity.owner} has observed but not yet photographed.`} />
-      <h1 className="font-serif text-4xl text-stone-50">{NOT_PHOTOGRAPHED_TITLE}</h1>
+      <PageMeta title={pageTitle(identity, t('notPhotographed.title'))} description={t('notPhotographed.description', { owner: identity.owner })} />
+      <h1 className="font-serif text-4xl text-stone-50">{t('notPhotographed.title')}</h1>
       <p className="mt-3 text-stone-300">
-        {formatCount(species.length)} of the {formatCount(observed)} species observed, in taxonomic order.{' '}
+        {tn('notPhotographed.summary', observed, { shown: formatNumber(species.length) })}{' '}
         <Link to={lifeListRoute([])} className="text-link">
-          Life List
+          {t('nav.lifeList')}
         </Link>{' '}
         ·{' '}
         <Link to={INFO_ROUTE} className="text-link">
-          Info
+          {t('nav.info')}
         </Link>
       </p>
       {species.length === 0 ? (
-        <p className="mt-8 text-stone-300">Every species observed has been photographed.</p>
+        <p className="mt-8 text-stone-300">{t('notPhotographed.none')}</p>
       ) : (
         <table className="mt-8 w-full text-left text-sm">
-          <caption className="sr-only">Species observed but not yet photographed, with the day and region first seen</caption>
+          <caption className="sr-only">{t('notPhotographed.caption')}</caption>
           <thead className="text-stone-400">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-normal">Species</th>
-              <th scope="col" className="py-2 pr-4 font-normal">Scientific name</th>
-              <th scope="col" className="py-2 font-normal">First seen</th>
+              <th scope="col" className="py-2 pr-4 font-normal">{t('table.species')}</th>
+              <th scope="col" className="py-2 pr-4 font-normal">{t('table.scientificName')}</th>
+              <th scope="col" className="py-2 font-normal">{t('table.firstSeen')}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-white/10 text-stone-200">

@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { OutingSummary } from '../../data/outings.ts';
-import { OUTINGS_ROUTE, OUTINGS_TITLE, outingRoute, outingsYearRoute, outingsYearTitle } from '../../data/paths.ts';
-import { countOf, formatCount } from '../../data/count-text.ts';
+import { OUTINGS_ROUTE, outingRoute, outingsYearRoute } from '../../data/paths.ts';
+import { formatNumber, t, tAround, tn } from '../site-words.ts';
 import { ebirdChecklistUrl } from '../../data/ebird-links.ts';
 import { Day } from '../components/DayAndRegion.tsx';
 import { SpeciesName } from '../components/SpeciesName.tsx';
@@ -11,7 +11,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
-import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsYearDescription, outingTitle } from '../outing-text.ts';
+import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsTitle, outingsYearDescription, outingsYearTitle, outingTitle } from '../outing-text.ts';
 import { tileOfCover } from '../photos.ts';
 import { site } from '../site.ts';
 import type { outingLoader, outingsLoader, outingsYearLoader } from './outings-loaders.ts';
@@ -28,10 +28,10 @@ export function OutingsPage() {
   let position = 0;
   return (
     <>
-      <PageMeta title={pageTitle(identity, OUTINGS_TITLE)} description={outingsDescription(identity.owner)} />
-      <h1 className="font-serif text-4xl text-stone-50">{OUTINGS_TITLE}</h1>
+      <PageMeta title={pageTitle(identity, outingsTitle())} description={outingsDescription(identity.owner)} />
+      <h1 className="font-serif text-4xl text-stone-50">{outingsTitle()}</h1>
       <p className="mt-3 max-w-3xl text-stone-300">
-        {data.years.length > 0 ? 'Every day in the field with its species and photos, newest first.' : 'No outings yet: a day in the field appears here with its first photo that has a capture date.'}
+        {data.years.length > 0 ? t('outings.intro') : t('outings.empty')}
       </p>
       {data.years.map(({ year, count, outings }) => (
         <section key={year} aria-labelledby={`year-${year}`} className="mt-10">
@@ -48,7 +48,7 @@ export function OutingsPage() {
           {outings ? (
             <OutingCards outings={outings} fromExport={data.fromExport} first={(position += outings.length) - outings.length} />
           ) : (
-            <p className="mt-1 text-sm text-stone-400">{countOf(count, 'outing')}</p>
+            <p className="mt-1 text-sm text-stone-400">{tn('count.outings', count)}</p>
           )}
         </section>
       ))}
@@ -122,16 +122,16 @@ export function OutingPage() {
       {listed.length > 0 && (
         <section aria-labelledby="seen" className="mt-8">
           <h2 id="seen" className="font-serif text-2xl text-stone-50">
-            {outing.fromExport ? 'Seen' : 'Photographed'}
+            {outing.fromExport ? t('outing.seen') : t('outing.photographed')}
           </h2>
-          <p className="text-sm text-stone-400">{outing.fromExport ? `${countOf(listed.length, 'species', 'species')}, in taxonomic order` : countOf(listed.length, 'species', 'species')}</p>
+          <p className="text-sm text-stone-400">{outing.fromExport ? tn('outing.speciesInOrder', listed.length) : tn('count.species', listed.length)}</p>
           <ul className="divide-y divide-white/10">{section(listed)}</ul>
         </section>
       )}
       {notListed.length > 0 && (
         <section aria-labelledby="not-listed" className="mt-8">
           <h2 id="not-listed" className="font-serif text-2xl text-stone-50">
-            Photographed, not on the checklists
+            {t('outing.notListed')}
           </h2>
           <ul className="divide-y divide-white/10">{section(notListed)}</ul>
         </section>
@@ -147,9 +147,9 @@ type OutingSpeciesView = OutingView['species'][number];
 /** Back to the Outings page, and to the trip of a day. */
 function OutingBreadcrumb({ trip }: { trip?: OutingView['trip'] }) {
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-stone-400">
+    <nav aria-label={t('breadcrumb')} className="text-sm text-stone-400">
       <Link to={OUTINGS_ROUTE} className="text-link">
-        {OUTINGS_TITLE}
+        {outingsTitle()}
       </Link>
       {trip && (
         <>
@@ -167,18 +167,18 @@ function OutingBreadcrumb({ trip }: { trip?: OutingView['trip'] }) {
 function OutingFacts({ outing }: { outing: OutingView }) {
   return (
     <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
-      {outing.kind === 'trip' && <Fact term="Dates:">{outingDates(outing)}</Fact>}
-      {outing.regions.length > 0 && <Fact term="Where:">{outing.regions.map((r) => r.name).join('; ')}</Fact>}
+      {outing.kind === 'trip' && <Fact term={t('outing.dates')}>{outingDates(outing)}</Fact>}
+      {outing.regions.length > 0 && <Fact term={t('outing.where')}>{outing.regions.map((r) => r.name).join('; ')}</Fact>}
       {outing.checklists !== undefined && outing.checklists > 0 && (
-        <Fact term="Checklists:">
-          {formatCount(outing.checklists)}
+        <Fact term={t('outing.checklists')}>
+          {formatNumber(outing.checklists)}
           {outing.checklistIds && outing.checklistIds.length > 0 && <ChecklistLinks ids={outing.checklistIds} />}
         </Fact>
       )}
-      {outing.minutes !== undefined && outing.minutes > 0 && <Fact term="In the field:">{fieldTime(outing.minutes)}</Fact>}
-      <Fact term={outing.fromExport ? 'Species:' : 'Species photographed:'}>{formatCount(outing.observed)}</Fact>
-      {outing.lifers > 0 && <Fact term="Lifers:">{formatCount(outing.lifers)}</Fact>}
-      <Fact term="Photos:">{formatCount(outing.photoCount)}</Fact>
+      {outing.minutes !== undefined && outing.minutes > 0 && <Fact term={t('outing.inTheField')}>{fieldTime(outing.minutes)}</Fact>}
+      <Fact term={outing.fromExport ? t('outing.species') : t('outing.speciesPhotographed')}>{formatNumber(outing.observed)}</Fact>
+      {outing.lifers > 0 && <Fact term={t('outing.lifers')}>{formatNumber(outing.lifers)}</Fact>}
+      <Fact term={t('species.photos')}>{formatNumber(outing.photoCount)}</Fact>
     </dl>
   );
 }
@@ -188,7 +188,7 @@ function TripDays({ days, fromExport }: { days: NonNullable<OutingView['days']>;
   return (
     <section aria-labelledby="days" className="mt-8">
       <h2 id="days" className="font-serif text-2xl text-stone-50">
-        Days
+        {t('outing.days')}
       </h2>
       <ul className="mt-2 space-y-1 text-sm text-stone-300">
         {days.map((day) => (
@@ -210,7 +210,7 @@ function SpeciesItem({ species: s, first, covered }: { species: OutingSpeciesVie
     <li className="py-4" data-species={s.commonName}>
       <h3 className="font-serif text-xl text-stone-50">
         <SpeciesName name={s.commonName} local={s.localName} species={s.species} />
-        {s.lifer && <span className="ml-2 rounded-sm bg-amber-200 px-1.5 py-0.5 align-middle font-sans text-xs uppercase tracking-wider text-stone-950">Lifer</span>}
+        {s.lifer && <span className="ml-2 rounded-sm bg-amber-200 px-1.5 py-0.5 align-middle font-sans text-xs uppercase tracking-wider text-stone-950">{t('outing.lifer')}</span>}
       </h3>
       {s.scientificName && (
         <p className="text-xs italic text-stone-400" lang="la">
@@ -226,7 +226,7 @@ function SpeciesItem({ species: s, first, covered }: { species: OutingSpeciesVie
           ))}
         </ul>
       ) : (
-        <p className="mt-1 text-sm text-stone-400">Not photographed</p>
+        <p className="mt-1 text-sm text-stone-400">{t('outing.notPhotographed')}</p>
       )}
     </li>
   );
@@ -234,18 +234,19 @@ function SpeciesItem({ species: s, first, covered }: { species: OutingSpeciesVie
 
 /** The owner's public checklists of the day, by eBird's id (publishing.checklistLinks). */
 function ChecklistLinks({ ids }: { ids: readonly string[] }) {
+  const [before, after] = tAround('outing.onEbird', 'checklists');
   return (
     <>
-      {' (on eBird: '}
+      {before}
       {ids.map((id, i) => (
         <Fragment key={id}>
-          {i > 0 && ', '}
+          {i > 0 && t('list.separator')}
           <a href={ebirdChecklistUrl(id)} className="text-link">
             {id}
           </a>
         </Fragment>
       ))}
-      )
+      {after}
     </>
   );
 }

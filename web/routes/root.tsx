@@ -4,6 +4,7 @@ import { CREDITS_ROUTE, LISTS_ROUTE } from '../../data/paths.ts';
 import { site } from '../site.ts';
 import { siteIdentityOf } from '../site-model.ts';
 import { ErrorContent } from './error.tsx';
+import { t } from '../site-words.ts';
 
 export const ROOT_ROUTE_ID = 'root';
 
@@ -31,12 +32,12 @@ function Shell({ owner, hasLists, children }: { owner: string; hasLists: boolean
       <Header owner={owner} />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">{children}</main>
       <footer className="border-t border-white/10 py-6 text-center text-xs tracking-wide text-stone-400">
-        © {owner} · <Link to={CREDITS_ROUTE} className="underline underline-offset-4 hover:text-stone-200">Photo credits</Link>
+        © {owner} · <Link to={CREDITS_ROUTE} className="underline underline-offset-4 hover:text-stone-200">{t('footer.credits')}</Link>
         {hasLists && (
           <>
             {' · '}
             <Link to={LISTS_ROUTE} className="underline underline-offset-4 hover:text-stone-200">
-              Year, country and state lists
+              {t('footer.lists')}
             </Link>
           </>
         )}

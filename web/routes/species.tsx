@@ -12,7 +12,7 @@ import type { GalleryPhoto } from '../photos.ts';
 import type { SpeciesData } from '../../data/site-data-schemas.ts';
 import type { speciesLoader } from './species-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
-import { countOf } from '../../data/count-text.ts';
+import { t, tn } from '../site-words.ts';
 
 /** Its masonry's column widths (two columns, three from xl in the 1280 px column; padding and gaps taken off), as WALL_SIZES. */
 const MASONRY_SIZES = '(min-width: 1280px) 403px, (min-width: 640px) calc(50vw - 30px), calc(50vw - 22px)';
@@ -28,11 +28,11 @@ export function SpeciesPage() {
   const { species, photos, folder, sighting, seenIn, firstPhotographed, scientificName, localName, outings } = useLoaderData<typeof speciesLoader>();
   const covered = useLightboxOpen(photos);
   const identity = useSite();
-  const count = countOf(photos.length, 'photo');
+  const count = tn('count.photos', photos.length);
   const loading = masonryLoading(photos.map(ratioOf), 2, PHONE_SCREEN_IN_COLUMNS);
   return (
     <>
-      <PageMeta title={pageTitle(identity, birdName(species, localName))} description={`${birdName(species, localName)}: ${count} by ${identity.owner}.`} />
+      <PageMeta title={pageTitle(identity, birdName(species, localName))} description={t('species.description', { species: birdName(species, localName), photos: count, owner: identity.owner })} />
       <div className="mb-8">
         {folder.length > 1 && <FolderTrail folder={folder} />}
         <h1 className="mt-1 font-serif text-4xl text-stone-50">{localName ? <span lang={localName.lang}>{localName.name}</span> : species}</h1>
@@ -45,28 +45,28 @@ export function SpeciesPage() {
         )}
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
           {sighting && (
-            <Fact term="First seen:">
+            <Fact term={t('species.firstSeen')}>
               <DayAndRegion day={sighting.firstSeen} place={sighting.firstPlace} />
             </Fact>
           )}
-          <Fact term="Photos:" hiddenTerm>
+          <Fact term={t('species.photos')} hiddenTerm>
             {count}
           </Fact>
           {firstPhotographed !== undefined && (
-            <Fact term="First photographed:">
+            <Fact term={t('species.firstPhotographed')}>
               <Day day={firstPhotographed} />
             </Fact>
           )}
           {seenIn && seenIn.places.length > 0 && (
-            <Fact term="Seen in:">
+            <Fact term={t('species.seenIn')}>
               <PlacesByCountry places={seenIn.places} />
             </Fact>
           )}
           {outings && outings.length > 0 && (
-            <Fact term="Photographed on:">
+            <Fact term={t('species.photographedOn')}>
               {outings.map((day, i) => (
                 <span key={day}>
-                  {i > 0 && ', '}
+                  {i > 0 && t('list.separator')}
                   <Link to={outingRoute(day)} className="hover:text-amber-200">
                     <Day day={day} />
                   </Link>
@@ -75,7 +75,7 @@ export function SpeciesPage() {
             </Fact>
           )}
           {seenIn && seenIn.years.length > 0 && (
-            <Fact term="Years:">
+            <Fact term={t('species.years')}>
               <ListLinks lists={seenIn.years.map((year) => ({ key: String(year), name: String(year) }))} />
             </Fact>
           )}
@@ -96,7 +96,7 @@ export function SpeciesPage() {
 /** The Life List folders above the species, each a link to its level. */
 function FolderTrail({ folder }: { folder: readonly string[] }) {
   return (
-    <nav aria-label="Life List" className="text-sm tracking-wide text-stone-400">
+    <nav aria-label={t('nav.lifeList')} className="text-sm tracking-wide text-stone-400">
       {folder.slice(0, -1).map((name, depth) => (
         <span key={name}>
           {depth > 0 && ' › '}
@@ -141,7 +141,7 @@ function PlacesByCountry({ places }: { places: NonNullable<SpeciesData['seenIn']
 function ListLinks({ lists }: { lists: ReadonlyArray<{ key: string; name: string }> }) {
   return lists.map((list, i) => (
     <span key={list.key}>
-      {i > 0 && ', '}
+      {i > 0 && t('list.separator')}
       <Link to={listRoute(list.key)} className="hover:text-amber-200">
         {list.name}
       </Link>

@@ -4,6 +4,7 @@ import { outingCounts, outingTitle } from '../outing-text.ts';
 import { escapeXml } from './escape.ts';
 import { photoShareRoute } from './page-meta.ts';
 import type { SiteUrls } from './site-urls.ts';
+import { siteWords, t } from '../site-words.ts';
 
 export interface FeedPhoto {
   id: string;
@@ -93,7 +94,7 @@ export function atomFeed(site: FeedSite, photos: readonly FeedPhoto[], urls: Sit
   const x = escapeXml;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${x(siteWords().tag)}">`,
     `  <title>${x(site.title)}</title>`,
     ...(site.description ? [`  <subtitle>${x(site.description)}</subtitle>`] : []),
     `  <id>${x(atomId(urls, '/', 'site'))}</id>`,
@@ -105,7 +106,7 @@ export function atomFeed(site: FeedSite, photos: readonly FeedPhoto[], urls: Sit
   for (const photo of photos) {
     const route = photoShareRoute(photo.id);
     const image = urls.asset(photo.display.path);
-    const taken = photo.takenOn ? `Taken on ${photo.takenOn.replaceAll('-', '/')}.` : 'Date taken unknown.';
+    const taken = photo.takenOn ? t('feed.takenOn', { date: photo.takenOn.replaceAll('-', '/') }) : t('feed.dateUnknown');
     // The content is HTML carried as escaped text: the species name is escaped once for the
     // HTML and once more, by x(), for the XML around it.
     const name = photo.localName?.name ?? photo.species;

@@ -1,8 +1,9 @@
-import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, OUTINGS_TITLE, outingRoute, outingsYearRoute, outingsYearTitle, photoShareRoute, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
+import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, outingRoute, outingsYearRoute, photoShareRoute, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
 
 export { photoAppRoute, photoShareRoute } from '../../data/paths.ts';
 import type { PublishingSettings, SiteUrls } from './site-urls.ts';
-import { countOf, formatCount } from '../../data/count-text.ts';
+import { outingsTitle, outingsYearTitle } from '../outing-text.ts';
+import { formatNumber, siteWords, t, tn } from '../site-words.ts';
 
 /** What every page's tags need to know about the site (from info.json). */
 export interface SiteIdentity {
@@ -54,7 +55,7 @@ function page(site: SiteIdentity, headline: string | undefined, rest: Omit<PageD
 
 export function describeHome(site: SiteIdentity, image?: PreviewImage): PageDescription {
   return page(site, undefined, {
-    description: site.description || `Bird photographs by ${site.owner}.`,
+    description: site.description || t('seo.home', { owner: site.owner }),
     route: '/',
     type: 'website',
     image,
@@ -64,11 +65,11 @@ export function describeHome(site: SiteIdentity, image?: PreviewImage): PageDesc
 export function describeLifeList(site: SiteIdentity, segments: readonly string[], photoCount: number, image?: PreviewImage, order: LifeListOrder = 'alphabetical'): PageDescription {
   const name = segments.at(-1);
   const where = segments.length > 1 ? ` (${segments.join(' › ')})` : '';
-  const inOrder = order === 'taxonomic' ? ', in taxonomic order' : '';
-  return page(site, name ?? 'Life List', {
+  const inOrder = order === 'taxonomic' ? t('seo.inTaxonomicOrder') : '';
+  return page(site, name ?? t('nav.lifeList'), {
     description: name
-      ? `${name}${where}: ${countOf(photoCount, 'photo')} in the Life List of ${site.owner}${inOrder}.`
-      : `The Life List of ${site.owner}: ${countOf(photoCount, 'bird photo')}, by order and family${inOrder}.`,
+      ? t('seo.lifeListLevel', { name, where, photos: tn('count.photos', photoCount), owner: site.owner, order: inOrder })
+      : t('seo.lifeList', { owner: site.owner, photos: tn('count.birdPhotos', photoCount), order: inOrder }),
     route: lifeListRoute(segments, order),
     type: 'website',
     image,
@@ -78,7 +79,7 @@ export function describeLifeList(site: SiteIdentity, segments: readonly string[]
 /** A species page: `name` is the species' name as shown (its local name where known); its URL stays its key's. */
 export function describeSpecies(site: SiteIdentity, species: string, photoCount: number, image?: PreviewImage, name = species): PageDescription {
   return page(site, name, {
-    description: `${countOf(photoCount, 'photo')} of ${name} by ${site.owner}.`,
+    description: t('seo.species', { photos: tn('count.photos', photoCount), species: name, owner: site.owner }),
     route: speciesRoute(species),
     type: 'website',
     image,
@@ -98,10 +99,10 @@ export interface SharedPhoto {
 }
 
 export function describePhoto(site: SiteIdentity, photo: SharedPhoto): PageDescription {
-  const when = photo.takenOn ? ` on ${photo.takenOn.replaceAll('-', '/')}` : '';
-  const camera = photo.camera && photo.camera !== 'Unknown' ? ` with a ${photo.camera}` : '';
+  const when = photo.takenOn ? t('seo.photoOn', { date: photo.takenOn.replaceAll('-', '/') }) : '';
+  const camera = photo.camera && photo.camera !== 'Unknown' ? t('seo.photoWith', { camera: photo.camera }) : '';
   return page(site, photo.species, {
-    description: `${photo.caption ? `${photo.caption} — ` : ''}${photo.species}, photographed by ${site.owner}${when}${camera}.`,
+    description: `${photo.caption ? `${photo.caption} — ` : ''}${t('seo.photo', { species: photo.species, owner: site.owner, when, camera })}`,
     route: photoShareRoute(photo.id),
     type: 'article',
     image: photo.image,
@@ -109,12 +110,12 @@ export function describePhoto(site: SiteIdentity, photo: SharedPhoto): PageDescr
 }
 
 export function describeInfo(site: SiteIdentity, image?: PreviewImage): PageDescription {
-  return page(site, 'Info', { description: `The gear and stats of ${site.owner}'s bird photography.`, route: INFO_ROUTE, type: 'website', image });
+  return page(site, t('nav.info'), { description: t('seo.info', { owner: site.owner }), route: INFO_ROUTE, type: 'website', image });
 }
 
 export function describeNotPhotographed(site: SiteIdentity, count: number, image?: PreviewImage): PageDescription {
-  return page(site, 'Seen, not yet photographed', {
-    description: `${countOf(count, 'species', 'species')} ${site.owner} has observed but not yet photographed, in taxonomic order.`,
+  return page(site, t('notPhotographed.title'), {
+    description: tn('seo.notPhotographed', count, { owner: site.owner }),
     route: NOT_PHOTOGRAPHED_ROUTE,
     type: 'website',
     image,
@@ -122,8 +123,8 @@ export function describeNotPhotographed(site: SiteIdentity, count: number, image
 }
 
 export function describeLists(site: SiteIdentity, image?: PreviewImage): PageDescription {
-  return page(site, 'Lists', {
-    description: `${site.owner}'s bird lists: life, each year, each country and state or province.`,
+  return page(site, t('lists.title'), {
+    description: t('lists.description', { owner: site.owner }),
     route: LISTS_ROUTE,
     type: 'website',
     image,
@@ -132,8 +133,8 @@ export function describeLists(site: SiteIdentity, image?: PreviewImage): PageDes
 
 /** `title`: the list's own ('2024', 'Texas, United States'). */
 export function describeList(site: SiteIdentity, key: string, title: string, observed: number, photographed: number, image?: PreviewImage): PageDescription {
-  return page(site, `${title} list`, {
-    description: `${countOf(observed, 'species', 'species')} ${site.owner} has seen in ${title}, ${formatCount(photographed)} photographed.`,
+  return page(site, t('list.pageTitle', { list: title }), {
+    description: tn('list.description', observed, { owner: site.owner, list: title, photographed: formatNumber(photographed) }),
     route: listRoute(key),
     type: 'website',
     image,
@@ -142,7 +143,7 @@ export function describeList(site: SiteIdentity, key: string, title: string, obs
 
 /** The Outings page; `description` is the page's own (web/routes/outings.tsx). */
 export function describeOutings(site: SiteIdentity, description: string, image?: PreviewImage): PageDescription {
-  return page(site, OUTINGS_TITLE, { description, route: OUTINGS_ROUTE, type: 'website', image });
+  return page(site, outingsTitle(), { description, route: OUTINGS_ROUTE, type: 'website', image });
 }
 
 export function describeOutingsYear(site: SiteIdentity, year: number, description: string, image?: PreviewImage): PageDescription {
@@ -155,11 +156,11 @@ export function describeOuting(site: SiteIdentity, key: string, title: string, d
 }
 
 export function describeCredits(site: SiteIdentity, image?: PreviewImage): PageDescription {
-  return page(site, 'Credits', { description: `Who took the photos on ${site.title}, and under which licences.`, route: CREDITS_ROUTE, type: 'website', image });
+  return page(site, t('seo.credits'), { description: t('seo.creditsDescription', { site: site.title }), route: CREDITS_ROUTE, type: 'website', image });
 }
 
 export function describeNotFound(site: SiteIdentity): PageDescription {
-  return page(site, 'Page not found', { description: 'There is no page at this address.', route: '/404', type: 'website', noindex: true });
+  return page(site, t('notFound.title'), { description: t('notFound.description'), route: '/404', type: 'website', noindex: true });
 }
 
 function imageType(path: string): string | undefined {
@@ -185,6 +186,7 @@ export function headTags(page: PageDescription, urls: SiteUrls): HeadTag[] {
     meta('property', 'og:title', page.headline),
     meta('property', 'og:description', page.description),
     meta('property', 'og:type', page.type),
+    meta('property', 'og:locale', siteWords().ogLocale),
   );
   if (!page.noindex) tags.push(meta('property', 'og:url', url));
   const image = page.image;

@@ -63,4 +63,9 @@ describe('Atom feed', () => {
     expect(content.querySelector('img')?.getAttribute('alt')).toBe(hostile);
     expect(content.body.textContent).toContain(`${hostile}. Taken on 2024/05/06.`);
   });
+
+  it("says the site's language", () => {
+    const xml = atomFeed({ title: 'A', owner: 'B', description: '' }, [], createSiteUrls({ basePath: '/' }));
+    expect(parseXml(xml).documentElement.getAttribute('xml:lang')).toBe('en');
+  });
 });

@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setDataFetcher } from '../data-files.ts';
+import { join } from 'node:path';
+import { loadSiteWords, WORDS_FOLDER } from '../prerender/word-tables.ts';
+import { setSiteWords } from '../site-words.ts';
 import { resetIntersections, FakeIntersectionObserver } from './intersection.ts';
 import { reactSchedulerDrained } from './react-scheduler.ts';
 
@@ -10,6 +13,9 @@ import { reactSchedulerDrained } from './react-scheduler.ts';
 // component is a dynamic import (web/routes.tsx), which vitest transforms on first use while the
 // browser tests run beside it. The tests still end as soon as the state is there.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The site's words, as an entry sets them: English, the default language.
+setSiteWords(loadSiteWords('en', join(process.cwd(), WORDS_FOLDER)).words);
 
 // jsdom has no layout: give the browser APIs the site and the lightbox use.
 globalThis.IntersectionObserver = FakeIntersectionObserver;

@@ -18,6 +18,7 @@ export function infoOf(photos: readonly PublishedPhoto[], featured: readonly Pub
   };
   return {
     owner: site.owner,
+    language: site.language,
     title: site.title ?? site.owner,
     description: site.description ?? '',
     gear: site.gear,

@@ -8,7 +8,7 @@ import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { site } from '../site.ts';
 import type { FolderView } from '../site-model.ts';
-import { WALL_FIRST_SCREEN_TILES, WALL_SIZES } from '../components/photo-wall.ts';
+import { WALL_FIRST_SCREEN_TILES, WALL_GRID, WALL_SIZES } from '../components/photo-wall.ts';
 import type { LifeListData } from './life-list-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 import { countOf } from '../../data/count-text.ts';
@@ -116,7 +116,7 @@ export function LifeListPage() {
               Species page of {level.species.species} →
             </Link>
           </p>
-          <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
+          <ul className={WALL_GRID}>
             {level.species.photos.map((photo, position) => (
               <li key={photo.key}>
                 <PhotoTile {...tileOf(photo)} species={title} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_FIRST_SCREEN_TILES)} covered={covered} />

@@ -21,7 +21,7 @@ const HOME_CODE = 'No featured photos yet.';
 /** The Lists page's table (web/routes/lists.tsx). */
 const LISTS_CODE = 'Countries, and their states and provinces';
 /** A species of an outing's day without a photo (web/routes/outings.tsx). */
-const OUTINGS_CODE = 'Not photographed';
+const OUTINGS_CODE = 'Photographed, not on the checklists';
 
 /** The text of every script `page` fetches from now on. */
 function recordScripts(page: Page): () => Promise<string[]> {

@@ -8,7 +8,7 @@
 /** The page's column (web/routes/root.tsx `main`: max-w-7xl, px-4, sm:px-6). */
 const PAGE_MAX_WIDTH = 1280;
 
-interface WallStep {
+export interface WallStep {
   /** Tailwind's breakpoint prefix and its min-width in CSS px ('' and 0: the smallest screens). */
   prefix: '' | 'sm:' | 'md:' | 'lg:' | 'xl:';
   from: number;
@@ -47,7 +47,7 @@ export function wallSizes(steps: readonly WallStep[] = WALL_STEPS): string {
     .reverse()
     .map(({ from, columns, gap, padding }) => {
       const taken = 2 * padding + (columns - 1) * gap * 4;
-      const width = from >= PAGE_MAX_WIDTH ? `${Math.floor((PAGE_MAX_WIDTH - taken) / columns)}px` : `calc(${Math.ceil(10_000 / columns) / 100}vw - ${taken / columns}px)`;
+      const width = from >= PAGE_MAX_WIDTH ? `${Math.ceil((PAGE_MAX_WIDTH - taken) / columns)}px` : `calc(${Math.ceil(10_000 / columns) / 100}vw - ${taken / columns}px)`;
       return from === 0 ? width : `(min-width: ${from}px) ${width}`;
     })
     .join(', ');

@@ -23,7 +23,9 @@ const html = (route: string) => readFileSync(join(distDir, pageFile(route)), 'ut
 
 const index = read(siteDataPaths.outings, outingsDataSchema);
 const entries = index.years.flatMap((y) => (y.outings ?? []));
-const trip = entries.find((o) => o.kind === 'trip')!;
+const trips = entries.filter((o) => o.kind === 'trip');
+// The trip with photos (the sample's other trip, on the Texas coast, has none).
+const trip = trips.find((o) => o.photos > 0)!;
 const tripPage = read(siteDataPaths.outing(trip.key), outingDataSchema);
 const photoDay = read(siteDataPaths.outing(tripPage.days!.find((d) => d.photos > 0)!.date), outingDataSchema);
 const photographed = photoDay.species.find((s) => s.photos.length > 0)!;
@@ -45,9 +47,12 @@ describe('the outings of the sample library', () => {
     expect(index.fromExport).toBe(true);
     const years = index.years.map((y) => y.year);
     expect(years).toEqual([...years].sort((a, b) => b - a));
-    expect(trip).toMatchObject({ name: 'Winter trip, February 2014', from: '2014-02-05', to: '2014-02-11' });
+    expect(trips.map(({ name, from, to }) => ({ name, from, to }))).toEqual([
+      { name: 'South-east Arizona, March 2017', from: '2017-03-14', to: '2017-03-16' },
+      { name: 'Texas coast, January 2015', from: '2015-01-17', to: '2015-01-19' },
+    ]);
     // The trip's days are on its page, not in the index.
-    expect(tripPage.days!.map((d) => d.date)).toEqual(['2014-02-05', '2014-02-07', '2014-02-08', '2014-02-09', '2014-02-11']);
+    expect(tripPage.days!.map((d) => d.date)).toEqual(['2017-03-14', '2017-03-15', '2017-03-16']);
     for (const day of tripPage.days!) expect(entries.some((o) => o.key === day.date)).toBe(false);
     expect(photoDay.trip).toEqual({ key: trip.key, name: trip.name });
     // Species on the day's checklists first, in taxonomic order; a photo of a species not on them is still shown.
@@ -72,17 +77,24 @@ describe('the outings of the sample library', () => {
     });
   });
 
-  it('a day of the trip shows each species with its photos, which open the lightbox naming the outing', async () => {
+  it('a day of the trip leads with its photos; a photographed species is marked by a thumbnail that opens the lightbox naming the outing', async () => {
     await withTab(async ({ page, errors }) => {
       const kept = await keepsPrerenderedHeading(page, url(outingRoute(trip.key)));
       expect(kept.kept).toBe(true);
       await page.getByRole('region', { name: 'Days' }).locator(`a[href="${outingRoute(photoDay.key)}"]`).click();
       await page.waitForURL(url(outingRoute(photoDay.key)));
+      // The day's photos come first, each a tile that opens the lightbox, before the species seen.
+      const wall = page.getByRole('region', { name: 'Photos' });
+      await expect(wall.locator('a[href*="photo="]').count()).resolves.toBe(photoDay.photoCount);
+      await expect(page.locator('main section').first().getAttribute('aria-labelledby')).resolves.toBe('photos');
+      const seen = page.getByRole('region', { name: 'Seen' });
+      // Listed compactly: the photographed species with one thumbnail, linked to its first photo; the others plain.
+      await expect(seen.locator('li[data-species]').count()).resolves.toBe(photoDay.species.filter((s) => !s.notListed).length);
+      await expect(seen.locator('li[data-species] a[href*="photo="]').count()).resolves.toBe(photoDay.species.filter((s) => !s.notListed && s.photos.length > 0).length);
       const item = page.locator(`main li[data-species="${photographed.commonName}"]`);
-      // Each photo is a tile that opens the lightbox.
-      const tiles = item.locator('a[href*="photo="]');
-      await expect(tiles.count()).resolves.toBe(photographed.photos.length);
-      await tiles.first().click();
+      const thumbnail = item.locator('a[href*="photo="]');
+      await expect(thumbnail.count()).resolves.toBe(1);
+      await thumbnail.click();
       await page.waitForURL((u) => u.searchParams.get('photo') === photographed.photos[0]!.id);
       // The photo's panel names its outing.
       expect(photographed.photos[0]!.exif).not.toBeNull();
@@ -91,10 +103,10 @@ describe('the outings of the sample library', () => {
     });
   });
 
-  it('a day of checklists alone marks its lifers and says what was not photographed', async () => {
+  it('a day of checklists alone lists its species plainly and marks its lifers', async () => {
     const prerendered = html(outingRoute(checklistDay.key));
     expect(prerendered).toContain('Lifer');
-    expect(prerendered).toContain('Not photographed');
+    expect(prerendered).not.toContain('photo=');
     await withTab(async ({ page, errors }) => {
       const kept = await keepsPrerenderedHeading(page, url(outingRoute(checklistDay.key)));
       expect(kept.kept).toBe(true);
@@ -108,9 +120,9 @@ describe('the outings of the sample library', () => {
     const species = read(siteDataPaths.species(photographed.species!), speciesDataSchema);
     expect(species.outings).toContain(photoDay.key);
     expect(html(speciesRoute(photographed.species!))).toContain(`href="${outingRoute(photoDay.key)}"`);
-    const year = read(siteDataPaths.list('2014'), birdListDataSchema);
+    const year = read(siteDataPaths.list('2017'), birdListDataSchema);
     expect(year.outings?.map((o) => o.key)).toContain(trip.key);
-    expect(html(listRoute('2014'))).toContain(`href="${outingRoute(trip.key)}"`);
+    expect(html(listRoute('2017'))).toContain(`href="${outingRoute(trip.key)}"`);
     const feed = readFileSync(join(distDir, 'feed.xml'), 'utf8');
     // The newest outing is an entry of its own (its id a URN: the sample has no base URL).
     expect(feed).toContain(`<id>urn:bird-portfolio:outing:${entries[0]!.key}</id>`);

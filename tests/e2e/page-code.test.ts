@@ -22,8 +22,8 @@ const url = (route: string) => pageUrl(siteUrl, route);
 const HOME_CODE = 'home.empty';
 /** The Lists page's table (web/routes/lists.tsx): 'Countries, and their states and provinces'. */
 const LISTS_CODE = 'lists.countries';
-/** A species of an outing's day without a photo (web/routes/outings.tsx): 'Not photographed'. */
-const OUTINGS_CODE = 'outing.notPhotographed';
+/** An outing's species photographed but on none of its checklists (web/routes/outings.tsx): 'Photographed, not on the checklists'. */
+const OUTINGS_CODE = 'outing.notListed';
 
 /** The text of every script `page` fetches from now on. */
 function recordScripts(page: Page): () => Promise<string[]> {

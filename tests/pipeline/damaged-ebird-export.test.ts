@@ -32,7 +32,7 @@ describe('a damaged eBird export', () => {
     await copyFile(fixture('ebird/sample-MyEBirdData.csv'), exportFile);
     const run = await runCli(ingestArgs(tree, '--quiet'));
     expect(run.stderr).not.toContain('ebird/');
-    expect(await observed()).toBe(93);
+    expect(await observed()).toBe(153);
   }
 
   it('cut mid-row (an interrupted download): reported, and the last good life list stays published', async () => {
@@ -50,14 +50,14 @@ describe('a damaged eBird export', () => {
     expect(await observed()).toBe(100);
   });
 
-  it('the real sample cut at 60% of its bytes: the 93 species of the whole one stay published', async () => {
+  it('the real sample cut at 60% of its bytes: the 153 species of the whole one stay published', async () => {
     await firstGoodRun();
     const bytes = await readFile(fixture('ebird/sample-MyEBirdData.csv'));
     await writeFile(exportFile, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
     const run = await runCli(ingestArgs(tree, '--quiet'));
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('stays published: ebird/MyEBirdData.csv');
-    expect(await observed()).toBe(93);
+    expect(await observed()).toBe(153);
   });
 
   it('a truncated zip: reported, and the last good life list stays published', async () => {
@@ -70,7 +70,7 @@ describe('a damaged eBird export', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/ebird\/ebird_1700000000000\.zip: not a readable zip file/);
     expect(run.stderr).toContain('stays published: ebird/MyEBirdData.csv');
-    expect(await observed()).toBe(93);
+    expect(await observed()).toBe(153);
   });
 
   it('far fewer rows than the last good one: kept until the owner accepts the smaller export, which then stands', async () => {

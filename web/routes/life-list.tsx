@@ -10,7 +10,7 @@ import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { site } from '../site.ts';
 import type { FolderView } from '../site-model.ts';
-import { WALL_FIRST_SCREEN_TILES, WALL_SIZES } from '../components/photo-wall.ts';
+import { WALL_FIRST_SCREEN_TILES, WALL_GRID, WALL_SIZES } from '../components/photo-wall.ts';
 import type { LifeListData } from './life-list-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 import { t, tn } from '../site-words.ts';
@@ -122,7 +122,7 @@ export function LifeListPage() {
               {t('lifeList.speciesPage', { species: birdName(level.species.species, level.species.localName) })}
             </Link>
           </p>
-          <ul className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-3 xl:grid-cols-4">
+          <ul className={WALL_GRID}>
             {level.species.photos.map((photo, position) => (
               <li key={photo.key}>
                 <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_FIRST_SCREEN_TILES)} covered={covered} />

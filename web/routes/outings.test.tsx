@@ -18,18 +18,19 @@ describe('the outings without an export', () => {
     expect(screen.getByRole('main').textContent).not.toMatch(/eBird|checklist/i);
   });
 
-  it("a day's page shows each species photographed with its photos, which open the lightbox", async () => {
+  it("a day's page leads with its photos, then lists each species photographed with a thumbnail that opens the lightbox", async () => {
     useFixtureManifests();
     const { router } = renderRoute(outingRoute(DAY));
     expect(await screen.findByRole('heading', { level: 1, name: 'May 17, 2024' })).toBeInTheDocument();
-    expect(main().getByRole('heading', { level: 2, name: 'Photographed' })).toBeInTheDocument();
-    const heading = main().getByRole('heading', { level: 3, name: 'Wood Duck' });
-    expect(within(heading).getByRole('link')).toHaveAttribute('href', speciesRoute('Wood Duck'));
-    const duck = heading.closest('li')!;
-    const tiles = within(duck).getAllByRole('link').filter((a) => a.getAttribute('href')?.includes('photo='));
-    expect(tiles).toHaveLength(2);
+    const wall = main().getByRole('region', { name: 'Photos' });
+    expect(within(wall).getAllByRole('link').filter((a) => a.getAttribute('href')?.includes('photo='))).toHaveLength(5);
+    const list = main().getByRole('region', { name: 'Photographed' });
+    const duck = within(list).getByText('Wood Duck').closest('li')!;
+    expect(within(duck).getByRole('link', { name: 'Wood Duck' })).toHaveAttribute('href', speciesRoute('Wood Duck'));
+    const thumbnails = within(duck).getAllByRole('link').filter((a) => a.getAttribute('href')?.includes('photo='));
+    expect(thumbnails.map((a) => a.getAttribute('aria-label'))).toEqual(['2 photos']);
     expect(screen.getByRole('main').textContent).not.toMatch(/eBird|checklist|lifer/i);
-    await userEvent.click(tiles[0]!);
+    await userEvent.click(thumbnails[0]!);
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?photo=${photos.duckDrake.id}`);
   });

@@ -9,8 +9,9 @@ import { SpeciesName } from '../components/SpeciesName.tsx';
 import { ImageTile, tileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
+import { WALL_FIRST_SCREEN_TILES, WALL_GRID, WALL_SIZES } from '../components/photo-wall.ts';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
-import { useLightboxOpen } from '../lightbox/photo-param.ts';
+import { photoLinkProps, useLightboxOpen } from '../lightbox/photo-param.ts';
 import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsTitle, outingsYearDescription, outingsYearTitle, outingTitle } from '../outing-text.ts';
 import { tileOfCover } from '../photos.ts';
 import { site } from '../site.ts';
@@ -18,9 +19,10 @@ import type { outingLoader, outingsLoader, outingsYearLoader } from './outings-l
 import { pageTitle, useSite } from './root.tsx';
 
 const COVER_SIZES = '96px';
-const WALL_SIZES = '(min-width: 1280px) 200px, (min-width: 768px) 25vw, 50vw';
-/** Covers and photos on a phone's first screen, below the page's heading. */
-const FIRST_SCREEN_TILES = 4;
+/** A species' thumbnail in an outing's list (h-6 w-8). */
+const THUMBNAIL_SIZES = '32px';
+/** Outing cards' covers on a phone's first screen, below the page's heading. */
+const CARD_FIRST_SCREEN_TILES = 4;
 
 export function OutingsPage() {
   const data = useLoaderData<typeof outingsLoader>();
@@ -81,18 +83,26 @@ function OutingCards({ outings, fromExport, first }: { outings: readonly OutingS
 
 function OutingCard({ outing, fromExport, position }: { outing: OutingSummary; fromExport: boolean; position: number }) {
   return (
-    <li className="outing-card">
-      <div className="outing-cover" aria-hidden="true">
-        {outing.cover && <ImageTile image={tileOfCover(outing.cover)} alt="" sizes={COVER_SIZES} fit="fill" loading={tileLoading(position, FIRST_SCREEN_TILES)} />}
-      </div>
+    <li className={outing.kind === 'trip' ? 'outing-card outing-trip' : 'outing-card'}>
+      {outing.cover ? (
+        <div className="outing-cover" aria-hidden="true">
+          <ImageTile image={tileOfCover(outing.cover)} alt="" sizes={COVER_SIZES} fit="fill" loading={tileLoading(position, CARD_FIRST_SCREEN_TILES)} />
+        </div>
+      ) : (
+        // A day without photos shows what it was: its species count, as a birder tallies it.
+        <div className="outing-tally" aria-hidden="true">
+          <span className="outing-tally-count">{formatNumber(outing.observed)}</span>
+          {tn('outing.tally', outing.observed)}
+        </div>
+      )}
       <div className="outing-text">
         {/* Lazy route discovery is a framework-mode feature this site does not use: its attribute would only weigh on a page of hundreds of cards. */}
         <Link to={outingRoute(outing.key)} className="outing-link" discover="none">
           {outingTitle(outing)}
         </Link>
-        {outing.kind === 'trip' && <p>{outingDates(outing)}</p>}
+        {outing.kind === 'trip' && <p className="truncate">{outingDates(outing)}</p>}
+        <p className="line-clamp-2">{outingCounts(outing, fromExport)}</p>
         {outing.regions.length > 0 && <p className="outing-where">{outing.regions.join('; ')}</p>}
-        <p>{outingCounts(outing, fromExport)}</p>
       </div>
     </li>
   );
@@ -101,13 +111,10 @@ function OutingCard({ outing, fromExport, position }: { outing: OutingSummary; f
 export function OutingPage() {
   const outing = useLoaderData<typeof outingLoader>();
   const identity = useSite();
+  // The wall's order: the listed species first, as the list below names them.
   const photos = outing.species.flatMap((s) => s.photos);
   const covered = useLightboxOpen(photos);
   const title = outingTitle(outing);
-  // Photos are counted in page order (the listed species first), so the first screen's load first.
-  let position = 0;
-  const firsts = new Map(outing.species.map((s) => [s, (position += s.photos.length) - s.photos.length]));
-  const section = (species: readonly OutingSpeciesView[]) => species.map((s) => <SpeciesItem key={s.scientificName ?? s.commonName} species={s} first={firsts.get(s)!} covered={covered} />);
   const listed = outing.species.filter((s) => !s.notListed);
   const notListed = outing.species.filter((s) => s.notListed);
   return (
@@ -118,6 +125,20 @@ export function OutingPage() {
         {outing.kind === 'day' ? <Day day={outing.from} /> : title}
       </h1>
       <OutingFacts outing={outing} />
+      {photos.length > 0 && (
+        <section aria-labelledby="photos" className="mt-6">
+          <h2 id="photos" className="sr-only">
+            {t('outing.photos')}
+          </h2>
+          <ul className={WALL_GRID}>
+            {photos.map((photo, position) => (
+              <li key={photo.key}>
+                <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_FIRST_SCREEN_TILES)} covered={covered} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {outing.days && <TripDays days={outing.days} fromExport={outing.fromExport} />}
       {listed.length > 0 && (
         <section aria-labelledby="seen" className="mt-8">
@@ -125,7 +146,7 @@ export function OutingPage() {
             {outing.fromExport ? t('outing.seen') : t('outing.photographed')}
           </h2>
           <p className="text-sm text-stone-400">{outing.fromExport ? tn('outing.speciesInOrder', listed.length) : tn('count.species', listed.length)}</p>
-          <ul className="divide-y divide-white/10">{section(listed)}</ul>
+          <SpeciesList species={listed} />
         </section>
       )}
       {notListed.length > 0 && (
@@ -133,7 +154,7 @@ export function OutingPage() {
           <h2 id="not-listed" className="font-serif text-2xl text-stone-50">
             {t('outing.notListed')}
           </h2>
-          <ul className="divide-y divide-white/10">{section(notListed)}</ul>
+          <SpeciesList species={notListed} />
         </section>
       )}
       <PhotoGallery photos={photos} title={title} />
@@ -204,31 +225,36 @@ function TripDays({ days, fromExport }: { days: NonNullable<OutingView['days']>;
   );
 }
 
-/** A species of the outing with its photos (`first`: the position of its first photo on the page), or 'Not photographed'. */
-function SpeciesItem({ species: s, first, covered }: { species: OutingSpeciesView; first: number; covered: boolean }) {
+/** The outing's species, compact, in columns: a photographed one marked by a thumbnail that opens its first photo, the rest plain. */
+function SpeciesList({ species }: { species: readonly OutingSpeciesView[] }) {
+  const thumbnails = species.some((s) => s.photos.length > 0);
   return (
-    <li className="py-4" data-species={s.commonName}>
-      <h3 className="font-serif text-xl text-stone-50">
-        <SpeciesName name={s.commonName} local={s.localName} species={s.species} />
-        {s.lifer && <span className="ml-2 rounded-sm bg-amber-200 px-1.5 py-0.5 align-middle font-sans text-xs uppercase tracking-wider text-stone-950">{t('outing.lifer')}</span>}
-      </h3>
-      {s.scientificName && (
-        <p className="text-xs italic text-stone-400" lang="la">
-          {s.scientificName}
-        </p>
-      )}
-      {s.photos.length > 0 ? (
-        <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-          {s.photos.map((photo, i) => (
-            <li key={photo.key}>
-              <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(first + i, FIRST_SCREEN_TILES)} covered={covered} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-1 text-sm text-stone-400">{t('outing.notPhotographed')}</p>
-      )}
-    </li>
+    <ul className="mt-3 gap-x-8 sm:columns-2 lg:columns-3">
+      {species.map((s) => (
+        <li key={s.scientificName ?? s.commonName} className="flex break-inside-avoid items-center gap-2 py-0.5" data-species={s.commonName}>
+          {thumbnails && <SpeciesThumbnail photos={s.photos} />}
+          <span className="min-w-0">
+            <SpeciesName name={s.commonName} local={s.localName} species={s.species} />
+            {s.lifer && <span className="ml-2 rounded-sm bg-amber-200 px-1 align-middle text-xs uppercase tracking-wider text-stone-950">{t('outing.lifer')}</span>}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A species' first photo of the outing as a small thumbnail opening the lightbox there, named by
+ * the species' count of photos (its name is the link beside it); an empty slot, so the names
+ * align, for the rest.
+ */
+function SpeciesThumbnail({ photos }: { photos: OutingSpeciesView['photos'] }) {
+  const [photo] = photos;
+  if (!photo) return <span className="h-6 w-8 shrink-0" />;
+  return (
+    <Link {...photoLinkProps(photo.key)} aria-label={tn('count.photos', photos.length)} className="relative block h-6 w-8 shrink-0 overflow-hidden rounded-sm bg-stone-800">
+      <ImageTile image={photo.thumbnail} alt="" sizes={THUMBNAIL_SIZES} fit="fill" />
+    </Link>
   );
 }
 

@@ -1,4 +1,4 @@
-import { PHOTO_PARAM, pageKey } from '../../data/paths.ts';
+import { PHOTO_PARAM, pageFolderPath, pageKey } from '../../data/paths.ts';
 import { FIRST_SCREEN_TIMING, OTHER_PAGE, PHOTO_PREVIEW_ID, QUEUED_SRC, QUEUED_SRCSET, SCREEN_SIZE, SCREEN_SRCSET } from '../first-screen.ts';
 import { jsonForScript } from '../seo/escape.ts';
 
@@ -32,8 +32,9 @@ const START_QUEUED_IMAGE = `function startImage(img) {
  *   is marked (OTHER_PAGE): the app renders the URL's own page from scratch and replaces it.
  */
 export function hydrationGuardScript(renderedPath: string | null, basePath: string): string {
-  // pageKey's source goes in as it is: minifyInline would join a line comment to the code after it.
-  return `<script>(function () {var pageKey = ${pageKey.toString()};${minifyInline(`
+  // The sources go in as they are: minifyInline would join a line comment to the code after it.
+  // pageFolderPath's is a declaration under its own (possibly bundled) name, which pageKey calls.
+  return `<script>(function () {${pageFolderPath.toString()}var pageKey = ${pageKey.toString()};var pageFolder = ${pageFolderPath.name};${minifyInline(`
       var expected = ${jsonForScript(renderedPath)}, base = ${jsonForScript(basePath)};
       var here = location.pathname;
       if (expected !== null && pageKey(here, base) === pageKey(expected, base)) {
@@ -41,7 +42,7 @@ export function hydrationGuardScript(renderedPath: string | null, basePath: stri
         return;
       }
       if (here.charAt(here.length - 1) !== '/') {
-        location.replace(here.replace(/\\/index(?:\\.html)?$|\\.html$/, '') + '/' + location.search + location.hash);
+        location.replace(pageFolder(here) + location.search + location.hash);
         return;
       }
       var root = document.getElementById('root');

@@ -14,7 +14,7 @@ import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsYearDescription, outingTitle } from '../outing-text.ts';
 import { tileOfCover } from '../photos.ts';
 import { site } from '../site.ts';
-import type { outingLoader, outingsLoader, outingsYearLoader } from './outings-loaders.ts';
+import type { outingLoader, outingsLoader, outingsYearLoader } from './outings-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 
 const COVER_SIZES = '96px';

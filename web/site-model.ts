@@ -8,7 +8,7 @@ import { LIST_KEY, regionWithCountry } from '../data/region-code.ts';
 import type { FolderCard, LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data-schemas.ts';
 import { siteDataPaths } from '../data/site-data-paths.ts';
 import { sortTaxonomically } from '../data/taxonomic-order.ts';
-import type { DataKind, DataTypes } from './data-files.ts';
+import type { DataKind, DataTypes } from './data-kinds.ts';
 import { galleryPhotoFromEntry, tileOfCover, type GalleryPhoto, type TileImage } from './photos.ts';
 
 /**

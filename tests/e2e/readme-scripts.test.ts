@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aSpeciesPage, runScript, startUntilServing } from '../../harness/readme-commands.ts';
 import { freePort } from '../../harness/ports.ts';
+import { projectFiles } from '../../harness/project-files.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const FIRST_PHOTOS = [
@@ -26,9 +27,7 @@ describe("the README's scripts, in a fresh copy", () => {
   beforeAll(async () => {
     project = await mkdtemp(join(tmpdir(), 'readme-scripts-'));
     // What a clone holds (tracked files and new ones not ignored), never the owner's generated output.
-    const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' }).split('\0');
-    for (const file of files) {
-      if (file === '' || !existsSync(join(repo, file))) continue;
+    for (const file of projectFiles(repo)) {
       await mkdir(join(project, dirname(file)), { recursive: true });
       await cp(join(repo, file), join(project, file));
     }

@@ -68,8 +68,8 @@ export default defineConfig({
           unstubGlobals: true,
           // Component tests wait for states, never for time; on a busy 2-core CI machine running the
           // browser tests beside them, a file's first test (its page's modules imported afresh) can
-          // take longer than vitest's 5 s default.
-          testTimeout: 60_000,
+          // take longer than vitest's 5 s default, and much longer on a machine doing other work.
+          testTimeout: 120_000,
         },
       },
       {

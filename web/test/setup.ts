@@ -7,7 +7,7 @@ import { FakeIntersectionObserver } from './intersection.ts';
 // default is shorter than the first render of a page on a busy 2-core machine: each page's
 // component is a dynamic import (web/routes.tsx), which every test file imports afresh, while the
 // browser tests run beside it. The tests still end as soon as the state is there.
-configure({ asyncUtilTimeout: 30_000 });
+configure({ asyncUtilTimeout: 60_000 });
 
 // jsdom has no layout: give the browser APIs the site and the lightbox use.
 globalThis.IntersectionObserver = FakeIntersectionObserver;

@@ -13,10 +13,8 @@ process.env.PORTFOLIO_TAXONOMY_URL = 'http://127.0.0.1:9/v2/ref/taxonomy/ebird?f
 
 /**
  * One file more than there are cores: most end-to-end files spend part of their time waiting on
- * a browser, a server or a child process (a page's network going quiet, a server starting), and
- * with one file per core those waits left the cores idle about a tenth of the run. On CI's 2 cores,
- * three files side by side took the whole `.ci/run` from 290 s to 271–273 s (two runs each, from
- * fresh clones, alternated). Every project has this same limit, so vitest runs them all in one
+ * a browser, a server or a child process (a page's network going quiet, a server starting), which
+ * another file's work fills. Every project has this same limit, so vitest runs them all in one
  * group (unit and component files beside the end-to-end ones) instead of one project after another.
  */
 const WORKERS = availableParallelism() + 1;
@@ -47,15 +45,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['data/**/*.test.ts', 'node-lib/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          include: ['data/**/*.test.ts', 'harness/**/*.test.ts', 'node-lib/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           // The one real run of the benchmark measures the sample site the E2E setup builds.
           exclude: [...configDefaults.exclude, LONGEST],
           maxWorkers: WORKERS,
-          // The files of a worker share their modules (sharp, zod, the pipeline): loading them
-          // afresh for every file took 99 CPU-seconds for this project instead of 79. Each test
-          // leaves the environment, the clock and ExifTool as it found them; the one file that
-          // mocks a module loads it afresh and drops the mock after (pipeline/photos/metadata.test.ts).
-          isolate: false,
           // Generous: on a busy 2-core machine a real ingest can wait a long time for a core.
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -69,13 +62,14 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
           maxWorkers: WORKERS,
-          // The files of a worker share its modules and its jsdom document: a new one per file took
-          // 32 CPU-seconds for this project instead of 12. Each test leaves the document, the
-          // address, the clock and the globals as it found them (web/test/setup.ts).
-          isolate: false,
+          // Each test file has its own modules and jsdom document; within a file, every test gets
+          // back the spied-on functions and the globals it replaced.
+          restoreMocks: true,
+          unstubGlobals: true,
           // Component tests wait for states, never for time; on a busy 2-core CI machine running the
-          // browser tests beside them, a whole lightbox test can take longer than vitest's 5 s default.
-          testTimeout: 30_000,
+          // browser tests beside them, a file's first test (its page's modules imported afresh) can
+          // take longer than vitest's 5 s default, and much longer on a machine doing other work.
+          testTimeout: 120_000,
         },
       },
       {

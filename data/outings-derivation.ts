@@ -42,7 +42,7 @@ export function outingDayOf(day: string | null | undefined, lastDay: string | un
 }
 
 /** Every day in the field (with photos or checklists), each with what it holds. */
-function fieldDays({ photosBySpecies, records, settings }: Pick<OutingInputs, 'photosBySpecies' | 'records' | 'settings'>): Map<string, Day> {
+function fieldDays({ photosBySpecies, records, settings }: OutingInputs): Map<string, Day> {
   const days = new Map<string, Day>();
   const dayOf = (date: string) => {
     let day = days.get(date);
@@ -66,16 +66,15 @@ function fieldDays({ photosBySpecies, records, settings }: Pick<OutingInputs, 'p
   return days;
 }
 
-/** What becomes of each trip of site.json (data/trips.ts): the pages below and the ingest's report both come from here. */
-export function tripOutcomesOf(inputs: Pick<OutingInputs, 'photosBySpecies' | 'records' | 'settings'>): TripOutcome[] {
-  return tripOutcomes(inputs.settings.trips, [...fieldDays(inputs).keys()].sort());
-}
-
-/** The Outings page and every outing page (the days, then the trips). */
-export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: OutingsYearData[]; pages: OutingData[]; summaries: OutingSummary[] } {
+/**
+ * The Outings page and every outing page (the days, then the trips), and what became of each trip
+ * of site.json (data/trips.ts): the ingest reports that, so the report says what is published.
+ */
+export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: OutingsYearData[]; pages: OutingData[]; summaries: OutingSummary[]; trips: TripOutcome[] } {
   const days = fieldDays(inputs);
   const sorted = [...days.values()].sort((a, b) => compareDays(a.date, b.date));
-  const trips = tripOutcomes(inputs.settings.trips, sorted.map((d) => d.date)).filter(hasPage);
+  const outcomes = tripOutcomes(inputs.settings.trips, sorted.map((d) => d.date));
+  const trips = outcomes.filter(hasPage);
   const tripOfDay = new Map<string, Trip>();
   for (const { trip, dates } of trips) for (const date of dates) tripOfDay.set(date, trip);
   const context = pageContext(inputs);
@@ -120,7 +119,7 @@ export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: Ou
     years: [...byYear].map(([year, outings], i) => ({ year, count: outings.length, ...((!split || i === 0) && { outings }) })),
   });
   const years = split ? [...byYear].slice(1).map(([year, outings]) => outingsYearDataSchema.parse({ fromExport, year, outings })) : [];
-  return { index, years, pages, summaries };
+  return { index, years, pages, summaries, trips: outcomes };
 }
 
 type PageHead = Pick<OutingData, 'key' | 'kind' | 'from' | 'to'> & Partial<Pick<OutingData, 'name' | 'days' | 'trip'>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, decodeLifeListPath, encodeLifeListPath, folderNameProblem, lifeListRoute, pageKey, photoAppRoute, photoId, photoShareRoute, slugWithHash, speciesRoute, withoutPageExtension } from './paths.ts';
+import { assetUrl, decodeLifeListPath, encodeLifeListPath, folderNameProblem, lifeListRoute, pageFolderPath, pageKey, photoAppRoute, photoId, photoShareRoute, servedFile, slugWithHash, speciesRoute, withoutPageExtension } from './paths.ts';
 
 const ID_PATTERN = /^[a-z0-9-]+$/;
 
@@ -107,6 +107,33 @@ describe('Life List paths', () => {
     ['/species/%E0%A4%A/', '/species/%E0%A4%A'],
   ])('names every form of a page path one page, with or without the base path /birds/: %s is %s', (path, key) => {
     expect(pageKey(path, '/birds/')).toBe(key);
+  });
+
+  it.each([
+    ['/info', '/info/'],
+    ['/info.html', '/info/'],
+    ['/info/index', '/info/'],
+    ['/info/index.html', '/info/'],
+    ['/species/Bald%20Eagle', '/species/Bald%20Eagle/'],
+    ['/index.html', '/'],
+  ])('spells %s in folder form as %s', (path, folder) => {
+    expect(pageFolderPath(path)).toBe(folder);
+  });
+
+  it.each([
+    ['/', '/', 'index.html'],
+    ['/info/', '/', 'info/index.html'],
+    ['/info', '/', 'info'],
+    ['/species/Bald%20Eagle/', '/', 'species/Bald Eagle/index.html'],
+    ['/assets/a.js', '/', 'assets/a.js'],
+    ['/birds/', '/birds/', 'index.html'],
+    ['/birds/a/../info/', '/birds/', 'info/index.html'],
+    ['/info/', '/birds/', undefined],
+    ['/birds/../x', '/birds/', undefined],
+    ['/birds/%2E%2E/x', '/birds/', undefined],
+    ['/%E0%A4%A/', '/', undefined],
+  ])('names the file a plain host serves for %s under %s: %s', (path, base, file) => {
+    expect(servedFile(path, base)).toBe(file);
   });
 
   it('keeps the base path of a site served at the root', () => {

@@ -165,12 +165,22 @@ export function withoutPageExtension(param: string | undefined): string {
 }
 
 /**
+ * A page's path in folder form, as it is spelled otherwise: `/x`, `/x.html`, `/x/index`
+ * (serve's clean form of `/x/index.html`) and `/x/index.html` all give `/x/`. Written without
+ * references outside itself, in the syntax every browser runs: the pre-rendered page's
+ * hydration guard carries its source with pageKey's (web/prerender/inline-scripts.ts).
+ */
+export function pageFolderPath(path: string): string {
+  return path.replace(/\/index(?:\.html)?$|\.html$/, '').replace(/\/?$/, '/');
+}
+
+/**
  * The one spelling of a page's path under any form a host serves it: `/x`, `/x/`, `/x.html`,
- * `/x/index.html`, `/x/index` (serve's clean form of it), percent-encoded or not, with or
- * without the base path, all give `/x` (the home page `/`). Written without references
- * outside itself, in the syntax every browser runs: the pre-rendered page's hydration guard
- * carries its source (hydrationGuardScript in web/prerender/inline-scripts.ts), so that script
- * and the app compare paths by this one rule.
+ * `/x/index.html`, `/x/index`, percent-encoded or not, with or without the base path, all give
+ * `/x` (the home page `/`). Written in the syntax every browser runs, referring to nothing but
+ * pageFolderPath: the pre-rendered page's hydration guard carries both sources
+ * (hydrationGuardScript in web/prerender/inline-scripts.ts), so that script and the app compare
+ * paths by this one rule.
  */
 export function pageKey(pathname: string, basePath: string): string {
   var path = pathname;
@@ -181,8 +191,33 @@ export function pageKey(pathname: string, basePath: string): string {
   }
   var base = basePath.replace(/\/+$/, '');
   if (base !== '' && (path === base || path.indexOf(base + '/') === 0)) path = path.slice(base.length);
-  path = path.replace(/\/index(?:\.html)?$/, '/').replace(/\.html$/, '').replace(/\/+$/, '');
+  path = pageFolderPath(path).replace(/\/+$/, '');
   return path.charAt(0) === '/' ? path : '/' + path;
+}
+
+/**
+ * The file a static host serves for a URL path of the site, as the plainest host (a bucket,
+ * nginx without rules) looks it up: the percent-decoded path under the base path as it is, or
+ * for a path ending in '/' that folder's index.html; no other form of a page's path (a host
+ * that serves those serves the file of `pageFolderPath`). Site-relative, '/'-separated;
+ * undefined for a path outside the base path, with a malformed escape, or reaching above it.
+ */
+export function servedFile(urlPath: string, basePath: string): string | undefined {
+  if (!urlPath.startsWith(basePath)) return undefined;
+  let relative: string;
+  try {
+    relative = decodeURIComponent(urlPath.slice(basePath.length));
+  } catch {
+    return undefined;
+  }
+  const segments: string[] = [];
+  for (const segment of relative.split('/')) {
+    if (segment === '..') {
+      if (segments.pop() === undefined) return undefined;
+    } else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  if (urlPath.endsWith('/')) segments.push(PAGE_INDEX);
+  return segments.length === 0 ? undefined : segments.join('/');
 }
 
 /** Where a page's route is written under dist/: the percent-decoded path, which static hosts look up on disk. */

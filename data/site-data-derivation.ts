@@ -3,7 +3,7 @@ import { countryOf, placeNameOf, placesByCountry } from './region-code.ts';
 import { birdListDataSchema, birdLists, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import { listsMapFiles } from './lists-map-files.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
-import { outingDayOf, outingsOf, tripOutcomesOf } from './outings-derivation.ts';
+import { outingDayOf, outingsOf } from './outings-derivation.ts';
 import type { OutingData, OutingSettings, OutingSummary } from './outings.ts';
 import type { TripOutcome } from './trips.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
@@ -41,6 +41,11 @@ export interface LifeListLinks {
  * publish a file the site would reject; a string is a file's text as it is (the Lists page's SVG maps).
  */
 export function siteDataFiles(manifests: Manifests, life?: LifeListLinks, outings: OutingSettings = { trips: [] }): Map<string, unknown> {
+  return siteDataWithTrips(manifests, life, outings).files;
+}
+
+/** The site's data files, and what became of each trip of site.json as its pages were made (the ingest reports it). */
+export function siteDataWithTrips(manifests: Manifests, life?: LifeListLinks, outings: OutingSettings = { trips: [] }): { files: Map<string, unknown>; trips: TripOutcome[] } {
   const find = photoFinder(manifests);
   const files = new Map<string, unknown>();
   const pagePhoto = pagePhotoOf(outings.lastDay);
@@ -54,8 +59,8 @@ export function siteDataFiles(manifests: Manifests, life?: LifeListLinks, outing
   files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: creditedPhotos(Object.values(manifests.photoIndex.photos)), ...(manifests.info.taxonomy ? { taxonomy: manifests.info.taxonomy } : {}) }));
   files.set(siteDataPaths.search, searchDataSchema.parse({ species: searchable.sort((a, b) => compareNames(a.name, b.name)) }));
   if (life) addLifeListPages(files, find, life);
-  addOutingPages(files, manifests, find, life, outings, pagePhoto);
-  return files;
+  const trips = addOutingPages(files, manifests, find, life, outings, pagePhoto);
+  return { files, trips };
 }
 
 /** Every species' photos as its page shows them (bird_photos.json order, entries with id 0 left out). */
@@ -63,14 +68,9 @@ function shownPhotos(manifests: Manifests, find: PhotoFinder): Map<string, Photo
   return new Map(Object.entries(manifests.birdPhotos).map(([species, entries]) => [species, entries.flatMap((e) => (e.id === 0 ? [] : (find.bySpeciesNumber(species, e.id) ?? [])))]));
 }
 
-/** What becomes of each trip of site.json, by the rule the pages below are made with: the ingest reports it. */
-export function tripReport(manifests: Manifests, life: LifeListLinks | undefined, settings: OutingSettings): TripOutcome[] {
-  return tripOutcomesOf({ photosBySpecies: shownPhotos(manifests, photoFinder(manifests)), ...(life && { records: life.records }), settings });
-}
-
-/** The Outings page and a page for every day in the field and every trip. */
-function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, settings: OutingSettings, pagePhoto: (entry: PhotoEntry) => PagePhoto): void {
-  const { index, years, pages, summaries } = outingsOf({
+/** The Outings page and a page for every day in the field and every trip; returns what became of each trip. */
+function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, settings: OutingSettings, pagePhoto: (entry: PhotoEntry) => PagePhoto): TripOutcome[] {
+  const { index, years, pages, summaries, trips } = outingsOf({
     photosBySpecies: shownPhotos(manifests, find),
     toPagePhoto: pagePhoto,
     featured: manifests.info.featured,
@@ -82,6 +82,7 @@ function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find:
   for (const year of years) files.set(siteDataPaths.outingsYear(year.year), year);
   for (const page of pages) files.set(siteDataPaths.outing(page.key), page);
   linkListsToOutings(files, summaries, pages);
+  return trips;
 }
 
 /** Each year, country and state/province list links the outings of the index it covers (a trip once, not its days). */

@@ -53,48 +53,28 @@ function watch(page: Page): string[] {
   return errors;
 }
 
-/** Lends a tab to one test at a time (see tabsOf). */
+/** Lends a test a tab of its own (see tabsOf). */
 export type Tabs = <T>(run: (tab: WatchedPage) => Promise<T>) => Promise<T>;
 
 /**
- * Tabs of one viewport and device scale, each lent to one test at a time and kept for the next. The
- * test loads its page into the tab afresh (`page.goto`), a new document, with the tab's HTTP cache
- * turned off, so it fetches what a new visitor's browser fetches; what is kept is the renderer,
- * with the app's script compiled: a page load costs about a quarter of a CPU-second there, against
- * almost one in a new tab of its own (a new context), most of it the app's start in a new renderer.
- * The test's console and network watch is its own; its listeners and routes are removed and the tab
- * is emptied (about:blank) when it returns; a tab whose test failed is closed, never lent again.
- *
- * Only for a test that keeps to its page: one that adds an init script (but
- * keepsPrerenderedHeading's), grants a permission or changes its context in another way (cookies,
- * storage state, emulation) opens a page of its own (openPage), as does one that needs the cache of
- * a new visitor's browser as it is (a second load served from it).
+ * Tabs of one viewport and device scale: each test gets a tab of its own in a new context (a new
+ * visitor's browser) with its HTTP cache turned off, so every load, the first or a later one,
+ * fetches what a new visitor's browser fetches. The context is closed when the test is done, so
+ * a test may change it as it likes (init scripts, permissions, emulation).
  */
 export function tabsOf(browser: () => Browser, viewport = DESKTOP, deviceScaleFactor = 1): Tabs {
-  const free: Page[] = [];
-  const newTab = async () => {
-    const page = await (await browser().newContext({ viewport, deviceScaleFactor, reducedMotion: 'no-preference' })).newPage();
-    const devtools = await page.context().newCDPSession(page);
-    // Without the Network domain enabled on this session, setCacheDisabled changes nothing: a
-    // script cached for an hour was fetched once in three loads, with it three times.
-    await devtools.send('Network.enable');
-    await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
-    return page;
-  };
   return async (run) => {
-    const page = free.pop() ?? (await newTab());
-    let result;
+    const context = await browser().newContext({ viewport, deviceScaleFactor, reducedMotion: 'no-preference' });
     try {
-      result = await run({ page, errors: watch(page) });
-      await page.removeAllListeners();
-      await page.unrouteAll({ behavior: 'wait' });
-      await page.goto('about:blank');
-    } catch (error) {
-      await page.context().close();
-      throw error;
+      const page = await context.newPage();
+      const devtools = await context.newCDPSession(page);
+      // Without the Network domain enabled on this session, setCacheDisabled changes nothing.
+      await devtools.send('Network.enable');
+      await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+      return await run({ page, errors: watch(page) });
+    } finally {
+      await context.close();
     }
-    free.push(page);
-    return result;
   };
 }
 
@@ -155,7 +135,7 @@ const taggingHeadings = new WeakSet<Page>();
  * node the server rendered: it is tagged when the document is parsed, before any of the app's
  * code can run (the entry script is added after `load`). The tag is an init script, which a page
  * keeps for every document it loads after; it changes nothing the app or a test sees but that
- * one property, so a tab lent by tabsOf may carry it.
+ * one property.
  */
 export async function keepsPrerenderedHeading(page: Page, url: string): Promise<{ kept: boolean; heading: string; path: string }> {
   if (!taggingHeadings.has(page)) {

@@ -1,12 +1,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { MANIFEST_FILES } from '../data/manifest-layout.ts';
 import { speciesRoute } from '../data/paths.ts';
 import { groupAlive, markedProcesses } from './processes.ts';
+import { projectFiles } from './project-files.ts';
 
 /**
  * Runs the README's commands as a new user types them, in a shell of their own: a clean
@@ -21,12 +22,12 @@ import { groupAlive, markedProcesses } from './processes.ts';
  */
 export async function freshCopy(repo: string, prefix: string): Promise<string> {
   const project = await mkdtemp(join(tmpdir(), prefix));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' }).split('\0');
-  for (const file of files) {
-    if (file === '' || !existsSync(join(repo, file))) continue;
+  // What a clone holds (tracked files and new ones not ignored), never the owner's generated output.
+  for (const file of projectFiles(repo)) {
     await mkdir(join(project, dirname(file)), { recursive: true });
     await cp(join(repo, file), join(project, file));
   }
+  // Hard links: as installed, at no cost, and without the bundle cache a warm checkout has.
   execFileSync('cp', ['-al', join(repo, 'node_modules'), join(project, 'node_modules')]);
   await rm(join(project, 'node_modules/.cache'), { recursive: true, force: true });
   return project;

@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, resolve } from 'node:path';
+import { servedFile } from '../data/paths.ts';
 import { createGzip } from 'node:zlib';
 
 /**
@@ -53,17 +54,9 @@ export async function startStaticServer(options: { root: string; basePath?: stri
   const basePath = options.basePath ?? '/';
 
   async function resolveFile(urlPath: string): Promise<{ file: string; status: number } | undefined> {
-    if (!urlPath.startsWith(basePath)) return undefined;
-    let relative: string;
-    try {
-      relative = decodeURIComponent(urlPath.slice(basePath.length));
-    } catch {
-      return undefined;
-    }
-    const candidate = normalize(join(root, relative));
-    if (candidate !== root && !candidate.startsWith(root + sep)) return undefined;
-    const file = urlPath.endsWith('/') ? join(candidate, 'index.html') : candidate;
-    return (await isFile(file)) ? { file, status: 200 } : undefined;
+    const served = servedFile(urlPath, basePath);
+    const file = served === undefined ? undefined : join(root, served);
+    return file !== undefined && (await isFile(file)) ? { file, status: 200 } : undefined;
   }
 
   const server: Server = createServer((request, response) => {

@@ -7,12 +7,12 @@ import { readOptionsOf, type ExiftoolReading } from './photos/exiftool.ts';
 import * as manifestsStage from './derive/manifests.ts';
 import { lifeListOf } from './derive/life-list.ts';
 import { localNamesOf, reportMissingLocalNames, withLocalRecordNames, type LocalNames } from './derive/local-names.ts';
-import { outingSettingsOf } from './derive/outing-settings.ts';
+import { outingSettingsOf, reportTrips } from './derive/outing-settings.ts';
 import * as manifestSet from './commit/manifest-set.ts';
 import { MANIFEST_FILES, type Credit } from '../data/manifest-schemas.ts';
 import { birdNamesLanguageOf, type SiteConfig } from '../data/site-config.ts';
 import { unlessMissing } from '../node-lib/files.ts';
-import { siteDataFiles } from '../data/site-data-derivation.ts';
+import { siteDataWithTrips } from '../data/site-data-derivation.ts';
 import { calendarSpan, derivationKey, derivedFilesIntact, ebirdStamp, holdsOn, loadDerivedState, newPublicationStamp, placementStamp, saveDerivedState, sizesOf, type DerivedState } from './derive/derived-state.ts';
 import type { PublishedPhoto } from './derive/manifests/published-photo.ts';
 import type { LifeRecord } from '../data/life-records.ts';
@@ -188,8 +188,9 @@ async function derive({ key, today, photosDir, published, folders, site, credits
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);
   await manifestSet.run(manifests, dirs.publicDir, dirs.cacheDir);
-  const outings = outingSettingsOf({ site, photos: published, manifests, life, today }, problems);
-  const pageData = siteDataFiles(manifests, life, outings);
+  const outings = outingSettingsOf({ site, photos: published, life, today }, problems);
+  const { files: pageData, trips } = siteDataWithTrips(manifests, life, outings);
+  reportTrips(trips, problems);
   const siteData = await siteDataSet.run(pageData, dirs.publicDir, dirs.cacheDir, outputsTrusted);
   await siteDataSet.saveLifeLinks(dirs.cacheDir, life);
   await siteDataSet.saveOutingSettings(dirs.cacheDir, outings);

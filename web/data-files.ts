@@ -1,7 +1,4 @@
-import type { BirdListData, ListsData } from '../data/bird-lists.ts';
-import type { OutingData, OutingsData, OutingsYearData } from '../data/outings.ts';
-import type { Info } from '../data/manifest-schemas.ts';
-import type { CreditsData, HomeData, LevelData, NotPhotographedData, SearchData, SpeciesData } from '../data/site-data-schemas.ts';
+import type { DataTypes, DataKind } from './data-kinds.ts';
 import { fullMessageOf } from '../data/error-text.ts';
 
 /**
@@ -15,22 +12,6 @@ import { fullMessageOf } from '../data/error-text.ts';
  * checked, so it takes them as they are (JSON objects), and zod, its schemas and the parse stay
  * off the page's start: on a phone's CPU they were the longest task before the page responded.
  */
-
-export interface DataTypes {
-  info: Info;
-  home: HomeData;
-  level: LevelData;
-  species: SpeciesData;
-  credits: CreditsData;
-  notPhotographed: NotPhotographedData;
-  search: SearchData;
-  lists: ListsData;
-  list: BirdListData;
-  outings: OutingsData;
-  outing: OutingData;
-  outingsYear: OutingsYearData;
-}
-export type DataKind = keyof DataTypes;
 
 /** Returns the JSON of a file given its site-relative path; throws a DataFileError with status 404 when there is none. */
 export type DataFetcher = (path: string) => Promise<unknown>;

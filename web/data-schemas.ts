@@ -4,7 +4,7 @@ import { birdListDataSchema, listsDataSchema } from '../data/bird-lists.ts';
 import { infoSchema } from '../data/manifest-schemas.ts';
 import { outingDataSchema, outingsDataSchema, outingsYearDataSchema } from '../data/outings.ts';
 import { creditsDataSchema, homeDataSchema, levelDataSchema, notPhotographedDataSchema, searchDataSchema, speciesDataSchema } from '../data/site-data-schemas.ts';
-import type { DataKind, DataTypes } from './data-files.ts';
+import type { DataKind, DataTypes } from './data-kinds.ts';
 
 /**
  * The data files' schemas (and zod with them), as a chunk of their own: web/data-files.ts

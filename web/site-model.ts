@@ -10,7 +10,7 @@ import { LIST_KEY, regionWithCountry } from '../data/region-code.ts';
 import type { FolderCard, LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data-schemas.ts';
 import { siteDataPaths } from '../data/site-data-paths.ts';
 import { sortTaxonomically } from '../data/taxonomic-order.ts';
-import type { DataKind, DataTypes } from './data-files.ts';
+import type { DataKind, DataTypes } from './data-kinds.ts';
 import { galleryPhotoFromEntry, tileOfCover, type GalleryPhoto, type TileImage } from './photos.ts';
 
 /**
@@ -134,37 +134,52 @@ function folderViewOf(card: FolderCard, parent: readonly string[]): FolderView {
   };
 }
 
-export function createSiteModel(load: LoadData) {
-  const species = async (name: string): Promise<SpeciesView | undefined> => {
-    const data = await orMissing(load('species', siteDataPaths.species(name)));
-    // File names are hashes of the name: a collision, however unlikely, must not show another species.
-    return data && data.species === name ? speciesViewOf(data) : undefined;
-  };
+/** A species' page, from its data file only. */
+async function speciesPage(load: LoadData, name: string): Promise<SpeciesView | undefined> {
+  const data = await orMissing(load('species', siteDataPaths.species(name)));
+  // File names are hashes of the name: a collision, however unlikely, must not show another species.
+  return data && data.species === name ? speciesViewOf(data) : undefined;
+}
 
-  const levelView = async (data: LevelData, order: LifeListOrder = 'alphabetical'): Promise<LevelView | undefined> => {
-    if (data.kind === 'wall') {
-      const wall = await species(data.species);
-      return wall && { kind: 'wall', segments: data.segments, species: wall };
-    }
-    const cards = data.cards.map((card) => folderViewOf(card, data.segments));
-    // The data file lists cards by folder name; a visitor reads species by their local names, which sort otherwise.
-    // Field-guide order puts folders whose species are not in the export last.
-    const shown = (c: FolderView) => birdName(c.name, c.localName);
-    const sorted = order === 'taxonomic' ? sortTaxonomically(cards, { name: shown, children: () => [], speciesOrder: (c) => c.taxonOrder }) : cards.some((c) => c.localName) ? [...cards].sort((a, b) => compareNames(shown(a), shown(b))) : cards;
-    return { kind: 'folders', segments: data.segments, photoCount: data.photoCount, cards: sorted, order };
-  };
+/** A Life List level as its page shows it: a species' photo wall, or its folder cards in the order asked for. */
+async function levelView(load: LoadData, data: LevelData, order: LifeListOrder = 'alphabetical'): Promise<LevelView | undefined> {
+  if (data.kind === 'wall') {
+    const wall = await speciesPage(load, data.species);
+    return wall && { kind: 'wall', segments: data.segments, species: wall };
+  }
+  const cards = data.cards.map((card) => folderViewOf(card, data.segments));
+  // The data file lists cards by folder name; a visitor reads species by their local names, which sort otherwise.
+  // Field-guide order puts folders whose species are not in the export last.
+  const shown = (c: FolderView) => birdName(c.name, c.localName);
+  const sorted = order === 'taxonomic' ? sortTaxonomically(cards, { name: shown, children: () => [], speciesOrder: (c) => c.taxonOrder }) : cards.some((c) => c.localName) ? [...cards].sort((a, b) => compareNames(shown(a), shown(b))) : cards;
+  return { kind: 'folders', segments: data.segments, photoCount: data.photoCount, cards: sorted, order };
+}
 
+/** The pages every site has beside the Life List: info.json (every page's header and the Info page), the home wall, the credits. */
+function sitePages(load: LoadData) {
   return {
     info: (): Promise<Info> => load('info', MANIFEST_FILES.info),
 
     /** The featured photos, in the owner's order. */
     home: async (): Promise<GalleryPhoto[]> => (await load('home', siteDataPaths.home)).photos.map(galleryPhotoFromEntry),
 
+    /** The photos by other photographers, and the bird taxonomy the names come from. */
+    credits: async (): Promise<{ photos: CreditView[]; taxonomy?: TaxonomyCredit }> => {
+      const data = await load('credits', siteDataPaths.credits);
+      const photos = data.photos.flatMap((p) => (p.credit ? [{ key: p.id, species: p.species, ...(p.localName ? { localName: p.localName } : {}), thumbnail: tileOfCover(p), credit: p.credit }] : []));
+      return { photos, ...(data.taxonomy ? { taxonomy: data.taxonomy } : {}) };
+    },
+  };
+}
+
+/** The Life List's levels and species, the search box's entries and the species not yet photographed. */
+function lifeListPages(load: LoadData) {
+  return {
     /** A Life List level (the root for `[]`), or undefined when there is none at that path. */
     level: async (segments: readonly string[], order: LifeListOrder = 'alphabetical'): Promise<LevelView | undefined> => {
       const data = await orMissing(load('level', siteDataPaths.level(segments)));
       if (!data || !sameSegments(data.segments, segments)) return undefined;
-      return levelView(data, order);
+      return levelView(load, data, order);
     },
 
     /**
@@ -180,6 +195,29 @@ export function createSiteModel(load: LoadData) {
     /** The life list's species without a photo, in taxonomic order; undefined when the site has no eBird export. */
     notPhotographed: (): Promise<NotPhotographedData | undefined> => orMissing(load('notPhotographed', siteDataPaths.notPhotographed)),
 
+    /** Every species page, for the search box (loaded when the box is first used). */
+    searchEntries: async (): Promise<SearchEntry[]> =>
+      (await load('search', siteDataPaths.search)).species.map((s) => ({ name: s.name, ...(s.localName ? { localName: s.localName } : {}), scientificName: s.scientificName ?? '', href: speciesRoute(s.name) })),
+
+    species: (name: string): Promise<SpeciesView | undefined> => speciesPage(load, name),
+
+    /** Every Life List level and species page, from the root down (for the pre-render's page list). */
+    async walk(visit: (level: LevelView) => void | Promise<void>, order: LifeListOrder = 'alphabetical'): Promise<void> {
+      const descend = async (segments: readonly string[]): Promise<void> => {
+        const data = await load('level', siteDataPaths.level(segments));
+        const view = await levelView(load, data, order);
+        if (!view) throw new Error(`The Life List level ${segments.join(' › ')} names the species ${data.kind === 'wall' ? data.species : ''}, whose data file is missing`);
+        await visit(view);
+        if (view.kind === 'folders') for (const card of view.cards) await descend(card.segments);
+      };
+      await descend([]);
+    },
+  };
+}
+
+/** The Lists page and each list's page (only with an eBird export). */
+function listPages(load: LoadData) {
+  return {
     /** The table of lists and the map; undefined when the site has no eBird export. */
     lists: (): Promise<ListsData | undefined> => orMissing(load('lists', siteDataPaths.lists)),
 
@@ -189,7 +227,12 @@ export function createSiteModel(load: LoadData) {
       const data = await orMissing(load('list', siteDataPaths.list(key)));
       return data?.key === key ? data : undefined;
     },
+  };
+}
 
+/** The Outings page, its years' pages and each outing's page. */
+function outingPages(load: LoadData) {
+  return {
     /** Every outing and trip, newest first by year; undefined when no photo or checklist has a day. */
     outings: (): Promise<OutingsData | undefined> => orMissing(load('outings', siteDataPaths.outings)),
 
@@ -215,32 +258,12 @@ export function createSiteModel(load: LoadData) {
       if (data?.key !== key) return undefined;
       return { ...data, species: data.species.map((s) => ({ ...s, photos: s.photos.map(galleryPhotoFromEntry) })) };
     },
-
-    /** Every species page, for the search box (loaded when the box is first used). */
-    searchEntries: async (): Promise<SearchEntry[]> =>
-      (await load('search', siteDataPaths.search)).species.map((s) => ({ name: s.name, ...(s.localName ? { localName: s.localName } : {}), scientificName: s.scientificName ?? '', href: speciesRoute(s.name) })),
-
-    species,
-
-    /** The photos by other photographers, and the bird taxonomy the names come from. */
-    credits: async (): Promise<{ photos: CreditView[]; taxonomy?: TaxonomyCredit }> => {
-      const data = await load('credits', siteDataPaths.credits);
-      const photos = data.photos.flatMap((p) => (p.credit ? [{ key: p.id, species: p.species, ...(p.localName ? { localName: p.localName } : {}), thumbnail: tileOfCover(p), credit: p.credit }] : []));
-      return { photos, ...(data.taxonomy ? { taxonomy: data.taxonomy } : {}) };
-    },
-
-    /** Every Life List level and species page, from the root down (for the pre-render's page list). */
-    async walk(visit: (level: LevelView) => void | Promise<void>, order: LifeListOrder = 'alphabetical'): Promise<void> {
-      const descend = async (segments: readonly string[]): Promise<void> => {
-        const data = await load('level', siteDataPaths.level(segments));
-        const view = await levelView(data, order);
-        if (!view) throw new Error(`The Life List level ${segments.join(' › ')} names the species ${data.kind === 'wall' ? data.species : ''}, whose data file is missing`);
-        await visit(view);
-        if (view.kind === 'folders') for (const card of view.cards) await descend(card.segments);
-      };
-      await descend([]);
-    },
   };
+}
+
+/** What each page shows, read through `load`: the route loaders (web/site.ts) and the pre-render's page list use this one model. */
+export function createSiteModel(load: LoadData) {
+  return { ...sitePages(load), ...lifeListPages(load), ...listPages(load), ...outingPages(load) };
 }
 
 export type SiteModel = ReturnType<typeof createSiteModel>;

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { growthByYear, lifeListRecordsSchema } from '../../data/life-records.ts';
-import type { Manifests } from '../../data/manifest-schemas.ts';
 import { parseSiteConfig } from '../../data/site-config.ts';
 import { Problems } from '../plumbing/problems.ts';
 import type { PublishedPhoto } from './manifests/published-photo.ts';
-import { outingSettingsOf } from './outing-settings.ts';
+import { tripOutcomes } from '../../data/trips.ts';
+import { outingSettingsOf, reportTrips } from './outing-settings.ts';
 
 /** Only what the stage reads of a published photo: its capture day and its path. */
 const photo = (relativePath: string, takenOn: string | null) => ({ record: { takenOn }, plan: { relativePath } }) as unknown as PublishedPhoto;
-
-/** Only what the outings are made of in the manifests: each species' photos and their capture days. */
-function manifestsWith(days: readonly string[]): Manifests {
-  const photos = Object.fromEntries(days.map((takenOn, i) => [`p${i}`, { id: `p${i}`, species: 'Mallard', number: i + 1, takenOn, thumbnail: { path: `p${i}.jpg` } }]));
-  return { birdPhotos: { Mallard: days.map((_, i) => ({ id: i + 1, tags: [] })) }, photoIndex: { version: 1, photos } } as unknown as Manifests;
-}
 
 const species = [{ commonName: 'Mallard', scientificName: 'Anas platyrhynchos', taxonOrder: 475, firstSeen: '2023-06-08' }];
 const records = lifeListRecordsSchema.parse({
@@ -27,12 +21,12 @@ const records = lifeListRecordsSchema.parse({
 });
 const life = { records, bySpecies: new Map(), source: 'ebird/MyEBirdData.csv' };
 
-describe('outingSettingsOf', () => {
+describe('outing settings and the trips report', () => {
   it('warns of a photo or checklist dated after today, with its source, and keeps the trips for the derivation', () => {
     const problems = new Problems();
     const site = parseSiteConfig({ owner: 'O', trips: [{ name: 'Arizona, June 2023', from: '2023-06-08', to: '2023-06-14' }] });
     const photos = [photo('Ducks/Mallard/a.jpg', '2023-06-09'), photo('Ducks/Mallard/b.jpg', '2030-05-05'), photo('Ducks/Mallard/c.jpg', null)];
-    const settings = outingSettingsOf({ site, photos, manifests: manifestsWith(['2023-06-09', '2030-05-05']), life, today: '2025-11-25' }, problems);
+    const settings = outingSettingsOf({ site, photos, life, today: '2025-11-25' }, problems);
     expect(settings).toEqual({ trips: [{ name: 'Arizona, June 2023', from: '2023-06-08', to: '2023-06-14' }], lastDay: '2025-11-25' });
     expect(problems.all.map((p) => [p.severity, p.path, p.reason])).toEqual([
       ['warning', 'ebird/MyEBirdData.csv', expect.stringContaining('dated 2031-01-01, after today (2025-11-25): it is on no outing until that day')],
@@ -53,7 +47,7 @@ describe('outingSettingsOf', () => {
       ],
     });
     const days = ['2023-06-11', '2023-06-12', '2023-06-13', '2025-06-11'];
-    outingSettingsOf({ site, photos: [], manifests: manifestsWith(days), life: undefined, today: '2025-11-25' }, problems);
+    reportTrips(tripOutcomes(site.trips, days), problems);
     expect(problems.all.map((p) => [p.path, p.reason])).toEqual([
       ['site.json', "trip 'Inner Loop' has all its days in the earlier trip 'Arizona, June 2023', which keeps them, so it has no page"],
       ['site.json', "trip 'Desert' overlaps trip 'Arizona, June 2023': their shared days stay with 'Arizona, June 2023'"],
@@ -63,7 +57,7 @@ describe('outingSettingsOf', () => {
   });
 
   it('passes on publishing.checklistLinks, off unless the owner turns it on', () => {
-    const settingsFor = (publishing: object) => outingSettingsOf({ site: parseSiteConfig({ owner: 'O', publishing }), photos: [], manifests: manifestsWith([]), life, today: '2025-11-25' }, new Problems());
+    const settingsFor = (publishing: object) => outingSettingsOf({ site: parseSiteConfig({ owner: 'O', publishing }), photos: [], life, today: '2025-11-25' }, new Problems());
     expect(settingsFor({}).checklistLinks).toBeUndefined();
     expect(settingsFor({ checklistLinks: true }).checklistLinks).toBe(true);
   });

@@ -1,8 +1,7 @@
-import type { Manifests } from '../../data/manifest-schemas.ts';
 import { outingDayOf } from '../../data/outings-derivation.ts';
 import type { OutingSettings } from '../../data/outings.ts';
 import type { SiteConfig } from '../../data/site-config.ts';
-import { tripReport, type LifeListLinks } from '../../data/site-data-derivation.ts';
+import type { LifeListLinks } from '../../data/site-data-derivation.ts';
 import { hasPage, type TripOutcome } from '../../data/trips.ts';
 import { ebird as ebirdText, outings as text } from '../report/messages.ts';
 import { LIFE_LIST_DIR } from '../scan/plan.ts';
@@ -12,13 +11,11 @@ import type { PublishedPhoto } from './manifests/published-photo.ts';
 /**
  * Stage: what the outing pages are made with besides the manifests and the life list (the
  * owner's trips, and today, after which no day can be an outing), and the warnings of what
- * does not fit: a photo or checklist dated after today, a trip that shares days with an earlier
- * one or gets no page. What becomes of each trip is decided by the rule the pages are made with
- * (data/trips.ts), so the report says what is published. Nothing is dropped but the day that
- * cannot be: the photo stays on its species page.
+ * does not fit: a photo or checklist dated after today (reportTrips below warns of the trips).
+ * Nothing is dropped but the day that cannot be: the photo stays on its species page.
  */
 export function outingSettingsOf(
-  { site, photos, manifests, life, today }: { site: SiteConfig; photos: readonly PublishedPhoto[]; manifests: Manifests; life: (LifeListLinks & { source: string }) | undefined; today: string },
+  { site, photos, life, today }: { site: SiteConfig; photos: readonly PublishedPhoto[]; life: (LifeListLinks & { source: string }) | undefined; today: string },
   problems: Problems,
 ): OutingSettings {
   for (const photo of photos) {
@@ -28,12 +25,19 @@ export function outingSettingsOf(
   for (const field of life?.records.days ?? []) {
     if (life && !outingDayOf(field.date, today)) problems.warning(life.source, ebirdText.checklistInFuture(field.date, today));
   }
-  const settings: OutingSettings = { trips: site.trips, lastDay: today, ...(site.publishing.checklistLinks && { checklistLinks: true }) };
-  for (const outcome of tripReport(manifests, life, settings)) {
+  return { trips: site.trips, lastDay: today, ...(site.publishing.checklistLinks && { checklistLinks: true }) };
+}
+
+/**
+ * Warns of each trip that shares days with an earlier one or gets no page. What became of each
+ * trip comes from the pages' own derivation (data/trips.ts's rule, applied once as they are
+ * made), so the report says what is published.
+ */
+export function reportTrips(trips: readonly TripOutcome[], problems: Problems): void {
+  for (const outcome of trips) {
     const warning = warningOf(outcome);
     if (warning) problems.warning('site.json', warning);
   }
-  return settings;
 }
 
 function warningOf(outcome: TripOutcome): string | undefined {

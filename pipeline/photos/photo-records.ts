@@ -86,8 +86,42 @@ async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, key
   const where = photo.source;
   const cached = options.cache.photos[photo.plan.relativePath];
   const { problems } = options;
+  const known = await knownRecord(photo, identity, options);
+  if ('status' in known) return known;
+  const { base, sameFile } = known;
+
+  if (sameFile && cached?.failure && cached.failedUnder === failureConditions(options) && !options.force) {
+    problems.error(where, cached.failure);
+    return { photo, status: 'failed', record: base };
+  }
+  if (base.size === 0) {
+    problems.error(where, problem.emptyFile());
+    return failed(photo, base, problem.emptyFile(), options);
+  }
+  const { needs, needsMetadata } = workFor(base, sameFile, keys, options, context);
+  if (needs.size === 0 && !needsMetadata) {
+    if (base.warning) problems.warning(where, base.warning);
+    return { photo, status: 'unchanged', record: base };
+  }
+  try {
+    const record = await processed(photo, base, needs, keys, options, context);
+    if (record.warning) problems.warning(where, record.warning);
+    return { photo, status: cached === undefined ? 'new' : 'updated', record };
+  } catch (error) {
+    const reason = error instanceof PhotoProblem ? error.message : problem.notAnImage(messageOf(error));
+    problems.error(where, reason);
+    return failed(photo, base, reason, options);
+  }
+}
+
+/**
+ * The photo's record as far as its file tells: the cached one when the file is the same (by size
+ * and time, else by fingerprint), a new one otherwise; a failed outcome when the file cannot be read.
+ */
+async function knownRecord(photo: ScannedPhoto, identity: FileIdentity | Error, options: RecordsOptions): Promise<{ base: PhotoRecord; sameFile: boolean } | PhotoOutcome> {
+  const cached = options.cache.photos[photo.plan.relativePath];
   if (identity instanceof Error) {
-    problems.error(where, problem.readFailed(messageOf(identity)));
+    options.problems.error(photo.source, problem.readFailed(messageOf(identity)));
     return failed(photo, { size: 0, mtimeMs: 0, fingerprint: '', addedAt: cached?.addedAt ?? options.now, outputs: {} }, problem.readFailed(messageOf(identity)), options);
   }
   const { size, mtimeMs } = identity;
@@ -98,7 +132,7 @@ async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, key
     try {
       fingerprint = await fingerprintOf(photo.absolutePath, size);
     } catch (error) {
-      problems.error(where, problem.readFailed(messageOf(error)));
+      options.problems.error(photo.source, problem.readFailed(messageOf(error)));
       return failed(photo, { size, mtimeMs, fingerprint: '', addedAt: cached?.addedAt ?? options.now, outputs: {} }, problem.readFailed(messageOf(error)), options);
     }
     // Touched but not edited (copied back from a backup, say): nothing to redo.
@@ -117,76 +151,62 @@ async function recordOf(photo: ScannedPhoto, identity: FileIdentity | Error, key
     delete base.failedUnder;
     delete base.warning;
   }
+  return { base, sameFile };
+}
 
-  if (sameFile && cached?.failure && cached.failedUnder === failureConditions(options) && !options.force) {
-    problems.error(where, cached.failure);
-    return { photo, status: 'failed', record: base };
-  }
-  if (size === 0) {
-    problems.error(where, problem.emptyFile());
-    return failed(photo, base, problem.emptyFile(), options);
-  }
-
+/** The outputs to make again, and whether the photo's metadata is read again. */
+function workFor(base: PhotoRecord, sameFile: boolean, keys: Record<OutputKind, string>, options: RecordsOptions, context: RunContext): { needs: Set<OutputKind>; needsMetadata: boolean } {
   const outputsTrusted = options.outputsTrusted && !options.force;
   const needs = new Set<OutputKind>(OUTPUT_KINDS.filter((kind) => !outputsTrusted || !sameFile || base.outputs[kind]?.key !== keys[kind]));
   // Read by exifr while ExifTool could not run: read again now that it can, and the display's embedded camera data with it.
   const rereadByExiftool = base.metadataReadBy === 'exifr' && context.exiftoolBack;
   if (rereadByExiftool) needs.add('display');
   const needsMetadata = !sameFile || options.force || base.metadataKey !== metadataKeyOf(options.settings) || needs.has('display');
-  if (needs.size === 0 && !needsMetadata) {
-    if (base.warning) problems.warning(where, base.warning);
-    return { photo, status: 'unchanged', record: base };
-  }
+  return { needs, needsMetadata };
+}
 
-  try {
-    const record: PhotoRecord = { ...base, outputs: { ...base.outputs } };
-    delete record.failure;
-    delete record.failedUnder;
-    delete record.warning;
-    // Loaded on first use: a run with nothing to redo never loads sharp or exifr.
-    const [metadata, renditions] = await Promise.all([import('./metadata.ts'), import('./renditions.ts')]);
-    const alreadyRead = options.readings?.get(photo.source);
-    options.readings?.delete(photo.source);
-    const meta = await metadata.run(photo.absolutePath, size, options.settings.privacy, alreadyRead);
-    record.exif = meta.exif;
-    record.takenOn = meta.takenOn;
-    if (Object.keys(meta.text).length > 0) record.text = meta.text;
-    else delete record.text;
-    record.metadataKey = metadataKeyOf(options.settings);
-    if (meta.readByExifr) {
-      record.metadataReadBy = 'exifr';
-      if (meta.readByExifr.scope === 'machine') context.exiftoolProblems.add(meta.readByExifr.why);
-      else context.exiftoolFailedOn.add(photo);
-    } else delete record.metadataReadBy;
-    const rendered = await renditions.run({
-      absolutePath: photo.absolutePath,
-      plan: photo.plan,
-      needs,
-      renditions: options.settings.renditions,
-      privacy: options.settings.privacy,
-      embed: meta.embed,
-      publicDir: options.publicDir,
-      maxPixels: options.maxPixels,
-    });
-    record.width = rendered.width;
-    record.height = rendered.height;
-    if (rendered.display) record.outputs.display = { key: keys.display, value: rendered.display };
-    if (rendered.thumbnail) record.outputs.thumbnail = { key: keys.thumbnail, value: rendered.thumbnail };
-    if (rendered.sources) record.outputs.sources = { key: keys.sources, value: rendered.sources };
-    if (rendered.placeholder) record.outputs.placeholder = { key: keys.placeholder, value: rendered.placeholder };
-    if (rendered.original !== undefined) record.outputs.original = { key: keys.original, value: rendered.original };
-    const toolFailed = meta.readByExifr?.scope === 'photo' ? problem.exiftoolFailedOnPhoto(meta.readByExifr.why) : undefined;
-    const warning = [toolFailed, meta.warning, rendered.warning].filter(Boolean).join('; ');
-    if (warning) {
-      record.warning = warning;
-      problems.warning(where, warning);
-    }
-    return { photo, status: cached === undefined ? 'new' : 'updated', record };
-  } catch (error) {
-    const reason = error instanceof PhotoProblem ? error.message : problem.notAnImage(messageOf(error));
-    problems.error(where, reason);
-    return failed(photo, base, reason, options);
-  }
+/** Reads the photo's metadata and makes the outputs it needs: its new record, with the warnings of the work in `warning`. Throws when it is not an image it can read. */
+async function processed(photo: ScannedPhoto, base: PhotoRecord, needs: Set<OutputKind>, keys: Record<OutputKind, string>, options: RecordsOptions, context: RunContext): Promise<PhotoRecord> {
+  const record: PhotoRecord = { ...base, outputs: { ...base.outputs } };
+  delete record.failure;
+  delete record.failedUnder;
+  delete record.warning;
+  // Loaded on first use: a run with nothing to redo never loads sharp or exifr.
+  const [metadata, renditions] = await Promise.all([import('./metadata.ts'), import('./renditions.ts')]);
+  const alreadyRead = options.readings?.get(photo.source);
+  options.readings?.delete(photo.source);
+  const meta = await metadata.run(photo.absolutePath, base.size, options.settings.privacy, alreadyRead);
+  record.exif = meta.exif;
+  record.takenOn = meta.takenOn;
+  if (Object.keys(meta.text).length > 0) record.text = meta.text;
+  else delete record.text;
+  record.metadataKey = metadataKeyOf(options.settings);
+  if (meta.readByExifr) {
+    record.metadataReadBy = 'exifr';
+    if (meta.readByExifr.scope === 'machine') context.exiftoolProblems.add(meta.readByExifr.why);
+    else context.exiftoolFailedOn.add(photo);
+  } else delete record.metadataReadBy;
+  const rendered = await renditions.run({
+    absolutePath: photo.absolutePath,
+    plan: photo.plan,
+    needs,
+    renditions: options.settings.renditions,
+    privacy: options.settings.privacy,
+    embed: meta.embed,
+    publicDir: options.publicDir,
+    maxPixels: options.maxPixels,
+  });
+  record.width = rendered.width;
+  record.height = rendered.height;
+  if (rendered.display) record.outputs.display = { key: keys.display, value: rendered.display };
+  if (rendered.thumbnail) record.outputs.thumbnail = { key: keys.thumbnail, value: rendered.thumbnail };
+  if (rendered.sources) record.outputs.sources = { key: keys.sources, value: rendered.sources };
+  if (rendered.placeholder) record.outputs.placeholder = { key: keys.placeholder, value: rendered.placeholder };
+  if (rendered.original !== undefined) record.outputs.original = { key: keys.original, value: rendered.original };
+  const toolFailed = meta.readByExifr?.scope === 'photo' ? problem.exiftoolFailedOnPhoto(meta.readByExifr.why) : undefined;
+  const warning = [toolFailed, meta.warning, rendered.warning].filter(Boolean).join('; ');
+  if (warning) record.warning = warning;
+  return record;
 }
 
 function failed(photo: ScannedPhoto, base: PhotoRecord, reason: string, options: RecordsOptions): PhotoOutcome {

@@ -51,9 +51,7 @@ const routes: Array<[string, string]> = [
 // Concurrent: most of a test's time is spent waiting for the page to settle (network idle, lazy
 // photos, transitions), not computing.
 describe.concurrent.each(viewportNames)('accessibility (axe-core) on %s: no serious or critical violations', (viewport) => {
-  // Tabs kept from test to test (tabsOf): a tab per test would start a new renderer, the app's
-  // script and axe cold each time, 70 CPU-seconds for this file instead of 41, for no difference
-  // to what axe finds.
+  // A tab of its own for each route (tabsOf).
   const withTab = tabsOf(() => browser, VIEWPORTS[viewport]);
 
   it.for(routes)('%s', async ([, route], { expect }) => {

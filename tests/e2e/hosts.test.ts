@@ -48,7 +48,7 @@ afterAll(async () => {
 let linksOnBucket: ReturnType<typeof followLinks> | undefined;
 const siteLinks = () => (linksOnBucket ??= followLinks(servers.get('bucket')!.url));
 
-/** Tabs kept from test to test (tabsOf) for the tests that load a page as a visitor does, its scripts let through. */
+/** A tab of its own (tabsOf) for each test that loads a page as a visitor does, its scripts let through. */
 const withTab = tabsOf(() => browser);
 const withPhoneTab = tabsOf(() => browser, VIEWPORTS.phone);
 

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, speciesRoute } from '../../data/paths.ts';
 import { notPhotographedDataSchema, searchDataSchema, siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
-import { appReady, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { appReady } from '../../harness/browser.ts';
+import { fileBrowser } from '../../harness/file-browser.ts';
 import { readSite } from '../../harness/sample-site.ts';
 import { cardName, pageUrl } from '../../harness/site-url.ts';
 
@@ -28,15 +29,8 @@ const withSighting = searchList
 if (!withSighting?.sighting) throw new Error('the sample site has no species with a sighting and a dated photo');
 const sighting = withSighting.sighting;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
-const withTab = tabsOf(() => browser);
+/** Chromium for this file, and a tab of its own for each test. */
+const { withTab } = fileBrowser();
 
 const firstCard = (page: Page) => page.locator('main ul.grid > li a').first();
 /** The cards' visible names (`Anseriformes 6 species`); innerText leaves out a lazy image's noscript fallback. */

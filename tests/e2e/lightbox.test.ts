@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
+/** A tab of its own for each test (tabsOf). */
 const withTab = tabsOf(() => browser);
 
 const dialog = (page: Page) => page.getByRole('dialog');

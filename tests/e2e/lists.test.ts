@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { birdListDataSchema, listsDataSchema } from '../../data/bird-lists.ts';
 import { INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, pageFile, speciesRoute } from '../../data/paths.ts';
 import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
-import { appReady, keepsPrerenderedHeading, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { appReady, keepsPrerenderedHeading } from '../../harness/browser.ts';
+import { fileBrowser } from '../../harness/file-browser.ts';
 import { pageUrl } from '../../harness/site-url.ts';
 
 /**
@@ -24,15 +25,8 @@ const newestYear = lists.years[0]!;
 const us = lists.countries.find((c) => c.key === 'US')!;
 const state = [...us.regions].sort((a, b) => b.observed - a.observed)[0]!;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
-const withTab = tabsOf(() => browser);
+/** Chromium for this file, and a tab of its own for each test. */
+const { withTab } = fileBrowser();
 
 describe('the lists of the sample export', () => {
   it('are derived as eBird counts them: every year and region, names from ISO 3166', () => {

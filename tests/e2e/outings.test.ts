@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { birdListDataSchema } from '../../data/bird-lists.ts';
 import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
 import { listRoute, OUTINGS_ROUTE, outingRoute, pageFile, speciesRoute } from '../../data/paths.ts';
 import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
-import { appReady, keepsPrerenderedHeading, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { appReady, keepsPrerenderedHeading } from '../../harness/browser.ts';
+import { fileBrowser } from '../../harness/file-browser.ts';
 import { pageUrl } from '../../harness/site-url.ts';
 
 /**
@@ -32,15 +32,8 @@ const photographed = photoDay.species.find((s) => s.photos.length > 0)!;
 // A day of checklists alone, with a lifer (every export day before the first photo has them).
 const checklistDay = entries.map((o) => read(siteDataPaths.outing(o.key), outingDataSchema)).find((o) => o.kind === 'day' && o.photoCount === 0 && o.lifers > 0)!;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
-const withTab = tabsOf(() => browser);
+/** Chromium for this file, and a tab of its own for each test. */
+const { withTab } = fileBrowser();
 
 describe('the outings of the sample library', () => {
   it('are one per day in the field, newest first by year; the trip stands for its days', () => {

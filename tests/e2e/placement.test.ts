@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
-import { appReady, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { appReady } from '../../harness/browser.ts';
+import { fileBrowser } from '../../harness/file-browser.ts';
 import { cardName, pageUrl } from '../../harness/site-url.ts';
 
 /**
@@ -20,15 +20,8 @@ const url = (route: string) => pageUrl(siteUrl, route);
 const index = photoIndexSchema.parse(JSON.parse(readFileSync(join(distDir, 'photo-index.json'), 'utf8')));
 const photos = Object.values(index.photos);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
-const withTab = tabsOf(() => browser);
+/** Chromium for this file, and a tab of its own for each test. */
+const { withTab } = fileBrowser();
 
 describe('photos placed by the taxonomy and by their keywords', () => {
   it('a species folder dropped into life_list/ is a card under its order and family', async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, relative, sep } from 'node:path';
 import type { Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
+import { servedFile } from '../../data/paths.ts';
 import { startStaticServer, type StaticServer } from '../../harness/static-server.ts';
 
 /** Helpers of the pre-render tests: `vite preview` beside the one static server, and file lookups in a build. */
@@ -40,12 +41,9 @@ export async function listFiles(root: string): Promise<string[]> {
  * under `mount`), or undefined when there is none.
  */
 export function fileForUrl(dist: string, url: string, mount: string, origin = 'http://site.invalid'): string | undefined {
-  const parsed = new URL(url, origin);
-  if (!parsed.pathname.startsWith(mount)) return undefined;
-  const path = decodeURIComponent(parsed.pathname.slice(mount.length));
-  // As the plainest host serves it: the file the URL names, or a folder's index.html for a path ending in '/'.
-  const file = join(dist, path === '' || path.endsWith('/') ? `${path}index.html` : path);
-  return existsSync(file) && statSync(file).isFile() ? file : undefined;
+  const served = servedFile(new URL(url, origin).pathname, mount);
+  const file = served === undefined ? undefined : join(dist, served);
+  return file !== undefined && existsSync(file) && statSync(file).isFile() ? file : undefined;
 }
 
 export async function readText(file: string): Promise<string> {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
-import { launchBrowser, openPage, pageSettled, tabsOf } from '../../harness/browser.ts';
+import { openPage, pageSettled } from '../../harness/browser.ts';
+import { fileBrowser } from '../../harness/file-browser.ts';
 import { startVitePreview } from './prerender-support.ts';
 import { readSite } from '../../harness/sample-site.ts';
 import { cardName, pageUrl } from '../../harness/site-url.ts';
@@ -22,15 +23,8 @@ async function walkDown(page: Page, path: string[]): Promise<void> {
 }
 
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
-const withTab = tabsOf(() => browser);
+/** Chromium for this file, and a tab of its own for each test. */
+const { browser, withTab } = fileBrowser();
 
 describe('every route of the built sample site', () => {
   it('renders home with the featured wall, header and no console errors', async () => {
@@ -165,7 +159,7 @@ describe('every route of the built sample site', () => {
   });
 
   it('keeps the layout still while images load (cumulative layout shift ≈ 0)', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser());
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number };
       w.__cls = 0;

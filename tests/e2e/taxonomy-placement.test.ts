@@ -93,7 +93,7 @@ afterAll(async () => {
   await taxonomyServer?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
-/** A tab kept from test to test (tabsOf): each test loads its pages afresh into it. */
+/** A tab of its own for each test (tabsOf). */
 const withTab = tabsOf(() => browser);
 
 describe.skipIf(sharedTaxonomyAbsent)('an inbox placed by the real taxonomy, fetched from a loopback eBird API', () => {

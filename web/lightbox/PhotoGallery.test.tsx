@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { photos } from '../test/fixtures.tsx';
@@ -19,7 +20,7 @@ describe('PhotoGallery hydration', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     // Over what the pre-render step writes for this URL.
     const { recoverable } = await hydrateMarkup(app);
-    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull());
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull());
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-import { PHOTO_PARAM, pageKey } from '../../data/paths.ts';
+import { PHOTO_PARAM, pageFolderPath, pageKey } from '../../data/paths.ts';
 import { FIRST_SCREEN_TIMING, OTHER_PAGE, PHOTO_PREVIEW_ID, QUEUED_SRC, QUEUED_SRCSET, SCREEN_SIZE, SCREEN_SRCSET } from '../first-screen.ts';
 import { escapeHtml, jsonForScript } from '../seo/escape.ts';
 
@@ -38,8 +38,9 @@ export function hydrationGuardScript(renderedPath: string | null, basePath: stri
   // The page's own path is an attribute, so the script's text is the same on every page: one
   // hash in the site's Content-Security-Policy (content-policy.ts) covers them all.
   const path = renderedPath === null ? '' : ` ${RENDERED_PATH}="${escapeHtml(renderedPath)}"`;
-  // pageKey's source goes in as it is: minifyInline would join a line comment to the code after it.
-  return `<script${path}>(function () {var pageKey = ${pageKey.toString()};${minifyInline(`
+  // The sources go in as they are: minifyInline would join a line comment to the code after it.
+  // pageFolderPath's is a declaration under its own (possibly bundled) name, which pageKey calls.
+  return `<script${path}>(function () {${pageFolderPath.toString()}var pageKey = ${pageKey.toString()};var pageFolder = ${pageFolderPath.name};${minifyInline(`
       var expected = document.currentScript.getAttribute('${RENDERED_PATH}'), base = ${jsonForScript(basePath)};
       var here = location.pathname;
       if (expected !== null && pageKey(here, base) === pageKey(expected, base)) {
@@ -47,7 +48,7 @@ export function hydrationGuardScript(renderedPath: string | null, basePath: stri
         return;
       }
       if (here.charAt(here.length - 1) !== '/') {
-        location.replace(here.replace(/\\/index(?:\\.html)?$|\\.html$/, '') + '/' + location.search + location.hash);
+        location.replace(pageFolder(here) + location.search + location.hash);
         return;
       }
       var root = document.getElementById('root');

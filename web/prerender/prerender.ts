@@ -8,7 +8,7 @@ import { assetUrl } from '../../data/paths.ts';
 import { imageBaseOf, normaliseBasePath } from '../../data/publishing.ts';
 import { siteDataPaths } from '../../data/site-data-paths.ts';
 import { MANIFEST_FILES, photoIndexSchema, type PhotoEntry } from '../../data/manifest-schemas.ts';
-import type { DataKind, DataTypes } from '../data-files.ts';
+import type { DataKind, DataTypes } from '../data-kinds.ts';
 import { DataFileError } from '../data-files.ts';
 import { escapeHtml } from '../seo/escape.ts';
 import { atomFeed, newestOutings, newestPhotos } from '../seo/feed.ts';

@@ -15,7 +15,7 @@ import { photoLinkProps, useLightboxOpen } from '../lightbox/photo-param.ts';
 import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsTitle, outingsYearDescription, outingsYearTitle, outingTitle } from '../outing-text.ts';
 import { tileOfCover } from '../photos.ts';
 import { site } from '../site.ts';
-import type { outingLoader, outingsLoader, outingsYearLoader } from './outings-loaders.ts';
+import type { outingLoader, outingsLoader, outingsYearLoader } from './outings-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 
 const COVER_SIZES = '96px';

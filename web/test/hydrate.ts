@@ -11,8 +11,8 @@ const mounted: { root: Root; container: HTMLElement }[] = [];
  * `beforeHydrate` stands for what the page's inline scripts do before the bundle runs.
  *
  * Every root is unmounted inside act() after its test, as Testing Library's cleanup() does for
- * the roots its own render() made: a root left mounted can still schedule work after the test
- * (web/test/react-scheduler.ts says why that fails the run).
+ * the roots its own render() made: a root left mounted can still schedule work after the test,
+ * which would then run without its document.
  */
 export async function hydrateMarkup(node: () => ReactNode, beforeHydrate?: (container: HTMLElement) => void) {
   const container = document.createElement('div');

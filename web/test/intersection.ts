@@ -63,7 +63,3 @@ export function intersectAll(isIntersecting = true) {
     for (const observer of [...observers]) for (const element of [...observer.elements]) observer.fire(element, isIntersecting);
   });
 }
-
-export function resetIntersections() {
-  observers.clear();
-}

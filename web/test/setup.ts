@@ -1,18 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
-import { setDataFetcher } from '../data-files.ts';
+import { afterEach } from 'vitest';
 import { join } from 'node:path';
 import { loadSiteWords, WORDS_FOLDER } from '../prerender/word-tables.ts';
 import { setSiteWords } from '../site-words.ts';
-import { resetIntersections, FakeIntersectionObserver } from './intersection.ts';
-import { reactSchedulerDrained } from './react-scheduler.ts';
+import { FakeIntersectionObserver } from './intersection.ts';
 
 // findBy… and waitFor wait for the state a test asserts, up to this long. Testing Library's 1 s
 // default is shorter than the first render of a page on a busy 2-core machine: each page's
-// component is a dynamic import (web/routes.tsx), which vitest transforms on first use while the
+// component is a dynamic import (web/routes.tsx), which every test file imports afresh, while the
 // browser tests run beside it. The tests still end as soon as the state is there.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 60_000 });
 
 // The site's words, as an entry sets them: English, the default language.
 setSiteWords(loadSiteWords('en', join(process.cwd(), WORDS_FOLDER)).words);
@@ -39,19 +37,8 @@ window.matchMedia ??= (query: string) => ({
 });
 window.scrollTo = () => {};
 
-// The component test files share their worker's modules and document (vitest.config.ts: isolate
-// false, a new jsdom per file costs more than most files' tests): each test leaves the document,
-// the address, the focus, the clock and the globals as it found them.
-afterEach(async () => {
+// Testing Library unmounts what render() mounted after each test only where the test runner's
+// afterEach is global; vitest's is imported.
+afterEach(() => {
   cleanup();
-  await reactSchedulerDrained();
-  resetIntersections();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  setDataFetcher();
-  document.head.replaceChildren();
-  document.body.replaceChildren();
-  (document.activeElement as HTMLElement | null)?.blur?.();
-  window.history.replaceState(null, '', '/');
 });

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { NOT_FOUND_FILE } from '../../data/paths.ts';
+import { NOT_FOUND_FILE, pageFolderPath, servedFile } from '../../data/paths.ts';
 
 /**
  * `vite preview` (`npm start`) answering as the static hosts do, not as an SPA: its own fallback
@@ -47,17 +47,14 @@ function isFile(file: string): boolean {
  * its page's index.html when it names a page in another form, undefined when nothing is there.
  */
 export function fileFor(dist: string, base: string, urlPath: string): 'as-is' | string | undefined {
-  if (!urlPath.startsWith(base) && `${urlPath}/` !== base) return 'as-is';
-  let relative: string;
-  try {
-    relative = decodeURIComponent(urlPath.slice(base.length));
-  } catch {
-    return 'as-is';
-  }
-  const onDisk = normalize(join(dist, relative));
-  if (onDisk !== dist && !onDisk.startsWith(dist + sep)) return 'as-is';
-  if (isFile(urlPath.endsWith('/') ? join(onDisk, 'index.html') : onDisk)) return 'as-is';
-  const page = urlPath.replace(/\/index(?:\.html)?$|\.html$/, '').replace(/\/?$/, '/');
-  if (page !== urlPath && fileFor(dist, base, page) === 'as-is') return `${page}index.html`;
+  const served = (path: string) => {
+    const file = servedFile(path, base);
+    return file !== undefined && isFile(join(dist, file));
+  };
+  // Outside the site (or unreadable), Vite's own middleware answers; the base path without its slash is the home page.
+  if (servedFile(urlPath, base) === undefined && `${urlPath}/` !== base) return 'as-is';
+  if (served(urlPath)) return 'as-is';
+  const page = pageFolderPath(urlPath);
+  if (page !== urlPath && served(page)) return `${page}index.html`;
   return undefined;
 }

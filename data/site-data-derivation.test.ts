@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { siteDataPaths, levelDataSchema, notPhotographedDataSchema, searchDataSchema, speciesDataSchema } from '../data/site-data-schemas.ts';
-import { siteDataFiles } from '../data/site-data-derivation.ts';
-import { fixtureLifeList, fixtureManifests, fixtureManifestsWithTaxonomy, LIFE_RECORDS, MALLARD, photos, WOOD_DUCK } from './test/fixtures.tsx';
+import { siteDataPaths, levelDataSchema, notPhotographedDataSchema, searchDataSchema, speciesDataSchema } from './site-data-schemas.ts';
+import { siteDataFiles } from './site-data-derivation.ts';
+import { fixtureLifeList, fixtureManifests, fixtureManifestsWithTaxonomy, LIFE_RECORDS, MALLARD, photos, WOOD_DUCK } from '../harness/fixture-site.ts';
 
 /** data/site-data-derivation.ts with and without the eBird life list: what the ingest writes and the fixtures serve. */
 const species = (files: Map<string, unknown>, name: string) => speciesDataSchema.parse(files.get(siteDataPaths.species(name)));

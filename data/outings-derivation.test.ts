@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { lifeListRecordsSchema, growthByYear } from '../data/life-records.ts';
-import { OUTINGS_INDEX_LIMIT, type OutingData, type OutingsData } from '../data/outings.ts';
-import { outingsOf } from '../data/outings-derivation.ts';
-import { tripKey } from '../data/paths.ts';
-import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.ts';
-import { siteDataPaths, type HomeData, type SpeciesData } from '../data/site-data-schemas.ts';
-import { LIFE_RECORDS, fixtureLifeList, fixtureManifests, photos } from './test/fixtures.tsx';
+import { lifeListRecordsSchema, growthByYear } from './life-records.ts';
+import { OUTINGS_INDEX_LIMIT, type OutingData, type OutingsData } from './outings.ts';
+import { outingsOf } from './outings-derivation.ts';
+import { tripKey } from './paths.ts';
+import { siteDataFiles, type LifeListLinks } from './site-data-derivation.ts';
+import { siteDataPaths, type HomeData, type SpeciesData } from './site-data-schemas.ts';
+import { LIFE_RECORDS, fixtureLifeList, fixtureManifests, photos } from '../harness/fixture-site.ts';
 
 // Every fixture photo was taken on this day.
 const DAY = '2024-05-17';

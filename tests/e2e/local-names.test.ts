@@ -24,6 +24,8 @@ import { buildSite } from '../../web/prerender/build-site.ts';
  * place a bird is named shows its Spanish name; places are named in Spanish; URLs stay as they are.
  */
 const SAMPLE_LIBRARY = fileURLToPath(new URL('../fixtures/sample-library', import.meta.url));
+/** The Spanish site's own words: its interface is in Spanish too. */
+const WORDS = (JSON.parse(readFileSync(fileURLToPath(new URL('../../web/words/es.json', import.meta.url)), 'utf8')) as { phrases: Record<string, string> }).phrases;
 
 let work: string;
 let distDir: string;
@@ -73,13 +75,13 @@ describe.skipIf(sharedTaxonomyAbsent)('a site built in Spanish: birds and places
     await withTab(async ({ page, errors }) => {
       await page.goto(url(lifeListRoute(duck.folder.slice(0, -1))));
       await appReady(page);
-      const card = page.getByRole('link', { name: new RegExp(`^${SAMPLE_SPANISH.wooduc}\\s+1 species$`) });
+      const card = page.getByRole('link', { name: new RegExp(`^${SAMPLE_SPANISH.wooduc}\\s+1 especie$`) });
       await expect(card.locator('[lang="es"]').textContent()).resolves.toBe(SAMPLE_SPANISH.wooduc);
       // A species without a Spanish name keeps its English one.
-      await page.getByRole('link', { name: /^Cackling Goose\s+1 species$/ }).waitFor();
+      await page.getByRole('link', { name: /^Cackling Goose\s+1 especie$/ }).waitFor();
       await card.click();
       await page.getByRole('heading', { level: 1, name: SAMPLE_SPANISH.wooduc }).waitFor();
-      await page.getByRole('link', { name: `Species page of ${SAMPLE_SPANISH.wooduc} →` }).click();
+      await page.getByRole('link', { name: WORDS['lifeList.speciesPage']!.replace('{species}', SAMPLE_SPANISH.wooduc) }).click();
       await page.waitForURL(url(speciesRoute('Wood Duck')));
       const heading = page.getByRole('heading', { level: 1 });
       await expect(heading.textContent()).resolves.toBe(SAMPLE_SPANISH.wooduc);
@@ -102,7 +104,7 @@ describe.skipIf(sharedTaxonomyAbsent)('a site built in Spanish: birds and places
     await withTab(async ({ page, errors }) => {
       await page.goto(url(lifeListRoute([])));
       await appReady(page);
-      const box = page.getByRole('combobox', { name: 'Find a species' });
+      const box = page.getByRole('combobox', { name: WORDS['search.label'] });
       for (const query of ['pelícano pardo', 'pelicano pardo', 'Brown Pelican', 'Pelecanus occidentalis']) {
         await box.fill(query);
         await expect(page.getByRole('option').first().textContent(), query).resolves.toBe(`${SAMPLE_SPANISH.brnpel} Brown Pelican Pelecanus occidentalis`);
@@ -144,9 +146,9 @@ describe.skipIf(sharedTaxonomyAbsent)('a site built in Spanish: birds and places
     await withTab(async ({ page, errors }) => {
       await page.goto(url(speciesRoute(withPlace.species)));
       await appReady(page);
-      const firstSeen = page.locator('main dt', { hasText: 'First seen:' }).locator('xpath=following-sibling::dd');
+      const firstSeen = page.locator('main dt', { hasText: WORDS['species.firstSeen'] }).locator('xpath=following-sibling::dd');
       await expect(firstSeen.textContent()).resolves.toMatch(new RegExp(`, ${withPlace.sighting!.firstPlace}$`));
-      const seenIn = page.locator('main dt', { hasText: 'Seen in:' }).locator('xpath=following-sibling::dd');
+      const seenIn = page.locator('main dt', { hasText: WORDS['species.seenIn'] }).locator('xpath=following-sibling::dd');
       await expect(seenIn.textContent()).resolves.toMatch(/^(?:Canadá|Estados Unidos|Reino Unido)/);
       expect(errors).toEqual([]);
     });
@@ -158,7 +160,7 @@ describe.skipIf(sharedTaxonomyAbsent)('a site built in Spanish: birds and places
     await withTab(async ({ page, errors }) => {
       await page.goto(url(outingRoute(outing.key)));
       await appReady(page);
-      await page.locator('main h3 [lang="es"]', { hasText: named.localName!.name }).first().waitFor();
+      await page.locator('main li[data-species] [lang="es"]', { hasText: named.localName!.name }).first().waitFor();
       expect(errors).toEqual([]);
     });
   });

@@ -61,7 +61,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A tab kept for each screen, lent to its test on every page (tabsOf: loaded afresh, its cache off). */
+/** Per screen, a tab of its own for each page its test opens (tabsOf: a new context, its cache off). */
 const tabsOfScreen = new Map(SCREENS.map(({ name, viewport, deviceScaleFactor }) => [name, tabsOf(() => browser, viewport, deviceScaleFactor)]));
 
 describe.each(PAGES)('$name', ({ route }) => {

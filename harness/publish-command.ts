@@ -6,7 +6,7 @@ import { newUsersEnvironment } from './readme-commands.ts';
  * `npm run publish` as an owner runs it (node on its launcher, a clean environment plus the
  * variables given: the storage's credentials), for the publish tests and the bench.
  */
-const LAUNCHER = fileURLToPath(new URL('../publish/launch.mjs', import.meta.url));
+export const PUBLISH_LAUNCHER = fileURLToPath(new URL('../publish/launch.mjs', import.meta.url));
 
 export interface PublishRun {
   child: ChildProcess;
@@ -16,9 +16,12 @@ export interface PublishRun {
   finished: Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; wallMs: number }>;
 }
 
+/** The environment a publish runs in: an owner's shell with `env` added. */
+export const publishEnvironment = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...newUsersEnvironment(), ...env });
+
 export function startPublish(args: string[], env: NodeJS.ProcessEnv = {}): PublishRun {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [LAUNCHER, ...args], { env: { ...newUsersEnvironment(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [PUBLISH_LAUNCHER, ...args], { env: publishEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

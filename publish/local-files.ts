@@ -44,6 +44,7 @@ export async function localFiles(dir: string, include: (key: string) => boolean)
   const hashesFile = path.join(dir, HASHES_FILE);
   const known = await readHashes(hashesFile);
   const kept: Record<string, HashEntry> = {};
+  let rehashed = 0;
   const keys = (await filesUnder(dir)).filter(include).sort();
   const files = await mapPooled(keys, 32, async (key): Promise<LocalFile> => {
     const file = path.join(dir, ...key.split('/'));
@@ -54,11 +55,12 @@ export async function localFiles(dir: string, include: (key: string) => boolean)
     if (entry?.identity !== identity) {
       const body = await bodyOf(file, metadata);
       entry = { identity, etag: createHash('md5').update(body).digest('hex'), size: body.length };
+      rehashed++;
     }
     kept[key] = entry;
     return { key, file, metadata, etag: entry.etag, size: entry.size };
   });
-  await writeFileAtomically(hashesFile, JSON.stringify({ version: 1, files: kept }));
+  if (rehashed > 0 || Object.keys(known).length !== keys.length) await writeFileAtomically(hashesFile, JSON.stringify({ version: 1, files: kept }));
   return files;
 }
 

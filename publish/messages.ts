@@ -17,7 +17,7 @@ export const noSuchBucket = (bucket: string, endpoint: string): string => `There
 export const unreachable = (endpoint: string, reason: string): string => `Could not reach ${endpoint} (${reason}): check publishing.deploy.endpoint and the network.`;
 export const storageFailed = (where: string, reason: string): string => `${where} failed (${reason}).`;
 export const interrupted = (done: number, total: number, reason: string): string =>
-  `Stopped after ${formatCount(done)} of ${countOf(total, 'change')}: ${reason}. The live site still shows whole pages; run \`npm run publish\` again to finish.`;
+  `Stopped after ${formatCount(done)} of ${countOf(total, 'change')}: ${reason.replace(/\.$/, '')}. The live site still shows whole pages; run \`npm run publish\` again to finish.`;
 export const tooManyDeletions = (where: string, deletions: number, objects: number): string =>
   `This publish would delete ${formatCount(deletions)} of the ${countOf(objects, 'object')} in ${where} (more than a quarter): nothing was changed. Check the folders, then run \`npm run publish -- --yes\` if that is what you want.`;
 export const gitFailed = (what: string, reason: string): string => `git ${what} failed: ${reason}`;

@@ -34,15 +34,19 @@ const isPublished = (key: string) => !key.split('/').some((part) => part.startsW
 export async function publish(options: PublishOptions): Promise<void> {
   const { targets, stdout } = options;
   const say = (line: string) => stdout.write(`${line}\n`);
-  if (!existsSync(options.out)) throw new PublishError(`${options.out} does not exist: run the build first (or drop --no-build).`);
+  for (const dir of [options.out, ...(targets.photos ? [options.photosOut] : [])]) {
+    if (!existsSync(dir)) throw new PublishError(`${dir} does not exist: run the build first (or drop --no-build).`);
+  }
   const stores = bucketStores(options);
   const folders = Object.values(stores).map((s) => s.folder);
-  const plans: TargetPlan[] = [];
-  for (const [target, store] of Object.entries(stores) as Array<[TargetKind, BucketStore]>) {
-    const dir = target === 'photos' ? options.photosOut : options.out;
-    const [local, remote] = await Promise.all([localFiles(dir, isPublished), store.list(nestedPrefixes(store.folder, folders))]);
-    plans.push(planTarget(target, local, remote));
-  }
+  // The targets' listings and the folders' hashes all at once: a listing is mostly waiting.
+  const plans: TargetPlan[] = await Promise.all(
+    (Object.entries(stores) as Array<[TargetKind, BucketStore]>).map(async ([target, store]) => {
+      const dir = target === 'photos' ? options.photosOut : options.out;
+      const [local, remote] = await Promise.all([localFiles(dir, isPublished), store.list(nestedPrefixes(store.folder, folders))]);
+      return planTarget(target, local, remote);
+    }),
+  );
   const git = targets.site?.kind === 'git' ? await prepareGitPublish(options.out, targets.site.branch) : undefined;
   try {
     const summary = () => [...plans.map((plan) => planLine(stores[plan.target]!.name, plan, options.dryRun)), ...(git && targets.site?.kind === 'git' ? [gitLine(`${targets.site.branch.remote}#${targets.site.branch.branch}`, git, options.dryRun)] : [])];

@@ -1,8 +1,9 @@
 /**
  * A real S3-compatible server on loopback (s3rver, in a process of its own), for the publish
- * tests and the bench: objects, ETags, metadata and signatures checked as a bucket does, with
- * listings in S3's byte order (harness/s3-server-child.cjs). It keeps its objects in a folder,
- * so it can be stopped mid-upload (a dropped connection) and started again on the same data.
+ * tests and the bench: objects, ETags, metadata and access keys as a bucket has them (it does not
+ * verify SigV4 signatures), with listings in S3's byte order (harness/s3-server-child.cjs). It
+ * keeps its objects in a folder, so it can be stopped mid-upload (a dropped connection) and
+ * started again on the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,9 @@ import { freePort } from './ports.ts';
 
 /** s3rver's one account: any other key is refused, as a bucket refuses wrong credentials. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+/** Those credentials where `npm run publish` reads them, for its process's environment. */
+export const S3RVER_ENVIRONMENT = { AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey } as const;
 
 const CHILD = fileURLToPath(new URL('./s3-server-child.cjs', import.meta.url));
 

@@ -12,6 +12,7 @@ import { findCredentials } from './credentials.ts';
 import { PublishError } from './errors.ts';
 import { buildFailed } from './messages.ts';
 import { publish, type PublishOptions } from './publish.ts';
+import { readTargets } from './settings.ts';
 
 interface CliOptions {
   dryRun: boolean;
@@ -57,7 +58,6 @@ export async function main(argv: string[]): Promise<number> {
 
 /** Settings and credentials first: a mistake there fails at once, before a build. */
 async function readTargetsAndCredentials(options: CliOptions): Promise<Pick<PublishOptions, 'targets' | 'credentials'>> {
-  const { readTargets } = await import('./settings.ts');
   const targets = await readTargets(options.photos);
   const needsBucket = targets.photos !== undefined || targets.site?.kind === 'bucket';
   return { targets, credentials: needsBucket ? await findCredentials() : undefined };

@@ -1,15 +1,14 @@
 import { AwsClient } from 'aws4fetch';
-import { XMLParser } from 'fast-xml-parser';
-import { z } from 'zod';
 import type { BucketFolder, DeploySettings } from '../data/publishing.ts';
 import type { Credentials } from './credentials.ts';
 import { PublishError } from './errors.ts';
+import { parseListingPage } from './listing-xml.ts';
 import { noSuchBucket, refusedCredentials, storageFailed, unreachable } from './messages.ts';
 import type { ObjectMetadata } from './object-metadata.ts';
 
 /**
  * One folder of a bucket on any S3-compatible storage: S3's REST API signed by aws4fetch, its
- * XML read by fast-xml-parser (chosen by measurement: docs/deploying.md). Keys here are
+ * XML read in listing-xml.ts (chosen by measurement: docs/deploying.md). Keys here are
  * relative to the folder's prefix. Every upload is one request, so an object's ETag is the
  * MD5 of its bytes, which the plan compares.
  */
@@ -23,18 +22,8 @@ export function endpointOf(settings: Pick<DeploySettings, 'endpoint' | 'region'>
   return (settings.endpoint ?? `https://s3.${settings.region ?? 'us-east-1'}.amazonaws.com`).replace(/\/+$/, '');
 }
 
-const listingSchema = z.object({
-  ListBucketResult: z.object({
-    Contents: z.array(z.object({ Key: z.string(), ETag: z.string(), Size: z.coerce.number() })).default([]),
-    IsTruncated: z.string().optional(),
-    NextContinuationToken: z.string().optional(),
-  }),
-});
-const errorSchema = z.object({ Error: z.object({ Code: z.string() }) });
-
-// Keys are text whatever they look like (a folder named "1e5" or "true"), and every entity
-// decoded (&#39;, &apos;, &quot;: storages escape an apostrophe differently).
-const xml = new XMLParser({ htmlEntities: true, parseTagValue: false, isArray: (name) => name === 'Contents' });
+/** The code of an S3 error answer (`<Error><Code>NoSuchBucket</Code>…`). */
+const errorCodeOf = (xml: string) => /<Error>[\s\S]*?<Code>([^<]+)<\/Code>/.exec(xml)?.[1];
 
 /** A key as a URL path: each segment percent-encoded as SigV4 expects (RFC 3986). */
 const encodeKey = (key: string) => key.split('/').map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
@@ -65,14 +54,13 @@ export class BucketStore {
     let token: string | undefined;
     do {
       const query = new URLSearchParams({ 'list-type': '2', prefix: this.folder.prefix, ...(token && { 'continuation-token': token }) });
-      const answer = listingSchema.safeParse(safeXml(await this.#request(`Listing ${this.name}`, `${this.#base}/?${query}`, { method: 'GET' })));
-      if (!answer.success) throw new PublishError(storageFailed(`Listing ${this.name}`, 'the answer is not an S3 listing; check publishing.deploy.endpoint'));
-      const page = answer.data.ListBucketResult;
-      for (const object of page.Contents) {
-        const key = object.Key.slice(this.folder.prefix.length);
-        if (!excluded.some((prefix) => key.startsWith(prefix))) objects.set(key, { etag: object.ETag, size: object.Size });
+      const page = parseListingPage(await this.#request(`Listing ${this.name}`, `${this.#base}/?${query}`, { method: 'GET' }));
+      if (!page) throw new PublishError(storageFailed(`Listing ${this.name}`, 'the answer is not an S3 listing; check publishing.deploy.endpoint'));
+      for (const object of page.objects) {
+        const key = object.key.slice(this.folder.prefix.length);
+        if (!excluded.some((prefix) => key.startsWith(prefix))) objects.set(key, { etag: object.etag, size: object.size });
       }
-      token = page.IsTruncated === 'true' ? page.NextContinuationToken : undefined;
+      token = page.next;
     } while (token);
     return objects;
   }
@@ -99,19 +87,9 @@ export class BucketStore {
       throw new PublishError(storageFailed(doing, code));
     }
     if (response.ok) return body;
-    const parsed = errorSchema.safeParse(safeXml(body));
-    const code = parsed.success ? parsed.data.Error.Code : `HTTP ${response.status}`;
+    const code = errorCodeOf(body) ?? `HTTP ${response.status}`;
     if (['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'InvalidToken', 'ExpiredToken'].includes(code) || response.status === 403) throw new PublishError(refusedCredentials(this.endpoint, code));
     if (code === 'NoSuchBucket') throw new PublishError(noSuchBucket(this.folder.bucket, this.endpoint));
     throw new PublishError(storageFailed(doing, `${response.status} ${code}`));
-  }
-}
-
-function safeXml(text: string): unknown {
-  try {
-    return xml.parse(text);
-  } catch {
-    // Not XML (a proxy's page): the status alone tells.
-    return undefined;
   }
 }

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { PUBLISH_LAUNCHER, publishEnvironment } from '../../harness/publish-command.ts';
-import { S3RVER_CREDENTIALS, startS3Server, type S3Server } from '../../harness/s3-server.ts';
+import { S3RVER_ENVIRONMENT, startS3Server, type S3Server } from '../../harness/s3-server.ts';
 import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
 import { cleanup, scratchDir } from '../lib/ingest.ts';
 import { runMeasured } from '../lib/measure.ts';
@@ -15,7 +15,7 @@ import { addPhotos, writeSyntheticDist } from '../lib/synthetic-dist.ts';
  * 10,000 photos (a synthetic build at a real build's file counts, photos on their own bucket as
  * with assetOrigin): a publish with nothing changed, and one after a shoot adds 20 photos.
  */
-const CREDENTIALS = { AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey };
+const CREDENTIALS = S3RVER_ENVIRONMENT;
 const ADDED_PHOTOS = 20;
 const NO_OP_TARGET_S = 5;
 

@@ -1,4 +1,5 @@
 import { AwsClient } from 'aws4fetch';
+import { decodeHTMLAttribute } from 'entities';
 import { XMLParser } from 'fast-xml-parser';
 import { get } from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -57,10 +58,11 @@ export async function missingReferences(endpoint: string, bucket: string): Promi
   const missing: string[] = [];
   for (const page of [...keys].filter((key) => key.endsWith('.html'))) {
     const html = (await getObject(endpoint, bucket, page)).text();
-    const urls = [...html.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    for (const srcset of html.matchAll(/\ssrcset="([^"]+)"/g)) urls.push(...srcset[1]!.split(',').map((part) => part.trim().split(/\s+/)[0]!));
+    const urls = [...html.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((m) => decodeHTMLAttribute(m[1]!));
+    // A srcset's candidates: a URL (no white space in it) and its width or density.
+    for (const srcset of html.matchAll(/\ssrcset="([^"]+)"/g)) urls.push(...[...decodeHTMLAttribute(srcset[1]!).matchAll(/(?:^|,)\s*(\S+)\s+\d+(?:\.\d+)?[wx]/g)].map((m) => m[1]!));
     for (const raw of urls) {
-      const url = new URL(raw.replaceAll('&amp;', '&'), `http://site.test/${page}`);
+      const url = new URL(raw, `http://site.test/${page}`);
       if (url.host !== 'site.test') continue;
       const key = decodeURIComponent(url.pathname.slice(1));
       const target = key === '' || key.endsWith('/') ? `${key}index.html` : key;

@@ -7,7 +7,7 @@ import { CACHE_RULES } from '../../data/publishing.ts';
 import { filesUnder } from '../../node-lib/files.ts';
 import { freePort } from '../../harness/ports.ts';
 import { runPublish, startPublish } from '../../harness/publish-command.ts';
-import { S3RVER_CREDENTIALS, startS3Server, type S3Server } from '../../harness/s3-server.ts';
+import { S3RVER_ENVIRONMENT, startS3Server, type S3Server } from '../../harness/s3-server.ts';
 import { getObject, listBucket, missingReferences } from './bucket.ts';
 
 /**
@@ -15,7 +15,9 @@ import { getObject, listBucket, missingReferences } from './bucket.ts';
  * copied into a folder of this file's own: what lands on the bucket, what a second run does,
  * what it refuses, how it fails, and what an interrupted run leaves.
  */
-const CREDENTIALS = { AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey };
+/** A publish of the whole sample site to s3rver: a minute on a busy 2-core machine, several when it is crowded. */
+const WHOLE_SITE = 900_000;
+const CREDENTIALS = S3RVER_ENVIRONMENT;
 const cacheRule = (folder: string | undefined) => CACHE_RULES.find((rule) => rule.folder === folder)!.cacheControl;
 
 let work: string;
@@ -82,7 +84,7 @@ describe('npm run publish to an S3-compatible bucket', () => {
     expect(image.body.equals(await readFile(join(dist, ...thumbnail.split('/'))))).toBe(true);
     // Every page the bucket holds finds everything it refers to (which also checks the checker).
     expect(await missingReferences(server.endpoint, 'site')).toEqual([]);
-  });
+  }, WHOLE_SITE);
 
   it('uploads nothing when nothing changed, and leaves every object as it was', async () => {
     const before = await listBucket(server.endpoint, 'site');
@@ -90,7 +92,7 @@ describe('npm run publish to an S3-compatible bucket', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('0 files (0 bytes) added, 0 changed (0 bytes), 0 deleted (0 bytes)');
     expect(await listBucket(server.endpoint, 'site')).toEqual(before);
-  });
+  }, WHOLE_SITE);
 
   it('changes only what changed by content, and --dry-run says so without changing anything', async () => {
     await writeFile(join(dist, 'info', 'index.html'), `${await readFile(join(dist, 'info', 'index.html'), 'utf8')}<!-- edited -->`);
@@ -116,7 +118,7 @@ describe('npm run publish to an S3-compatible bucket', () => {
     // Everything else is the very object it was.
     const untouched = before.filter((o) => !['info/index.html', 'robots.txt'].includes(o.key));
     expect(untouched.every((o) => after.get(o.key)?.lastModified === o.lastModified)).toBe(true);
-  });
+  }, WHOLE_SITE);
 });
 
 describe('the deletion guard', () => {
@@ -223,7 +225,7 @@ describe('a bucket of more than 1,000 objects', () => {
     const again = await publish(photos, folder);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain('0 files (0 bytes) added, 0 changed (0 bytes), 0 deleted (0 bytes), 1,102 unchanged');
-  });
+  }, WHOLE_SITE);
 });
 
 describe('an interrupted publish', () => {
@@ -259,7 +261,7 @@ describe('an interrupted publish', () => {
     expect(resumed.status).toBe(0);
     expect(await keysOf('cut')).toEqual(await publishedFiles(dist));
     expect((await publish(photos, dist)).stdout).toContain('0 files (0 bytes) added, 0 changed (0 bytes), 0 deleted (0 bytes)');
-  });
+  }, WHOLE_SITE);
 
   it('stopped by Ctrl-C, the same', async () => {
     const photos = await library('stop', { site: 's3://stop/' });
@@ -273,5 +275,5 @@ describe('an interrupted publish', () => {
     const resumed = await publish(photos, dist);
     expect(resumed.status).toBe(0);
     expect(await keysOf('stop')).toEqual(await publishedFiles(dist));
-  });
+  }, WHOLE_SITE);
 });

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runPublish } from '../../harness/publish-command.ts';
-import { S3RVER_CREDENTIALS, startS3Server, type S3Server } from '../../harness/s3-server.ts';
+import { S3RVER_ENVIRONMENT, startS3Server, type S3Server } from '../../harness/s3-server.ts';
 import { filesUnder } from '../../node-lib/files.ts';
 import { getObject, listBucket } from './bucket.ts';
 
@@ -13,7 +13,9 @@ import { getObject, listBucket } from './bucket.ts';
  * The other shapes of publishing.deploy: the photos in a folder of their own (assetOrigin) in
  * the same bucket as the site, and the site on a git branch (a local bare repository).
  */
-const CREDENTIALS = { AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey };
+const CREDENTIALS = S3RVER_ENVIRONMENT;
+/** A publish of the whole sample site: a minute on a busy 2-core machine, several when it is crowded. */
+const WHOLE_SITE = 900_000;
 const git = async (gitDir: string, ...args: string[]) => (await promisify(execFile)('git', [`--git-dir=${gitDir}`, ...args])).stdout;
 
 let work: string;
@@ -68,7 +70,7 @@ describe('the photos in a folder of the site’s bucket (assetOrigin)', () => {
     expect(again.stdout).toContain('s3://both/photos/: 0 files (0 bytes) added, 0 changed (0 bytes), 0 deleted (0 bytes), 3 unchanged');
     expect(again.stdout).toMatch(/s3:\/\/both\/: 0 files \(0 bytes\) added, 0 changed \(0 bytes\), 0 deleted \(0 bytes\), [\d,]+ unchanged/);
     expect(await listBucket(server.endpoint, 'both')).toEqual(listed);
-  });
+  }, WHOLE_SITE);
 
   it('refuses photos with nowhere to go: assetOrigin without deploy.photos', async () => {
     const photos = await library('no-photos', { assetOrigin: 'https://photos.example.org/birds/', deploy: { site: 's3://both/', endpoint: server.endpoint } });
@@ -106,7 +108,7 @@ describe('the site on a git branch (GitHub Pages and other git hosts)', () => {
     expect(changed.stdout).toContain('0 files added, 1 changed, 0 deleted, in one commit');
     expect((await git(remote, 'rev-list', '--count', 'gh-pages')).trim()).toBe('2');
     expect((await git(remote, 'diff', '--name-only', 'gh-pages~1', 'gh-pages')).trim()).toBe('info/index.html');
-  });
+  }, WHOLE_SITE);
 
   it('a remote that is not there: one line, nothing pushed', async () => {
     const photos = await library('git-missing', { deploy: { site: `git:${join(work, 'nowhere.git')}#gh-pages` } });
@@ -135,5 +137,5 @@ describe('npm run publish builds first', () => {
     expect(run.status).toBe(0);
     expect(await git(remote, 'show', 'site:index.html')).toBe(await readFile(join(out, 'index.html'), 'utf8'));
     expect(run.stdout).toMatch(/files added, 0 changed, 0 deleted, in one commit\./);
-  });
+  }, WHOLE_SITE);
 });

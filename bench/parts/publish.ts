@@ -21,7 +21,8 @@ const NO_OP_TARGET_S = 5;
 
 export interface PublishMeasured {
   sample: { files: number; first: Publish; noop: Publish };
-  archive: { photos: number; siteFiles: number; photoFiles: number; first: Publish; noop: Publish; added: Publish; expectedFiles: number };
+  /** `coldNoop`: the no-op right after the first publish, while the loopback server reads its objects' metadata from disk again; `noop`, the next one. */
+  archive: { photos: number; siteFiles: number; photoFiles: number; first: Publish; coldNoop: Publish; noop: Publish; added: Publish; expectedFiles: number };
 }
 
 /** One run: its wall time and what its summary says it did. */
@@ -87,10 +88,12 @@ async function measureArchive(options: BenchOptions, work: string, server: S3Ser
   const count = async (dir: string) => (await fs.readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).length;
   const [siteFiles, photoFiles] = [await count(set.dist), await count(set.photosOut)];
   const first = await measuredPublish(args, log, `${photoCount} photos, first publish`);
+  // The loopback server forgets its listing's metadata on every upload and reads it from disk on the next listing: its cost, not the publisher's.
+  const coldNoop = await measuredPublish(args, log, `${photoCount} photos, nothing changed, the server's index cold`);
   const noop = await measuredPublish(args, log, `${photoCount} photos, nothing changed`);
   const expectedFiles = await addPhotos(set, photoCount, ADDED_PHOTOS);
   const added = await measuredPublish(args, log, `${photoCount} photos, ${ADDED_PHOTOS} added`);
-  return { photos: photoCount, siteFiles, photoFiles, first, noop, added, expectedFiles };
+  return { photos: photoCount, siteFiles, photoFiles, first, coldNoop, noop, added, expectedFiles };
 }
 
 export function publishRows(m: PublishMeasured): Row[] {
@@ -105,8 +108,8 @@ export function publishRows(m: PublishMeasured): Row[] {
     { part, metric: 'sample: nothing changed', value: m.sample.noop.seconds, unit: 's', note: `${said(m.sample.noop)} ${cpu(m.sample.noop)}` },
     { part, metric: 'sample: files uploaded when nothing changed', value: m.sample.noop.uploaded, unit: 'count', target: { op: '==', value: 0 } },
     { part, metric: `${a.photos.toLocaleString('en')} photos: first publish`, value: a.first.seconds, unit: 's', note: `${at}; ${a.first.uploaded.toLocaleString('en')} files uploaded; ${cpu(a.first)}` },
-    { part, metric: `${a.photos.toLocaleString('en')} photos: nothing changed`, value: a.noop.seconds, unit: 's', target: { op: '<=', value: NO_OP_TARGET_S }, note: `${at}; one listing of each bucket, no file read; ${cpu(a.noop)}. ${said(a.noop)}` },
-    { part, metric: `${a.photos.toLocaleString('en')} photos: files uploaded when nothing changed`, value: a.noop.uploaded + a.noop.deleted, unit: 'count', target: { op: '==', value: 0 } },
+    { part, metric: `${a.photos.toLocaleString('en')} photos: nothing changed`, value: a.noop.seconds, unit: 's', target: { op: '<=', value: NO_OP_TARGET_S }, note: `${at}; one listing of each bucket, no file read; ${cpu(a.noop)}. The run before it, right after the first publish: ${a.coldNoop.seconds.toFixed(2)} s (${cpu(a.coldNoop)}), the loopback server reading every object's metadata from disk again. ${said(a.noop)}` },
+    { part, metric: `${a.photos.toLocaleString('en')} photos: files uploaded when nothing changed`, value: a.noop.uploaded + a.noop.deleted + a.coldNoop.uploaded + a.coldNoop.deleted, unit: 'count', target: { op: '==', value: 0 } },
     { part, metric: `${a.photos.toLocaleString('en')} photos: ${ADDED_PHOTOS} photos added`, value: a.added.seconds, unit: 's', note: `${cpu(a.added)}. ${said(a.added)}` },
     { part, metric: `${a.photos.toLocaleString('en')} photos: files uploaded for ${ADDED_PHOTOS} new photos`, value: a.added.uploaded, unit: 'count', target: { op: '==', value: a.expectedFiles }, note: `their renditions and share pages, the 2 species' pages and data files, the home page and the sitemap: ${a.expectedFiles} files` },
   ];

@@ -15,8 +15,10 @@ export interface ListingPage {
 }
 
 const CONTENTS = /<Contents>([\s\S]*?)<\/Contents>/g;
+/** One pattern an element, made once: 60,000 entries would otherwise compile 180,000. */
+const ELEMENTS = Object.fromEntries(['Key', 'ETag', 'Size', 'IsTruncated', 'NextContinuationToken'].map((name) => [name, new RegExp(`<${name}>([^<]*)</${name}>`)]));
 const textOf = (xml: string, element: string): string | undefined => {
-  const match = new RegExp(`<${element}>([^<]*)</${element}>`).exec(xml);
+  const match = ELEMENTS[element]!.exec(xml);
   return match ? decodeXML(match[1]!) : undefined;
 };
 

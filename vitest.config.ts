@@ -45,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['data/**/*.test.ts', 'harness/**/*.test.ts', 'node-lib/**/*.test.ts', 'pipeline/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          include: ['data/**/*.test.ts', 'harness/**/*.test.ts', 'node-lib/**/*.test.ts', 'pipeline/**/*.test.ts', 'publish/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           // The one real run of the benchmark measures the sample site the E2E setup builds.
           exclude: [...configDefaults.exclude, LONGEST],
           maxWorkers: WORKERS,
@@ -76,7 +76,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts', LONGEST],
+          include: ['tests/e2e/**/*.test.ts', 'tests/publish/**/*.test.ts', LONGEST],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // Every file works on the one built sample site read-only, or in a temporary folder of its
           // own, so files may run side by side.

@@ -61,7 +61,7 @@ const program = new Command('bench')
   .option('--compression <modes>', 'pages part: gzip, uncompressed or both on the bucket server (default both)', compressionList)
   .option('--hosts <names>', `pages part: comma-separated servers among ${PAGE_HOSTS.join(', ')} (default all)`, hostList)
   .option('--replay', "pages part: also measure each host's server through a proxy that replays its recorded answers, so the server's own CPU use is not taken from the browser measured", false)
-  .option('--archive-photos <n>', 'archive part: the largest library measured (beside 100 photos), 6 species a hundred photos, instead of 10,000 (300 with --quick)', positiveInt)
+  .option('--archive-photos <n>', 'archive and publish parts: the largest library measured (archive: beside 100 photos, 6 species a hundred photos), instead of 10,000 (archive: 300 with --quick, publish: 1,000)', positiveInt)
   .option('--results <file>', 'where to write the JSON results (default bench/results/<timestamp>.json)')
   .parse();
 
@@ -119,6 +119,7 @@ if (want('lightbox')) await part('lightbox', async () => (await import('./parts/
 if (want('ebird')) await part('ebird', async () => (await import('./parts/ebird.ts')).ebird(options, log));
 if (want('archive')) await part('archive', async () => (await import('./parts/archive.ts')).archive(options, log));
 if (want('security')) await part('security', async () => (await import('./parts/security.ts')).security(options, log));
+if (want('publish')) await part('publish', async () => (await import('./parts/publish.ts')).publishPart(options, log));
 
 await (await import('./lib/site.ts')).releaseSite();
 const loadAfter = os.loadavg();

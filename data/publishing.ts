@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { LIFE_LIST_DIR, ORIGINALS_DIR } from './manifest-layout.ts';
 
 /**
@@ -62,6 +63,59 @@ export const CACHE_RULES: ReadonlyArray<{ readonly folder: string | undefined; r
   { folder: ORIGINALS_DIR, cacheControl: 'public, max-age=86400, stale-while-revalidate=604800' },
   { folder: undefined, cacheControl: 'public, max-age=0, must-revalidate' },
 ];
+
+/** The caching a published file gets: the first rule whose folder holds it, else the rule for every other file. */
+export function cacheControlOf(path: string): string {
+  const rule = CACHE_RULES.find((r) => r.folder === undefined || path.startsWith(`${r.folder}/`));
+  return rule!.cacheControl;
+}
+
+// --- where `npm run publish` puts the site (site.json's publishing.deploy) ----------------
+
+/** A folder of a bucket: `s3://bucket/` or `s3://bucket/some/prefix/`. */
+export interface BucketFolder {
+  bucket: string;
+  /** '' or a key prefix ending in '/'. */
+  prefix: string;
+}
+
+/** A branch of a git repository, as `git:<remote URL>#<branch>` names it. */
+export interface GitBranch {
+  remote: string;
+  branch: string;
+}
+
+const BUCKET_FOLDER = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])\/((?:[^/]+\/)*)$/;
+const GIT_BRANCH = /^git:(.+)#([^#\s]+)$/;
+
+/** `s3://bucket/prefix/` → its bucket and prefix; undefined when it is not that form. */
+export function bucketFolderOf(url: string): BucketFolder | undefined {
+  const match = BUCKET_FOLDER.exec(url);
+  return match ? { bucket: match[1]!, prefix: match[2]! } : undefined;
+}
+
+/** `git:<remote URL>#<branch>` → its remote and branch; undefined when it is not that form. */
+export function gitBranchOf(target: string): GitBranch | undefined {
+  const match = GIT_BRANCH.exec(target);
+  return match ? { remote: match[1]!, branch: match[2]! } : undefined;
+}
+
+const bucketFolderSchema = z.string().refine((url) => bucketFolderOf(url) !== undefined, 'must be a bucket folder such as "s3://my-bucket/" or "s3://my-bucket/birds/" (ending in "/")');
+
+/**
+ * site.json's `publishing.deploy`: where `npm run publish` uploads. `site` takes dist/ (a
+ * bucket folder, or a git branch: `git:<remote URL>#<branch>`); `photos` takes dist-photos/,
+ * the photos the build sets apart for `assetOrigin`. `endpoint` and `region` name any
+ * S3-compatible storage (AWS S3 when absent). Credentials never go here: they come from the
+ * environment or the AWS shared credentials file.
+ */
+export const deploySettingsSchema = z.strictObject({
+  site: z.string().refine((target) => bucketFolderOf(target) !== undefined || gitBranchOf(target) !== undefined, 'must be a bucket folder such as "s3://my-site-bucket/" or a git branch such as "git:git@github.com:me/birds.git#gh-pages"').optional(),
+  photos: bucketFolderSchema.optional(),
+  endpoint: z.url({ protocol: /^https?$/ }).optional(),
+  region: z.string().min(1).optional(),
+});
+export type DeploySettings = z.infer<typeof deploySettingsSchema>;
 
 /**
  * Whether a published file is one of the photos' image files (renditions, thumbnails,

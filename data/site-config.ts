@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeIssues } from './describe-issues.ts';
 import { isEnglish, languageTagOf, LANGUAGE_CODE } from './language-tags.ts';
 import { tripSchema } from './outings.ts';
-import { HOSTS } from './publishing.ts';
+import { deploySettingsSchema, HOSTS } from './publishing.ts';
 
 /**
  * photos/site.json: everything the owner configures. Read by the pipeline only;
@@ -77,6 +77,8 @@ export const publishingOptionsSchema = z.strictObject({
    * shows its location, which the site itself never publishes.
    */
   checklistLinks: z.boolean().default(false),
+  /** Where `npm run publish` uploads the site and its photos (data/publishing.ts). */
+  deploy: deploySettingsSchema.optional(),
 });
 
 export const ebirdOptionsSchema = z.strictObject({

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { LocalFile } from './local-files.ts';
+import { objectMetadataOf } from './object-metadata.ts';
+import { deletesTooMuch, nestedPrefixes, orderedSteps, phaseOf, planTarget } from './plan.ts';
+
+const file = (key: string, etag = `md5-of-${key}`): LocalFile => ({ key, file: `/dist/${key}`, metadata: objectMetadataOf(key), etag, size: 10 });
+const remote = (entries: Array<[string, string]>) => new Map(entries.map(([key, etag]) => [key, { etag: `"${etag}"`, size: 10 }]));
+
+describe('the publish plan', () => {
+  it('uploads what is new or different by content, keeps what is the same, deletes what is gone', () => {
+    const plan = planTarget('site', [file('index.html'), file('info/index.html', 'new'), file('assets/a-1.js')], remote([['index.html', 'md5-of-index.html'], ['info/index.html', 'old'], ['gone/index.html', 'x']]));
+    expect(plan.unchanged).toBe(1);
+    expect(plan.uploads.map((u) => [u.file.key, u.change])).toEqual([['info/index.html', 'change'], ['assets/a-1.js', 'add']]);
+    expect(plan.deletions.map((d) => d.key)).toEqual(['gone/index.html']);
+  });
+
+  it('reads ETags quoted and in capitals as the same MD5', () => {
+    const plan = planTarget('site', [file('a.json', 'abcdef')], remote([['a.json', 'ABCDEF']]));
+    expect(plan.uploads).toEqual([]);
+  });
+
+  it('orders the steps photos, scripts and styles, data, pages; deletions after, pages first and photos last', () => {
+    const site = planTarget('site', [file('index.html'), file('assets/a-1.js'), file('site-data/x.json'), file('sitemap.xml')], remote([['old/index.html', 'x'], ['assets/old.js', 'x'], ['old.json', 'x']]));
+    const photos = planTarget('photos', [file('life_list/a/b.jpg')], remote([['life_list/a/old.jpg', 'x']]));
+    const { uploads, deletions } = orderedSteps([site, photos]);
+    expect(uploads.map((step) => step.map((u) => u.file.key))).toEqual([['life_list/a/b.jpg'], ['assets/a-1.js'], ['site-data/x.json'], ['index.html', 'sitemap.xml']]);
+    expect(deletions.map((step) => step.map((d) => d.key))).toEqual([['old/index.html'], ['old.json'], ['assets/old.js'], ['life_list/a/old.jpg']]);
+  });
+
+  it('puts pages, the sitemap and the feed in the last step, scripts and styles before data', () => {
+    expect(['404.html', 'feed.xml', 'assets/x.css', 'robots.txt', 'life_list/file_count.json'].map((key) => phaseOf('site', key))).toEqual(['pages', 'pages', 'assets', 'data', 'data']);
+  });
+
+  it('stops a publish that deletes more than a quarter of a target', () => {
+    const objects = remote(Array.from({ length: 8 }, (_, i): [string, string] => [`p${i}.html`, 'x']));
+    const keep = (n: number) => Array.from({ length: n }, (_, i) => file(`p${i}.html`, 'x'));
+    expect(deletesTooMuch(planTarget('site', keep(6), objects))).toBe(false);
+    expect(deletesTooMuch(planTarget('site', keep(5), objects))).toBe(true);
+    expect(deletesTooMuch(planTarget('site', [], objects))).toBe(true);
+    expect(deletesTooMuch(planTarget('site', [], new Map()))).toBe(false);
+  });
+
+  it("leaves another target's folder inside this one alone", () => {
+    expect(nestedPrefixes({ bucket: 'b', prefix: '' }, [{ bucket: 'b', prefix: '' }, { bucket: 'b', prefix: 'photos/' }, { bucket: 'c', prefix: 'x/' }])).toEqual(['photos/']);
+    expect(nestedPrefixes({ bucket: 'b', prefix: 'photos/' }, [{ bucket: 'b', prefix: '' }])).toEqual([]);
+  });
+});
+
+describe('the metadata of a published object', () => {
+  it('takes its caching from the one rule list, its type from its name, gzip for text only', () => {
+    expect(objectMetadataOf('assets/index-abc.js')).toEqual({ 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Encoding': 'gzip' });
+    expect(objectMetadataOf('species/Wood Duck/index.html')).toEqual({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate', 'Content-Encoding': 'gzip' });
+    expect(objectMetadataOf('life_list/A/B/c_lowq.jpg')).toEqual({ 'Content-Type': 'image/jpeg', 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' });
+    expect(objectMetadataOf('life_list/life_list_structure.json')['Content-Encoding']).toBe('gzip');
+    expect(objectMetadataOf('life_list/A/B/c-480.webp')).not.toHaveProperty('Content-Encoding');
+  });
+});

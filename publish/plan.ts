@@ -1,0 +1,84 @@
+import type { LocalFile } from './local-files.ts';
+import type { RemoteObject } from './storage.ts';
+
+/**
+ * What a publish does, decided before it does anything, from the files and one listing of
+ * each target: pure, so the order that keeps the live site whole is tested without a bucket.
+ *
+ * The order: photos first, then scripts and styles (their names carry a hash of their content,
+ * so a new one never replaces what a live page uses), then data, then pages, so every page
+ * uploaded finds what it refers to already there; deletions last, pages before what they
+ * referred to. Stopped anywhere, the bucket holds old pages with everything they use, or new
+ * ones with everything they use; the next run's plan is whatever is left.
+ */
+export const PHASES = ['photos', 'assets', 'data', 'pages'] as const;
+export type Phase = (typeof PHASES)[number];
+export type TargetKind = 'site' | 'photos';
+
+/** The phase of a file of the site (dist/): its scripts and styles, its pages (and the sitemap and feed, which link pages), the rest its data. */
+export function phaseOf(target: TargetKind, key: string): Phase {
+  if (target === 'photos') return 'photos';
+  if (key.startsWith('assets/')) return 'assets';
+  if (key.endsWith('.html') || key === 'sitemap.xml' || key === 'feed.xml') return 'pages';
+  return 'data';
+}
+
+export interface Upload {
+  target: TargetKind;
+  phase: Phase;
+  change: 'add' | 'change';
+  file: LocalFile;
+}
+
+export interface Deletion {
+  target: TargetKind;
+  phase: Phase;
+  key: string;
+  size: number;
+}
+
+export interface TargetPlan {
+  target: TargetKind;
+  uploads: Upload[];
+  deletions: Deletion[];
+  unchanged: number;
+  /** Objects in the target before the publish. */
+  remoteCount: number;
+}
+
+/** S3 quotes ETags; some storages give them in capitals. */
+const sameEtag = (remote: string, local: string) => remote.replace(/"/g, '').toLowerCase() === local;
+
+export function planTarget(target: TargetKind, local: readonly LocalFile[], remote: ReadonlyMap<string, RemoteObject>): TargetPlan {
+  const uploads: Upload[] = [];
+  let unchanged = 0;
+  for (const file of local) {
+    const there = remote.get(file.key);
+    if (there && sameEtag(there.etag, file.etag)) unchanged++;
+    else uploads.push({ target, phase: phaseOf(target, file.key), change: there ? 'change' : 'add', file });
+  }
+  const keep = new Set(local.map((f) => f.key));
+  const deletions = [...remote].filter(([key]) => !keep.has(key)).map(([key, object]): Deletion => ({ target, phase: phaseOf(target, key), key, size: object.size }));
+  return { target, uploads, deletions, unchanged, remoteCount: remote.size };
+}
+
+/** Every step in the order it runs: uploads by phase, then deletions, pages first and photos last. */
+export function orderedSteps(plans: readonly TargetPlan[]): { uploads: Upload[][]; deletions: Deletion[][] } {
+  const uploads = PHASES.map((phase) => plans.flatMap((p) => p.uploads.filter((u) => u.phase === phase)));
+  const deletions = [...PHASES].reverse().map((phase) => plans.flatMap((p) => p.deletions.filter((d) => d.phase === phase)));
+  return { uploads: uploads.filter((step) => step.length > 0), deletions: deletions.filter((step) => step.length > 0) };
+}
+
+/** Whether a plan deletes more than a quarter of what its target holds: a wrong folder or an empty dist/, most likely. */
+export function deletesTooMuch(plan: TargetPlan): boolean {
+  return plan.deletions.length > plan.remoteCount / 4;
+}
+
+/**
+ * The prefixes, relative to `outer`, of the other target's folder when it lies inside
+ * `outer` in the same bucket (`s3://b/` and `s3://b/photos/`): the outer target leaves its
+ * objects alone.
+ */
+export function nestedPrefixes(outer: { bucket: string; prefix: string }, others: ReadonlyArray<{ bucket: string; prefix: string }>): string[] {
+  return others.filter((o) => o.bucket === outer.bucket && o.prefix !== outer.prefix && o.prefix.startsWith(outer.prefix)).map((o) => o.prefix.slice(outer.prefix.length));
+}

@@ -1,8 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { tileLoading } from '../components/ImageTile.tsx';
-import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
-import { WALL_FIRST_SCREEN_TILES, WALL_GRID, WALL_SIZES } from '../components/photo-wall.ts';
+import { PhotoWall } from '../components/PhotoWall.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import type { homeLoader } from './home-loader.ts';
@@ -20,13 +18,7 @@ export function HomePage() {
       {photos.length === 0 ? (
         <p className="text-stone-400">{t('home.empty')}</p>
       ) : (
-        <ul className={WALL_GRID}>
-          {photos.map((photo, position) => (
-            <li key={photo.key}>
-              <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_FIRST_SCREEN_TILES)} covered={covered} />
-            </li>
-          ))}
-        </ul>
+        <PhotoWall photos={photos} covered={covered} />
       )}
       <PhotoGallery photos={photos} title={identity.title} single />
     </>

@@ -3,14 +3,13 @@ import { lifeListRoute, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE, speciesRoute, type 
 import { SpeciesSearch } from '../components/SpeciesSearch.tsx';
 import { ImageTile, tileLoading, type TileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { BirdName } from '../components/SpeciesName.tsx';
 import { birdName } from '../bird-name.ts';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { site } from '../site.ts';
 import type { FolderView } from '../site-model.ts';
-import { WALL_FIRST_SCREEN_TILES, WALL_GRID, WALL_SIZES } from '../components/photo-wall.ts';
+import { PhotoWall } from '../components/PhotoWall.tsx';
 import type { LifeListData } from './life-list-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 import { t, tn } from '../site-words.ts';
@@ -122,13 +121,7 @@ export function LifeListPage() {
               {t('lifeList.speciesPage', { species: birdName(level.species.species, level.species.localName) })}
             </Link>
           </p>
-          <ul className={WALL_GRID}>
-            {level.species.photos.map((photo, position) => (
-              <li key={photo.key}>
-                <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_FIRST_SCREEN_TILES)} covered={covered} />
-              </li>
-            ))}
-          </ul>
+          <PhotoWall photos={level.species.photos} covered={covered} />
           <PhotoGallery photos={level.species.photos} title={title} />
         </>
       )}

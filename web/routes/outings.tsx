@@ -8,8 +8,7 @@ import { Day } from '../components/DayAndRegion.tsx';
 import { SpeciesName } from '../components/SpeciesName.tsx';
 import { ImageTile, tileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
-import { WALL_FIRST_SCREEN_TILES, WALL_GRID, WALL_SIZES } from '../components/photo-wall.ts';
+import { PhotoWall } from '../components/PhotoWall.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { photoLinkProps, useLightboxOpen } from '../lightbox/photo-param.ts';
 import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsTitle, outingsYearDescription, outingsYearTitle, outingTitle } from '../outing-text.ts';
@@ -130,13 +129,7 @@ export function OutingPage() {
           <h2 id="photos" className="sr-only">
             {t('outing.photos')}
           </h2>
-          <ul className={WALL_GRID}>
-            {photos.map((photo, position) => (
-              <li key={photo.key}>
-                <PhotoTile {...tileOf(photo)} sizes={WALL_SIZES} layout="cover" loading={tileLoading(position, WALL_FIRST_SCREEN_TILES)} covered={covered} />
-              </li>
-            ))}
-          </ul>
+          <PhotoWall photos={photos} covered={covered} />
         </section>
       )}
       {outing.days && <TripDays days={outing.days} fromExport={outing.fromExport} />}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the site's own code imports this module, and the page carries no schema library.
 import { LIFE_LIST_DIR, ORIGINALS_DIR } from './manifest-layout.ts';
 
 /**
@@ -99,23 +99,6 @@ export function gitBranchOf(target: string): GitBranch | undefined {
   const match = GIT_BRANCH.exec(target);
   return match ? { remote: match[1]!, branch: match[2]! } : undefined;
 }
-
-const bucketFolderSchema = z.string().refine((url) => bucketFolderOf(url) !== undefined, 'must be a bucket folder such as "s3://my-bucket/" or "s3://my-bucket/birds/" (ending in "/")');
-
-/**
- * site.json's `publishing.deploy`: where `npm run publish` uploads. `site` takes dist/ (a
- * bucket folder, or a git branch: `git:<remote URL>#<branch>`); `photos` takes dist-photos/,
- * the photos the build sets apart for `assetOrigin`. `endpoint` and `region` name any
- * S3-compatible storage (AWS S3 when absent). Credentials never go here: they come from the
- * environment or the AWS shared credentials file.
- */
-export const deploySettingsSchema = z.strictObject({
-  site: z.string().refine((target) => bucketFolderOf(target) !== undefined || gitBranchOf(target) !== undefined, 'must be a bucket folder such as "s3://my-site-bucket/" or a git branch such as "git:git@github.com:me/birds.git#gh-pages"').optional(),
-  photos: bucketFolderSchema.optional(),
-  endpoint: z.url({ protocol: /^https?$/ }).optional(),
-  region: z.string().min(1).optional(),
-});
-export type DeploySettings = z.infer<typeof deploySettingsSchema>;
 
 /**
  * Whether a published file is one of the photos' image files (renditions, thumbnails,

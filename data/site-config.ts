@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeIssues } from './describe-issues.ts';
 import { isEnglish, languageTagOf, LANGUAGE_CODE } from './language-tags.ts';
 import { tripSchema } from './outings.ts';
-import { deploySettingsSchema, HOSTS } from './publishing.ts';
+import { bucketFolderOf, gitBranchOf, HOSTS } from './publishing.ts';
 
 /**
  * photos/site.json: everything the owner configures. Read by the pipeline only;
@@ -55,6 +55,23 @@ export const privacyOptionsSchema = z.strictObject({
   publishLocationNames: z.boolean().default(false),
 });
 
+const bucketFolderSchema = z.string().refine((url) => bucketFolderOf(url) !== undefined, 'must be a bucket folder such as "s3://my-bucket/" or "s3://my-bucket/birds/" (ending in "/")');
+
+/**
+ * site.json's `publishing.deploy`: where `npm run publish` uploads. `site` takes dist/ (a
+ * bucket folder, or a git branch: `git:<remote URL>#<branch>`); `photos` takes dist-photos/,
+ * the photos the build sets apart for `assetOrigin`. `endpoint` and `region` name any
+ * S3-compatible storage (AWS S3 when absent). Credentials never go here: they come from the
+ * environment or the AWS shared credentials file.
+ */
+export const deploySettingsSchema = z.strictObject({
+  site: z.string().refine((target) => bucketFolderOf(target) !== undefined || gitBranchOf(target) !== undefined, 'must be a bucket folder such as "s3://my-site-bucket/" or a git branch such as "git:git@github.com:me/birds.git#gh-pages"').optional(),
+  photos: bucketFolderSchema.optional(),
+  endpoint: z.url({ protocol: /^https?$/ }).optional(),
+  region: z.string().min(1).optional(),
+});
+export type DeploySettings = z.infer<typeof deploySettingsSchema>;
+
 export const publishingOptionsSchema = z.strictObject({
   /** Absolute URL the site is served from, e.g. "https://birds.example.org/portfolio/". Used for canonical URLs, OpenGraph, sitemap and feed. */
   baseUrl: z.url().optional(),
@@ -77,7 +94,7 @@ export const publishingOptionsSchema = z.strictObject({
    * shows its location, which the site itself never publishes.
    */
   checklistLinks: z.boolean().default(false),
-  /** Where `npm run publish` uploads the site and its photos (data/publishing.ts). */
+  /** Where `npm run publish` uploads the site and its photos (data/site-config.ts deploySettingsSchema). */
   deploy: deploySettingsSchema.optional(),
 });
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fullMessageOf } from '../data/error-text.ts';
-import { bucketFolderOf, gitBranchOf, type BucketFolder, type DeploySettings, type GitBranch } from '../data/publishing.ts';
+import { bucketFolderOf, gitBranchOf, type BucketFolder, type GitBranch } from '../data/publishing.ts';
+import type { DeploySettings } from '../data/site-config.ts';
 import { parseSiteConfig, SiteConfigError } from '../data/site-config.ts';
 import { PublishError } from './errors.ts';
 import { NO_DEPLOY, ORIGIN_WITHOUT_PHOTOS, PHOTOS_WITHOUT_ORIGIN } from './messages.ts';

@@ -1,5 +1,6 @@
 import { AwsClient } from 'aws4fetch';
-import type { BucketFolder, DeploySettings } from '../data/publishing.ts';
+import type { BucketFolder } from '../data/publishing.ts';
+import type { DeploySettings } from '../data/site-config.ts';
 import type { Credentials } from './credentials.ts';
 import { PublishError } from './errors.ts';
 import { parseListingPage } from './listing-xml.ts';

@@ -83,4 +83,10 @@ describe("each page's code", () => {
     expect(scripts.length).toBeGreaterThan(5);
     for (const file of scripts) expect(readFileSync(join(assets, file), 'utf8').split('\n', 1)[0], file).toBe(COMPILE_HINT);
   });
+
+  it("no script needs eval, which the site's Content-Security-Policy refuses (full zod, for one, probes for it)", () => {
+    const assets = join(inject('distDir'), 'assets');
+    const evaluating = readdirSync(assets).filter((file) => file.endsWith('.js') && /(?:^|[^.\w$])(?:Function|eval)\(/.test(readFileSync(join(assets, file), 'utf8')));
+    expect(evaluating).toEqual([]);
+  });
 });

@@ -68,6 +68,9 @@ export async function lightbox(options: BenchOptions, log: Log): Promise<PartRes
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(pageUrl(new URL(server.url).origin, site, site.routes.home), { waitUntil: 'networkidle' });
+    // A click before the app has taken over the pre-rendered page follows the link as a new document,
+    // which drops the watcher: the lightbox is timed in the running app (web/app-ready.tsx).
+    await page.waitForSelector('html[data-app="ready"]');
     for (let i = 0; i < opens; i++) {
       const photo = photos[i % photos.length]!;
       const exif = photo.exif!;
@@ -75,7 +78,8 @@ export async function lightbox(options: BenchOptions, log: Log): Promise<PartRes
       log(`lightbox: open ${i + 1}/${opens} (${photo.species})`);
       await armPanelWatch(page, expected);
       await clickThumbnail(page, photo);
-      const t = (await page.evaluate('window.__benchPanel')) as { clickAt: number; valuesAt: number; paintedAt: number };
+      const t = (await page.evaluate('window.__benchPanel')) as { clickAt: number; valuesAt: number; paintedAt: number } | undefined;
+      if (!t) throw new Error(`opening ${photo.source} loaded a new document instead of the lightbox`);
       samples.push({ photo: photo.id, clickToValuesMs: t.valuesAt - t.clickAt, clickToPaintMs: t.paintedAt - t.clickAt });
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.querySelector('aside[aria-label="Photo details"]') && !document.body.textContent?.includes('Shutter Speed'), undefined, { timeout: 10_000 });

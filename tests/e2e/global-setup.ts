@@ -15,6 +15,8 @@ declare module 'vitest' {
     distDir: string;
     /** Absolute path of the test library's published data (its data/generated/public). */
     publicDir: string;
+    /** Absolute path of the build's ingest output (public/ and cache/): copied by tests that build the sample again (harness/sample-build-copy.ts). */
+    generatedDir: string;
     /** Absolute path of the photo library the site was built from (tests/fixtures/sample-library). */
     photosDir: string;
   }
@@ -55,6 +57,7 @@ export default async function setup(project: TestProject) {
   project.provide('siteUrl', server.url);
   project.provide('distDir', distDir);
   project.provide('publicDir', join(generatedDir, 'public'));
+  project.provide('generatedDir', generatedDir);
   project.provide('photosDir', SAMPLE_LIBRARY);
   return async () => {
     await server.close();

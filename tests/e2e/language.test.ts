@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lifeListRoute, LISTS_ROUTE, INFO_ROUTE, OUTINGS_ROUTE, speciesRoute } from '../../data/paths.ts';
 import { launchBrowser } from '../../harness/browser.ts';
+import { copySampleBuild } from '../../harness/sample-build-copy.ts';
 import { readSite } from '../../harness/sample-site.ts';
 import { pageUrl } from '../../harness/site-url.ts';
 import { startStaticServer, type StaticServer } from '../../harness/static-server.ts';
@@ -20,7 +21,6 @@ import { startStaticServer, type StaticServer } from '../../harness/static-serve
  * Life List's folders stay as the sample names them (English): the check is of the phrases.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const SAMPLE_LIBRARY = join(repo, 'tests/fixtures/sample-library');
 const WORDS = join(repo, 'web/words');
 
 type Phrases = Record<string, string | Record<string, string>>;
@@ -94,8 +94,7 @@ let fragments: string[];
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'language-de-'));
-  const photos = join(work, 'photos');
-  await cp(SAMPLE_LIBRARY, photos, { recursive: true });
+  const { photos, generated } = await copySampleBuild({ photosDir: inject('photosDir'), generatedDir: inject('generatedDir') }, work);
   const site = JSON.parse(await readFile(join(photos, 'site.json'), 'utf8')) as Record<string, unknown>;
   await writeFile(
     join(photos, 'site.json'),
@@ -112,7 +111,7 @@ beforeAll(async () => {
   // As an owner's shell runs `npm run build`: no NODE_ENV, so the production build.
   const env: NodeJS.ProcessEnv = { ...process.env, BASE_PATH: '' };
   delete env.NODE_ENV;
-  const build = spawnSync(process.execPath, ['web/prerender/launch.mjs', '--quiet', '--photos', photos, '--generated', join(work, 'generated'), '--out', dist], { cwd: repo, encoding: 'utf8', env });
+  const build = spawnSync(process.execPath, ['web/prerender/launch.mjs', '--quiet', '--photos', photos, '--generated', generated, '--out', dist], { cwd: repo, encoding: 'utf8', env });
   if (build.status !== 0) throw new Error(`the build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
   [server, browser, fragments] = await Promise.all([startStaticServer({ root: dist }), launchBrowser(), englishFragments()]);
   dataWords = readDataWords();

@@ -1,10 +1,10 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { birdListDataSchema, listsDataSchema } from '../../data/bird-lists.ts';
 import { outingDataSchema } from '../../data/outings.ts';
 import { lifeListRoute, LISTS_ROUTE, listRoute, outingRoute, speciesRoute } from '../../data/paths.ts';
@@ -12,6 +12,7 @@ import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.t
 import { normaliseSpeciesName } from '../../data/species-names.ts';
 import { appReady, launchBrowser, tabsOf } from '../../harness/browser.ts';
 import { runCli } from '../../harness/ingest-tree.ts';
+import { copySampleBuild } from '../../harness/sample-build-copy.ts';
 import { startStaticServer, type StaticServer } from '../../harness/static-server.ts';
 import { pageUrl } from '../../harness/site-url.ts';
 import { SAMPLE_SPANISH, sharedTaxonomyAbsent, SKIP_MESSAGE, startTaxonomyServer, type TaxonomyServer } from '../../harness/taxonomy-server.ts';
@@ -23,7 +24,6 @@ import { buildSite } from '../../web/prerender/build-site.ts';
  * species named in Spanish, the others left English, as eBird answers), then `npm run build`. Every
  * place a bird is named shows its Spanish name; places are named in Spanish; URLs stay as they are.
  */
-const SAMPLE_LIBRARY = fileURLToPath(new URL('../fixtures/sample-library', import.meta.url));
 /** The Spanish site's own words: its interface is in Spanish too. */
 const WORDS = (JSON.parse(readFileSync(fileURLToPath(new URL('../../web/words/es.json', import.meta.url)), 'utf8')) as { phrases: Record<string, string> }).phrases;
 
@@ -42,17 +42,16 @@ if (sharedTaxonomyAbsent) console.warn(SKIP_MESSAGE);
 describe.skipIf(sharedTaxonomyAbsent)('a site built in Spanish: birds and places by their Spanish names', () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'local-names-'));
-    const photos = join(work, 'photos');
-    await cp(SAMPLE_LIBRARY, photos, { recursive: true, preserveTimestamps: true });
+    const { photos, generated } = await copySampleBuild({ photosDir: inject('photosDir'), generatedDir: inject('generatedDir') }, work);
     const config = JSON.parse(await readFile(join(photos, 'site.json'), 'utf8')) as Record<string, unknown>;
     await writeFile(join(photos, 'site.json'), JSON.stringify({ ...config, language: 'es' }));
     taxonomy = await startTaxonomyServer({ es: SAMPLE_SPANISH });
-    const fetched = await runCli(['taxonomy', '--photos', photos, '--out', join(work, 'generated'), '--url', taxonomy.url, '--locale', 'es']);
+    const fetched = await runCli(['taxonomy', '--photos', photos, '--out', generated, '--url', taxonomy.url, '--locale', 'es']);
     if (fetched.code !== 0) throw new Error(`npm run taxonomy failed: ${fetched.stderr}`);
-    const ingest = await runCli(['ingest', '--photos', photos, '--out', join(work, 'generated'), '--concurrency', '2']);
+    const ingest = await runCli(['ingest', '--photos', photos, '--out', generated, '--concurrency', '2']);
     ingestProblems = ingest.state.ingest!.problems.all.map((p) => p.reason);
     distDir = join(work, 'dist');
-    await buildSite({ photos, generated: join(work, 'generated'), out: distDir, quiet: true, nodeEnv: 'production' });
+    await buildSite({ photos, generated, out: distDir, quiet: true, nodeEnv: 'production' });
     site = await startStaticServer({ root: distDir });
     browser = await launchBrowser();
   });

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runPublish } from '../../harness/publish-command.ts';
+import { copySampleBuild } from '../../harness/sample-build-copy.ts';
 import { S3RVER_ENVIRONMENT, startS3Server, type S3Server } from '../../harness/s3-server.ts';
 import { filesUnder } from '../../node-lib/files.ts';
 import { getObject, listBucket } from './bucket.ts';
@@ -122,10 +123,7 @@ describe('the site on a git branch (GitHub Pages and other git hosts)', () => {
 describe('npm run publish builds first', () => {
   it('runs the build as `npm run build` does, then publishes what it built', async () => {
     // The sample library and the E2E build's ingest output, copied: its renditions are reused.
-    const photos = join(work, 'sample-library');
-    await cp(inject('photosDir'), photos, { recursive: true });
-    const generated = join(work, 'generated');
-    await cp(dirname(inject('publicDir')), generated, { recursive: true });
+    const { photos, generated } = await copySampleBuild({ photosDir: inject('photosDir'), generatedDir: inject('generatedDir') }, join(work, 'sample'));
     const remote = join(work, 'built.git');
     await promisify(execFile)('git', ['init', '--quiet', '--bare', remote]);
     const site = JSON.parse(await readFile(join(photos, 'site.json'), 'utf8')) as { publishing?: object };

@@ -111,22 +111,35 @@ function unsettledParts(): string[] {
  * If it never settles, the error names what was still pending, and where the page was scrolled.
  */
 export async function pageSettled(page: Page, timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
-  // Asked once per frame with page.evaluate, not page.waitForFunction: that one polls by eval()
-  // in the page, which the site's Content-Security-Policy refuses ('unsafe-eval').
+  // Waited for in the page, checked once a frame: a round trip to the page every frame would cost
+  // the browser more than the page's own work. As text, and not by page.waitForFunction, which
+  // polls by eval() in the page: the site's Content-Security-Policy refuses that ('unsafe-eval').
   const deadline = Date.now() + timeoutMs;
-  let pending: unknown;
-  try {
-    for (;;) {
-      pending = await page.evaluate(`({ parts: (${unsettledParts.toString()})(), scrollY: window.scrollY, height: document.documentElement.scrollHeight, url: location.href })`);
-      if ((pending as { parts: string[] }).parts.length === 0) return;
-      if (Date.now() > deadline) break;
-      await page.evaluate('new Promise((next) => requestAnimationFrame(() => next()))');
+  for (;;) {
+    let state: { parts: string[]; scrollY: number; height: number; url: string };
+    try {
+      state = await page.evaluate(settledIn(Math.max(0, deadline - Date.now())));
+    } catch (error) {
+      // A document replaced while it was waited for (a link followed): wait for the new one.
+      if (/context was destroyed|navigat/i.test(String(error)) && Date.now() < deadline) continue;
+      throw new Error(`The page could not be read while it settled: ${String(error)}`, { cause: error });
     }
-  } catch (error) {
-    throw new Error(`The page could not be read while it settled: ${String(error)}`, { cause: error });
+    if (state.parts.length === 0) return;
+    throw new Error(`The page never settled: ${JSON.stringify(state, null, 1)}`);
   }
-  throw new Error(`The page never settled: ${JSON.stringify(pending, null, 1)}`);
 }
+
+/** In-page code that resolves once unsettledParts() is empty, or with what is still pending after `ms`, and where the page stands. */
+const settledIn = (ms: number) => `new Promise((done) => {
+  const unsettled = ${unsettledParts.toString()};
+  const until = performance.now() + ${ms};
+  const check = () => {
+    const parts = unsettled();
+    if (parts.length === 0 || performance.now() > until) done({ parts, scrollY: window.scrollY, height: document.documentElement.scrollHeight, url: location.href });
+    else requestAnimationFrame(check);
+  };
+  check();
+})`;
 
 /** As long as Playwright waits for a state by default. */
 const SETTLE_TIMEOUT_MS = 30_000;

@@ -86,6 +86,16 @@ describe('filesUnder', () => {
     expect((await filesUnder(root)).sort()).toEqual(['a/b/deep.json', 'top.json']);
   });
 
+  it('gives the same paths however the folder is written (a trailing slash, a detour through ..)', async () => {
+    const root = join(dir, 'written');
+    await mkdir(join(root, 'a', 'b'), { recursive: true });
+    await writeFile(join(root, 'top.json'), '1');
+    await writeFile(join(root, 'a', 'b', 'deep.json'), '2');
+    for (const written of [`${root}/`, join(root, 'a', '..') + '/../written', `${root}/./`]) {
+      expect((await filesUnder(written)).sort(), written).toEqual(['a/b/deep.json', 'top.json']);
+    }
+  });
+
   it('lists nothing for a folder that is not there, and stops for one that is a file', async () => {
     expect(await filesUnder(join(dir, 'none'))).toEqual([]);
     await writeFile(join(dir, 'file'), 'x');

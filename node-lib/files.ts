@@ -65,7 +65,18 @@ export async function unlessMissing<T>(read: Promise<T>): Promise<T | undefined>
 /** Every file under `dir`, relative to it and slash-separated; none when `dir` is missing. */
 export async function filesUnder(dir: string): Promise<string[]> {
   const entries = (await unlessMissing(readdir(dir, { recursive: true, withFileTypes: true }))) ?? [];
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  // Each path below `dir` cut from its folder's, not worked out by path.relative: at 60,000 files
+  // (a large site's publish) that costs a third of a second. Node gives the top level's folder as
+  // `dir` was written, and the deeper ones joined (normalised).
+  const base = path.join(dir, path.sep);
+  const slashed = (relative: string) => (path.sep === '/' ? relative : relative.split(path.sep).join('/'));
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => {
+      if (e.parentPath === dir) return e.name;
+      const folder = e.parentPath + path.sep;
+      return slashed((folder.startsWith(base) ? folder.slice(base.length) : path.relative(dir, e.parentPath) + path.sep) + e.name);
+    });
 }
 
 // --- empty folders ------------------------------------------------------------------

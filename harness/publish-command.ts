@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newUsersEnvironment } from './readme-commands.ts';
 
@@ -7,6 +9,17 @@ import { newUsersEnvironment } from './readme-commands.ts';
  * variables given: the storage's credentials), for the publish tests and the bench.
  */
 export const PUBLISH_LAUNCHER = fileURLToPath(new URL('../publish/launch.mjs', import.meta.url));
+
+/**
+ * A photos folder holding only the site.json a publish reads, with these `publishing` settings:
+ * all `npm run publish -- --no-build` needs from the library. `<work>/photos-<name>`.
+ */
+export async function publishSettings(work: string, name: string, publishing: object): Promise<string> {
+  const dir = join(work, `photos-${name}`);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'site.json'), JSON.stringify({ owner: 'Publish Test', publishing }));
+  return dir;
+}
 
 export interface PublishRun {
   child: ChildProcess;

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { PUBLISH_LAUNCHER, publishEnvironment } from '../../harness/publish-command.ts';
+import { PUBLISH_LAUNCHER, publishEnvironment, publishSettings } from '../../harness/publish-command.ts';
 import { S3RVER_ENVIRONMENT, startS3Server, type S3Server } from '../../harness/s3-server.ts';
 import type { BenchOptions, Log, PartResult } from '../lib/context.ts';
 import { cleanup, scratchDir } from '../lib/ingest.ts';
@@ -50,12 +50,6 @@ export async function publishPart(options: BenchOptions, log: Log): Promise<Part
   }
 }
 
-async function library(work: string, name: string, publishing: object): Promise<string> {
-  const dir = path.join(work, `photos-${name}`);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, 'site.json'), JSON.stringify({ owner: 'Bench', publishing }));
-  return dir;
-}
 
 async function measuredPublish(args: string[], log: Log, label: string): Promise<Publish> {
   const run = await runMeasured(process.execPath, [PUBLISH_LAUNCHER, '--no-build', ...args], { env: publishEnvironment(CREDENTIALS) });
@@ -69,7 +63,7 @@ async function measuredPublish(args: string[], log: Log, label: string): Promise
 
 async function measureSample(options: BenchOptions, work: string, server: S3Server, log: Log): Promise<PublishMeasured['sample']> {
   const dist = await ensureBuilt(options, log);
-  const photos = await library(work, 'sample', { deploy: { site: 's3://sample/', endpoint: server.endpoint } });
+  const photos = await publishSettings(work, 'sample', { deploy: { site: 's3://sample/', endpoint: server.endpoint } });
   // A copy: the publish keeps its hashes in the folder, and the first run must find none.
   const copy = path.join(work, 'sample-dist');
   await fs.cp(dist, copy, { recursive: true });
@@ -83,7 +77,7 @@ async function measureArchive(options: BenchOptions, work: string, server: S3Ser
   const photoCount = options.archivePhotos ?? (options.smoke ? 60 : options.quick ? 1_000 : 10_000);
   log(`publish: writing a built site of ${photoCount.toLocaleString('en')} photos…`);
   const set = await writeSyntheticDist(path.join(work, 'archive'), photoCount);
-  const photos = await library(work, 'archive', { assetOrigin: 'https://photos.example.org/birds/', deploy: { site: 's3://archive-site/', photos: 's3://archive-photos/birds/', endpoint: server.endpoint } });
+  const photos = await publishSettings(work, 'archive', { assetOrigin: 'https://photos.example.org/birds/', deploy: { site: 's3://archive-site/', photos: 's3://archive-photos/birds/', endpoint: server.endpoint } });
   const args = ['--photos', photos, '--out', set.dist, '--photos-out', set.photosOut];
   const count = async (dir: string) => (await fs.readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).length;
   const [siteFiles, photoFiles] = [await count(set.dist), await count(set.photosOut)];

@@ -9,6 +9,9 @@ import { S3RVER_CREDENTIALS } from '../../harness/s3-server.ts';
  * What a visitor or another S3 tool sees in the loopback bucket, asked through S3's own API
  * (aws4fetch signing, not the publisher's code): its listing in order, and an object as served.
  */
+/** The timeout of a test that publishes the whole sample site to s3rver: a minute on a busy 2-core machine, several when it is crowded. */
+export const WHOLE_SITE = 900_000;
+
 const client = new AwsClient({ ...S3RVER_CREDENTIALS, service: 's3', region: 'us-east-1', retries: 0 });
 const xml = new XMLParser({ htmlEntities: true, parseTagValue: false, isArray: (name) => name === 'Contents' });
 

@@ -6,17 +6,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CACHE_RULES } from '../../data/publishing.ts';
 import { filesUnder } from '../../node-lib/files.ts';
 import { freePort } from '../../harness/ports.ts';
-import { runPublish, startPublish } from '../../harness/publish-command.ts';
+import { publishSettings, runPublish, startPublish } from '../../harness/publish-command.ts';
 import { S3RVER_ENVIRONMENT, startS3Server, type S3Server } from '../../harness/s3-server.ts';
-import { getObject, listBucket, missingReferences } from './bucket.ts';
+import { getObject, listBucket, missingReferences, WHOLE_SITE } from './bucket.ts';
 
 /**
  * `npm run publish` to a real S3-compatible server on loopback (s3rver), the built sample site
  * copied into a folder of this file's own: what lands on the bucket, what a second run does,
  * what it refuses, how it fails, and what an interrupted run leaves.
  */
-/** A publish of the whole sample site to s3rver: a minute on a busy 2-core machine, several when it is crowded. */
-const WHOLE_SITE = 900_000;
 const CREDENTIALS = S3RVER_ENVIRONMENT;
 const cacheRule = (folder: string | undefined) => CACHE_RULES.find((rule) => rule.folder === folder)!.cacheControl;
 
@@ -37,12 +35,7 @@ afterAll(async () => {
 });
 
 /** A photos folder whose site.json publishes to `deploy`. */
-async function library(name: string, deploy: object, publishing: object = {}): Promise<string> {
-  const dir = join(work, `photos-${name}`);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'site.json'), JSON.stringify({ owner: 'Publish Test', publishing: { ...publishing, deploy: { endpoint: server.endpoint, ...deploy } } }));
-  return dir;
-}
+const library = (name: string, deploy: object, publishing: object = {}) => publishSettings(work, name, { ...publishing, deploy: { endpoint: server.endpoint, ...deploy } });
 
 const publish = (photos: string, out: string, args: string[] = [], env: NodeJS.ProcessEnv = CREDENTIALS) => runPublish(['--no-build', '--photos', photos, '--out', out, ...args], env);
 const publishedFiles = async (dir: string) => (await filesUnder(dir)).filter((key) => !key.split('/').some((part) => part.startsWith('.'))).sort();

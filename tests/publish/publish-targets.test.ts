@@ -4,19 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runPublish } from '../../harness/publish-command.ts';
+import { publishSettings, runPublish } from '../../harness/publish-command.ts';
 import { copySampleBuild } from '../../harness/sample-build-copy.ts';
 import { S3RVER_ENVIRONMENT, startS3Server, type S3Server } from '../../harness/s3-server.ts';
 import { filesUnder } from '../../node-lib/files.ts';
-import { getObject, listBucket } from './bucket.ts';
+import { getObject, listBucket, WHOLE_SITE } from './bucket.ts';
 
 /**
  * The other shapes of publishing.deploy: the photos in a folder of their own (assetOrigin) in
  * the same bucket as the site, and the site on a git branch (a local bare repository).
  */
 const CREDENTIALS = S3RVER_ENVIRONMENT;
-/** A publish of the whole sample site: a minute on a busy 2-core machine, several when it is crowded. */
-const WHOLE_SITE = 900_000;
 const git = async (gitDir: string, ...args: string[]) => (await promisify(execFile)('git', [`--git-dir=${gitDir}`, ...args])).stdout;
 
 let work: string;
@@ -32,12 +30,7 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-async function library(name: string, publishing: object): Promise<string> {
-  const dir = join(work, `photos-${name}`);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'site.json'), JSON.stringify({ owner: 'Publish Test', publishing }));
-  return dir;
-}
+const library = (name: string, publishing: object) => publishSettings(work, name, publishing);
 
 describe('the photos in a folder of the site’s bucket (assetOrigin)', () => {
   let server: S3Server;

@@ -5,7 +5,7 @@ import { median, type Row } from '../lib/report.ts';
 import { ensureBuilt, loadBuiltSite, pageUrl } from '../lib/site.ts';
 // The plain static host of the E2E tests, with gzip: deep links work from the pre-rendered files alone.
 import { startStaticServer } from '../../harness/static-server.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../harness/browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, pageSettled } from '../../harness/browser.ts';
 
 /**
  * Arms a watcher in the page before the click: resolves when the metadata panel shows the
@@ -83,7 +83,9 @@ export async function lightbox(options: BenchOptions, log: Log): Promise<PartRes
       samples.push({ photo: photo.id, clickToValuesMs: t.valuesAt - t.clickAt, clickToPaintMs: t.paintedAt - t.clickAt });
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.querySelector('aside[aria-label="Photo details"]') && !document.body.textContent?.includes('Shutter Speed'), undefined, { timeout: 10_000 });
-      await page.waitForTimeout(300);
+      // The next open starts from a still page: the dialog gone, its fade over, the wall's photos in.
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await pageSettled(page);
     }
   } finally {
     await browser.close();

@@ -46,33 +46,52 @@ interface Link {
 }
 
 export async function walkTree(root: string, options: WalkOptions = {}): Promise<WalkResult> {
-  const files: string[] = [];
-  const dirs: string[] = [];
-  const notes: WalkNote[] = [];
-  /** Real path → the relative path it was first reached by. */
-  const seenDirs = new Map<string, string>();
-  const seenFiles = new Map<string, string>();
-  const links: Link[] = [];
-  const where = (relative: string) => (options.where ?? ((r: string) => r || '.'))(relative);
+  const walk = new TreeWalk(options);
+  // The real folders first, so a photo reachable by a link and by its own folder is published from its own folder.
+  await walk.folder(root, '', await realpath(root), []);
+  // Then the links, in the order found (name order within each folder); walking a linked folder may queue more links.
+  for (let i = 0; i < walk.links.length; i++) await walk.link(walk.links[i]!);
+  return { files: walk.files, dirs: walk.dirs, notes: walk.notes };
+}
 
-  const addFile = (relative: string, real: string) => {
-    const first = seenFiles.get(real);
+/** One walk's findings, and what it has seen so far by real path. */
+class TreeWalk {
+  readonly files: string[] = [];
+  readonly dirs: string[] = [];
+  readonly notes: WalkNote[] = [];
+  /** Links found, walked after the real folders. */
+  readonly links: Link[] = [];
+  /** Real path → the relative path it was first reached by. */
+  private readonly seenDirs = new Map<string, string>();
+  private readonly seenFiles = new Map<string, string>();
+  /** A link reached again through another path is reported once. */
+  private readonly reportedLoops = new Set<string>();
+
+  constructor(private readonly options: WalkOptions) {}
+
+  private where(relative: string): string {
+    return (this.options.where ?? ((r: string) => r || '.'))(relative);
+  }
+
+  private addFile(relative: string, real: string): void {
+    const first = this.seenFiles.get(real);
     if (first !== undefined) {
-      notes.push({ severity: 'warning', relative, reason: problem.sameFileTwice(where(relative), where(first)) });
+      this.notes.push({ severity: 'warning', relative, reason: problem.sameFileTwice(this.where(relative), this.where(first)) });
       return;
     }
-    seenFiles.set(real, relative);
-    files.push(relative);
-  };
+    this.seenFiles.set(real, relative);
+    this.files.push(relative);
+  }
 
-  const walk = async (absolute: string, relative: string, real: string, parents: readonly string[]): Promise<void> => {
+  /** A folder's files, then its subfolders in name order; its links are queued. */
+  async folder(absolute: string, relative: string, real: string, parents: readonly string[]): Promise<void> {
     const chain = [...parents, real];
-    seenDirs.set(real, relative);
+    this.seenDirs.set(real, relative);
     let entries: Dirent[];
     try {
       entries = await readdir(absolute, { withFileTypes: true });
     } catch (error) {
-      notes.push({ severity: 'error', relative: relative || '.', reason: problem.folderUnreadable(messageOf(error)) });
+      this.notes.push({ severity: 'error', relative: relative || '.', reason: problem.folderUnreadable(messageOf(error)) });
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -83,27 +102,22 @@ export async function walkTree(root: string, options: WalkOptions = {}): Promise
       const childRelative = relative ? `${relative}/${entry.name}` : entry.name;
       const childReal = path.join(real, entry.name);
       if (entry.isSymbolicLink()) {
-        links.push({ relative: childRelative, absolute: childAbsolute, realParent: real, chain });
+        this.links.push({ relative: childRelative, absolute: childAbsolute, realParent: real, chain });
       } else if (entry.isDirectory()) {
         subfolders.push([childAbsolute, childRelative, childReal]);
       } else if (entry.isFile()) {
-        if (options.ignoreFile?.(entry.name)) continue;
-        addFile(childRelative, childReal);
+        if (this.options.ignoreFile?.(entry.name)) continue;
+        this.addFile(childRelative, childReal);
       }
     }
     for (const [childAbsolute, childRelative, childReal] of subfolders) {
-      dirs.push(childRelative);
-      await walk(childAbsolute, childRelative, childReal, chain);
+      this.dirs.push(childRelative);
+      await this.folder(childAbsolute, childRelative, childReal, chain);
     }
-  };
+  }
 
-  // The real folders first, so a photo reachable by a link and by its own folder is published from its own folder.
-  await walk(root, '', await realpath(root), []);
-
-  // Then the links, in the order found (name order within each folder); walking a linked folder may queue more links.
-  const reportedLoops = new Set<string>();
-  for (let i = 0; i < links.length; i++) {
-    const link = links[i]!;
+  /** A link: its file kept, its folder walked if not seen yet; broken links and loops reported. */
+  async link(link: Link): Promise<void> {
     const name = path.posix.basename(link.relative);
     let target: string;
     let isDirectory: boolean;
@@ -111,29 +125,27 @@ export async function walkTree(root: string, options: WalkOptions = {}): Promise
       target = await realpath(link.absolute);
       isDirectory = (await stat(target)).isDirectory();
     } catch (error) {
-      notes.push({ severity: 'error', relative: link.relative, reason: problem.linkBroken(messageOf(error)) });
-      continue;
+      this.notes.push({ severity: 'error', relative: link.relative, reason: problem.linkBroken(messageOf(error)) });
+      return;
     }
     if (!isDirectory) {
-      if (!options.ignoreFile?.(name)) addFile(link.relative, target);
-      continue;
+      if (!this.options.ignoreFile?.(name)) this.addFile(link.relative, target);
+      return;
     }
     // A loop: the target holds the link on disk, or the walk reached the link through the target.
     if (link.realParent === target || link.realParent.startsWith(target + path.sep) || link.chain.includes(target)) {
-      // One report per loop: the same link reached again through another path stays silent.
       const key = `${link.realParent}\0${name}`;
-      const inside = seenDirs.get(target);
-      if (!reportedLoops.has(key)) notes.push({ severity: 'warning', relative: link.relative, reason: problem.linkLoop(inside !== undefined ? where(inside) : target) });
-      reportedLoops.add(key);
-      continue;
+      const inside = this.seenDirs.get(target);
+      if (!this.reportedLoops.has(key)) this.notes.push({ severity: 'warning', relative: link.relative, reason: problem.linkLoop(inside !== undefined ? this.where(inside) : target) });
+      this.reportedLoops.add(key);
+      return;
     }
-    const first = seenDirs.get(target);
+    const first = this.seenDirs.get(target);
     if (first !== undefined) {
-      notes.push({ severity: 'warning', relative: link.relative, reason: problem.sameFolderTwice(where(first)) });
-      continue;
+      this.notes.push({ severity: 'warning', relative: link.relative, reason: problem.sameFolderTwice(this.where(first)) });
+      return;
     }
-    dirs.push(link.relative);
-    await walk(link.absolute, link.relative, target, link.chain);
+    this.dirs.push(link.relative);
+    await this.folder(link.absolute, link.relative, target, link.chain);
   }
-  return { files, dirs, notes };
 }

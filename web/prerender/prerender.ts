@@ -171,7 +171,6 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   const info = await model.info();
   const publishing = { baseUrl: info.publishing.baseUrl, basePath: entry.compiledSettings.basePath, assetOrigin: entry.compiledSettings.assetOrigin };
   const site: SiteIdentity = { title: info.title, owner: info.owner, description: info.description, publishing };
-  const urls = createSiteUrls(publishing);
   const basePath = normaliseBasePath(publishing.basePath);
   const credits = await exists(join(options.publicDir, ...siteDataPaths.credits.split('/')));
   const pages = await pagesToRender(model, site, { credits });
@@ -179,43 +178,76 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
   const app = deferEntryScript(await inlineStylesheets(await readFile(options.templateFile, 'utf8'), (href) => builtStylesheet(options.dist, basePath, href)));
   const firstScreen = firstScreenScript();
   const { policy, policyHead, checked } = pagePolicy(app.template + hydrationGuardScript(null, basePath) + firstScreen + app.loader, publishing.assetOrigin);
+  const build: PageBuild = { entry, site, urls: createSiteUrls(publishing), basePath, template: app.template, afterRoot: [firstScreen, app.loader], policyHead, checked };
 
   const identity = JSON.stringify({ ...siteIdentityOf(info), publishing });
   const rendered: string[] = [];
   for (const page of pages) {
-    const signature = createHash('sha1')
-      .update(options.codeHash)
-      .update(policy)
-      .update(JSON.stringify(page.description))
-      .update(JSON.stringify(page.photo ?? null));
-    for (const dependency of page.dependsOn) signature.update(`\0${dependency}\0${dependency === SITE_IDENTITY ? identity : await textOf(dependency)}`);
-    const changed = await writeIfChanged(options.state, options.dist, page.file, signature.digest('base64url'), async () => {
-      if (page.kind === 'share' && page.photo) {
-        const head = headTags(page.description, urls).map(renderHeadTag);
-        const icon = iconLink(app.template);
-        return checked(page.file, sharePageHtml({ policy: policyHead, head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, language: siteWords().tag, asset: (path) => assetUrl(imageBaseOf(publishing.assetOrigin, basePath), path), href: (route) => basePath + route.replace(/^\//, '') }));
-      }
-      const url = basePath + page.route.replace(/^\//, '');
-      const result = await entry.renderPage(url);
-      const expected = page.notFound ? 404 : 200;
-      if (result.status !== expected) throw new Error(`Rendering ${url} answered HTTP ${result.status}, expected ${expected}`);
-      const { head: hoisted, body } = splitHoisted(result.html);
-      return checked(
-        page.file,
-        fillTemplate(app.template, {
-          policy: policyHead,
-          head: pageHead(page, hoisted, urls),
-          body,
-          afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname, basePath), firstScreen, app.loader],
-        }),
-      );
-    });
-    if (changed) rendered.push(page.file);
+    const signature = await pageSignature(page, [options.codeHash, policy], identity, textOf);
+    if (await writeIfChanged(options.state, options.dist, page.file, signature, () => pageHtml(page, build))) rendered.push(page.file);
   }
   log(`Pre-rendered ${rendered.length} of ${pages.length} pages (the others were unchanged).`);
 
-  // The sitemap and the feed are produced only when what they list changed: parsing the whole
-  // photo index for the feed is the costliest step of a build with nothing to do.
+  const listings = await writeListings(options, { model, site, urls: build.urls, identity, pages });
+  return { pages: pages.length, rendered: [...rendered, ...listings.written], sitemapUrls: listings.sitemapUrls, feedEntries: listings.feedEntries, policy };
+}
+
+/** What every page's HTML is made with. */
+interface PageBuild {
+  entry: ServerEntry;
+  site: SiteIdentity;
+  urls: SiteUrls;
+  basePath: string;
+  /** The client build's index.html, its stylesheets inlined. */
+  template: string;
+  /** The scripts after the page's guard: the first screen's, then the entry's loader. */
+  afterRoot: string[];
+  policyHead: string;
+  checked: (file: string, html: string) => string;
+}
+
+/** A page's inputs, hashed: the code and policy (`fixed`), what it shows and every data file it depends on. */
+async function pageSignature(page: PageToRender, fixed: string[], identity: string, textOf: (path: string) => Promise<string>): Promise<string> {
+  const signature = createHash('sha1');
+  for (const part of fixed) signature.update(part);
+  signature.update(JSON.stringify(page.description)).update(JSON.stringify(page.photo ?? null));
+  for (const dependency of page.dependsOn) signature.update(`\0${dependency}\0${dependency === SITE_IDENTITY ? identity : await textOf(dependency)}`);
+  return signature.digest('base64url');
+}
+
+/** A page's HTML: a share page's small static document, or the app's page rendered by the server entry in the template. */
+async function pageHtml(page: PageToRender, build: PageBuild): Promise<string> {
+  const { site, urls, basePath } = build;
+  if (page.kind === 'share' && page.photo) {
+    const head = headTags(page.description, urls).map(renderHeadTag);
+    const icon = iconLink(build.template);
+    const { assetOrigin } = site.publishing;
+    return build.checked(page.file, sharePageHtml({ policy: build.policyHead, head: [...head, feedLink(page, urls), ...(icon ? [icon] : [])], photo: page.photo, siteTitle: site.title, owner: site.owner, language: siteWords().tag, asset: (path) => assetUrl(imageBaseOf(assetOrigin, basePath), path), href: (route) => basePath + route.replace(/^\//, '') }));
+  }
+  const url = basePath + page.route.replace(/^\//, '');
+  const result = await build.entry.renderPage(url);
+  const expected = page.notFound ? 404 : 200;
+  if (result.status !== expected) throw new Error(`Rendering ${url} answered HTTP ${result.status}, expected ${expected}`);
+  const { head: hoisted, body } = splitHoisted(result.html);
+  return build.checked(
+    page.file,
+    fillTemplate(build.template, {
+      policy: build.policyHead,
+      head: pageHead(page, hoisted, urls),
+      body,
+      afterRoot: [hydrationGuardScript(page.notFound ? null : new URL(url, 'http://x').pathname, basePath), ...build.afterRoot],
+    }),
+  );
+}
+
+/**
+ * sitemap.xml, robots.txt and feed.xml, each written only when what it lists changed: parsing
+ * the whole photo index for the feed is the costliest step of a build with nothing to do.
+ */
+async function writeListings(
+  options: PrerenderOptions,
+  { model, site, urls, identity, pages }: { model: ReturnType<typeof createSiteModel>; site: SiteIdentity; urls: SiteUrls; identity: string; pages: PageToRender[] },
+) {
   const inSitemap = pages.filter((p) => p.inSitemap);
   const indexText = await readFile(join(options.publicDir, MANIFEST_FILES.photoIndex), 'utf8');
   const listed = createHash('sha1').update(options.codeHash).update(identity).update(JSON.stringify(inSitemap.map((p) => [p.route, p.images, p.description]))).update(indexText).digest('base64url');
@@ -229,13 +261,14 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRep
     }
     return newest;
   };
-  const extras: Array<[string, string, () => string]> = [
+  const listings: Array<[string, string, () => string]> = [
     ['sitemap.xml', listed, () => sitemapXml(inSitemap, urls)],
     ['robots.txt', createHash('sha1').update(identity).digest('base64url'), () => robotsTxt(urls)],
     [FEED_FILE, listed, () => atomFeed(site, newestOf(), urls, `/${FEED_FILE}`, feedOutings)],
   ];
-  for (const [file, signature, content] of extras) {
-    if (await writeIfChanged(options.state, options.dist, file, signature, async () => content())) rendered.push(file);
+  const written: string[] = [];
+  for (const [file, signature, content] of listings) {
+    if (await writeIfChanged(options.state, options.dist, file, signature, async () => content())) written.push(file);
   }
-  return { pages: pages.length, rendered, sitemapUrls: inSitemap.length, feedEntries: newest?.length, policy };
+  return { written, sitemapUrls: inSitemap.length, feedEntries: newest?.length };
 }

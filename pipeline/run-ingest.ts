@@ -85,29 +85,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
 
   const loaded: Cache = await loadCache(dirs.cacheDir, problems);
   const outputsTrusted = output.manifestsIntact && (await publicMatchesCache(dirs.publicDir, loaded));
-  let list: Awaited<ReturnType<typeof placedPhotos>>;
-  let outcomes: photoRecords.PhotoOutcome[];
-  // ExifTool serves both the placement's reading of keywords and ratings and the photos' camera data.
-  try {
-    list = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems, options.note ?? (() => {}));
-    outcomes = await photoRecords.run({
-      photos: list.photos,
-      identities: list.identities,
-      readings: list.readings,
-      cache: loaded,
-      outputsTrusted,
-      settings,
-      publicDir: dirs.publicDir,
-      concurrency: options.concurrency ?? defaultConcurrency(),
-      force: options.force ?? false,
-      maxPixels: options.maxPixels ?? DEFAULT_MAX_MEGAPIXELS * 1e6,
-      now: new Date().toISOString(),
-      problems,
-      progress: options.progress,
-    });
-  } finally {
-    await endExiftool();
-  }
+  const { list, outcomes } = await processedPhotos(options, { photosDir, dirs, site, settings, loaded, outputsTrusted, problems });
 
   const next: Cache = { ...emptyCache(), marker: loaded.marker };
   // An unchanged photo's record is the one read from the cache, already in its order.
@@ -146,6 +124,41 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     siteData,
     ...(derived.lifeList ? { lifeList: derived.lifeList } : {}),
   };
+}
+
+interface PhotosInput {
+  photosDir: string;
+  dirs: outputDir.OutputDirs;
+  site: SiteConfig;
+  settings: PlanSettings;
+  loaded: Cache;
+  outputsTrusted: boolean;
+  problems: Problems;
+}
+
+/** Every photo placed on the Life List, then its renditions and record; ExifTool, which serves both, ends with them. */
+async function processedPhotos(options: IngestOptions, { photosDir, dirs, site, settings, loaded, outputsTrusted, problems }: PhotosInput) {
+  try {
+    const list = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems, options.note ?? (() => {}));
+    const outcomes = await photoRecords.run({
+      photos: list.photos,
+      identities: list.identities,
+      readings: list.readings,
+      cache: loaded,
+      outputsTrusted,
+      settings,
+      publicDir: dirs.publicDir,
+      concurrency: options.concurrency ?? defaultConcurrency(),
+      force: options.force ?? false,
+      maxPixels: options.maxPixels ?? DEFAULT_MAX_MEGAPIXELS * 1e6,
+      now: new Date().toISOString(),
+      problems,
+      progress: options.progress,
+    });
+    return { list, outcomes };
+  } finally {
+    await endExiftool();
+  }
 }
 
 interface DeriveInput {

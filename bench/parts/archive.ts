@@ -119,6 +119,7 @@ export interface ArchivePoint {
 async function measure(archive: Archive, options: BenchOptions, log: Log, lighthouseRuns: number): Promise<ArchivePoint> {
   const generated = await scratchDir(`archive-gen-${archive.photos}`);
   const dist = await scratchDir(`archive-dist-${archive.photos}`);
+  const adding = options.smoke ? ADDED.smoke : ADDED.otherwise;
   const added: string[] = [];
   try {
     log(`archive: cold ingest of ${archive.photos} photos`);
@@ -128,66 +129,19 @@ async function measure(archive: Archive, options: BenchOptions, log: Log, lighth
     const coldBuild = await runBuild(archive.dir, generated, dist);
     const noopBuild = await runBuild(archive.dir, generated, dist);
 
-    // Twenty new photos in two species, as after a morning's outing.
     const before = await distFiles(dist);
-    const source = path.join(archive.dir, 'life_list', archive.speciesFolders[0]!);
-    const sample = (await fs.readdir(source)).find((f) => f.endsWith('.jpg'))!;
-    const adding = options.smoke ? ADDED.smoke : ADDED.otherwise;
-    for (let i = 0; i < adding; i++) {
-      const folder = archive.speciesFolders[i % 2 === 0 ? 1 : archive.speciesFolders.length - 1]!;
-      const file = path.join(archive.dir, 'life_list', folder, `NEW_${String(i).padStart(2, '0')}.jpg`);
-      await fs.link(path.join(source, sample), file).catch(() => fs.copyFile(path.join(source, sample), file));
-      added.push(file);
-    }
+    await addPhotos(archive, adding, added);
     log(`archive: build after adding ${adding} photos to ${archive.photos}`);
     const addBuild = await runBuild(archive.dir, generated, dist);
     const after = await distFiles(dist);
     const addRewritten = rewritten(before, after);
-
     const published = new Set([...(await distFiles(path.join(generated, 'public'))).values()].map((f) => f.ino));
-    const all = [...after];
-    const html = all.filter(([file]) => file.endsWith('.html'));
-    const distFigures = {
-      files: all.length,
-      bytes: all.reduce((sum, [, f]) => sum + f.size, 0),
-      // What dist/ adds beyond the published files it hard-links (pages, bundles, sitemap, feed).
-      ownBytes: all.filter(([, f]) => !published.has(f.ino)).reduce((sum, [, f]) => sum + f.size, 0),
-      htmlFiles: html.length,
-      htmlBytes: html.reduce((sum, [, f]) => sum + f.size, 0),
-      sharePageBytes: html.filter(([file]) => file.startsWith(`photo${path.sep}`)).reduce((sum, [, f]) => sum + f.size, 0),
-      largestBytes: Math.max(...all.map(([, f]) => f.size)),
-    };
+
     log(`archive: the ${archive.photos}-photo site built with an asset origin (photos in a folder of their own)`);
-    const splitDist = await scratchDir(`archive-split-${archive.photos}`);
-    let split: ArchivePoint['split'];
-    try {
-      await runBuild(archive.dir, generated, path.join(splitDist, 'dist'), { photosOut: path.join(splitDist, 'photos') });
-      const [pagesPart, photoPart] = [[...(await distFiles(path.join(splitDist, 'dist'))).values()], [...(await distFiles(path.join(splitDist, 'photos'))).values()]];
-      split = { pagesFiles: pagesPart.length, pagesBytes: pagesPart.reduce((s, f) => s + f.size, 0), photoFiles: photoPart.length, photoBytes: photoPart.reduce((s, f) => s + f.size, 0) };
-    } finally {
-      await cleanup(splitDist);
-    }
+    const split = await splitBuild(archive, generated);
     log(`archive: a visitor's navigation on the ${archive.photos}-photo site`);
     const navigation = await navigationBytes(dist);
-
-    let lighthouse: ArchivePoint['lighthouse'];
-    if (lighthouseRuns > 0) {
-      const server = await startStaticServer({ root: dist, gzip: true });
-      try {
-        lighthouse = {};
-        const species = archive.speciesFolders[0]!.split('/').at(-1)!;
-        for (const [name, route] of [['home', '/'], ['species', speciesRoute(species)]] as const) {
-          const runs = [];
-          for (let i = 0; i < lighthouseRuns; i++) {
-            log(`archive: Lighthouse ${name} of the ${archive.photos}-photo site, run ${i + 1}/${lighthouseRuns}`);
-            runs.push(await lighthouseOnce(server.url + route.slice(1), false));
-          }
-          lighthouse[name] = { score: median(runs.map((r) => r.score)), lcpMs: median(runs.map((r) => r.lcpMs)), cls: median(runs.map((r) => r.cls)), tbtMs: median(runs.map((r) => r.tbtMs)) };
-        }
-      } finally {
-        await server.close();
-      }
-    }
+    const lighthouse = lighthouseRuns > 0 ? await archiveLighthouse(archive, dist, lighthouseRuns, log) : undefined;
     return {
       photos: archive.photos,
       species: archive.species,
@@ -198,7 +152,7 @@ async function measure(archive: Archive, options: BenchOptions, log: Log, lighth
       added: adding,
       addBuild: { wallMs: addBuild.wallMs },
       addRewritten: { ...addRewritten, files: addRewritten.files.filter((f) => !/\.(jpg|webp|avif)$/.test(f)) },
-      dist: distFigures,
+      dist: distFigures([...after], published),
       split,
       navigation,
       lighthouse,
@@ -208,6 +162,66 @@ async function measure(archive: Archive, options: BenchOptions, log: Log, lighth
     for (const file of added) await fs.rm(file, { force: true });
     await cleanup(generated);
     await cleanup(dist);
+  }
+}
+
+/** New photos in two species, as after a morning's outing: links to (or copies of) one photo of the set, each listed in `added` as it is made. */
+async function addPhotos(archive: Archive, count: number, added: string[]): Promise<void> {
+  const source = path.join(archive.dir, 'life_list', archive.speciesFolders[0]!);
+  const sample = (await fs.readdir(source)).find((f) => f.endsWith('.jpg'))!;
+  for (let i = 0; i < count; i++) {
+    const folder = archive.speciesFolders[i % 2 === 0 ? 1 : archive.speciesFolders.length - 1]!;
+    const file = path.join(archive.dir, 'life_list', folder, `NEW_${String(i).padStart(2, '0')}.jpg`);
+    await fs.link(path.join(source, sample), file).catch(() => fs.copyFile(path.join(source, sample), file));
+    added.push(file);
+  }
+}
+
+/** dist/'s files and bytes; `published`: the inodes of the published files it hard-links. */
+function distFigures(all: Array<[string, { size: number; ino: number }]>, published: Set<number>): ArchivePoint['dist'] {
+  const bytes = (files: Array<[string, { size: number }]>) => files.reduce((sum, [, f]) => sum + f.size, 0);
+  const html = all.filter(([file]) => file.endsWith('.html'));
+  return {
+    files: all.length,
+    bytes: bytes(all),
+    // What dist/ adds beyond the published files it hard-links (pages, bundles, sitemap, feed).
+    ownBytes: bytes(all.filter(([, f]) => !published.has(f.ino))),
+    htmlFiles: html.length,
+    htmlBytes: bytes(html),
+    sharePageBytes: bytes(html.filter(([file]) => file.startsWith(`photo${path.sep}`))),
+    largestBytes: Math.max(...all.map(([, f]) => f.size)),
+  };
+}
+
+/** The same site built with publishing.assetOrigin: the pages' folder and the photos' folder, measured apart. */
+async function splitBuild(archive: Archive, generated: string): Promise<ArchivePoint['split']> {
+  const splitDist = await scratchDir(`archive-split-${archive.photos}`);
+  try {
+    await runBuild(archive.dir, generated, path.join(splitDist, 'dist'), { photosOut: path.join(splitDist, 'photos') });
+    const [pagesPart, photoPart] = [[...(await distFiles(path.join(splitDist, 'dist'))).values()], [...(await distFiles(path.join(splitDist, 'photos'))).values()]];
+    return { pagesFiles: pagesPart.length, pagesBytes: pagesPart.reduce((s, f) => s + f.size, 0), photoFiles: photoPart.length, photoBytes: photoPart.reduce((s, f) => s + f.size, 0) };
+  } finally {
+    await cleanup(splitDist);
+  }
+}
+
+/** Lighthouse on the archive's home page and its first species' page: the median of `runs` each. */
+async function archiveLighthouse(archive: Archive, dist: string, runs: number, log: Log): Promise<NonNullable<ArchivePoint['lighthouse']>> {
+  const server = await startStaticServer({ root: dist, gzip: true });
+  try {
+    const lighthouse: NonNullable<ArchivePoint['lighthouse']> = {};
+    const species = archive.speciesFolders[0]!.split('/').at(-1)!;
+    for (const [name, route] of [['home', '/'], ['species', speciesRoute(species)]] as const) {
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        log(`archive: Lighthouse ${name} of the ${archive.photos}-photo site, run ${i + 1}/${runs}`);
+        results.push(await lighthouseOnce(server.url + route.slice(1), false));
+      }
+      lighthouse[name] = { score: median(results.map((r) => r.score)), lcpMs: median(results.map((r) => r.lcpMs)), cls: median(results.map((r) => r.cls)), tbtMs: median(results.map((r) => r.tbtMs)) };
+    }
+    return lighthouse;
+  } finally {
+    await server.close();
   }
 }
 

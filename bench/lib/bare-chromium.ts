@@ -39,14 +39,9 @@ export async function launchBareChromium(): Promise<BareChromium> {
   };
   // A benchmark stopped midway (Ctrl-C, an error) leaves no browser behind.
   process.once('exit', killGroup);
-  const toBrowser = child.stdio[3] as Writable;
-  const fromBrowser = child.stdio[4] as Readable;
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-
-  let nextId = 0;
-  const pending = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void; method: string }>();
-  const listeners = new Map<string, Set<(params: Record<string, unknown>) => void>>();
+  const protocol = pipeProtocol(child.stdio[3] as Writable, child.stdio[4] as Readable);
   const exited = new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     // Not started at all (no such file): said as the reason of every pending command.
@@ -55,43 +50,12 @@ export async function launchBareChromium(): Promise<BareChromium> {
       resolve();
     });
   });
-  void exited.then(() => {
-    for (const { reject, method } of pending.values()) reject(new Error(`Chromium exited before answering ${method}:\n${stderr}`));
-    pending.clear();
-  });
-
-  let buffered = '';
-  fromBrowser.on('data', (chunk: Buffer) => {
-    const parts = (buffered + chunk.toString('utf8')).split('\0');
-    buffered = parts.pop()!;
-    for (const part of parts) {
-      const message = JSON.parse(part) as { id?: number; method?: string; params?: Record<string, unknown>; result?: never; error?: { message: string } };
-      if (message.id !== undefined) {
-        const call = pending.get(message.id);
-        pending.delete(message.id);
-        if (message.error) call?.reject(new Error(`${call.method}: ${message.error.message}`));
-        else call?.resolve(message.result as never);
-      } else if (message.method) {
-        for (const listener of listeners.get(message.method) ?? []) listener(message.params ?? {});
-      }
-    }
-  });
+  void exited.then(() => protocol.failAll((method) => `Chromium exited before answering ${method}:\n${stderr}`));
 
   const chromium: BareChromium = {
     pid: child.pid!,
-    send<T>(method: string, params: object = {}, sessionId?: string) {
-      const id = ++nextId;
-      return new Promise<T>((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (value: never) => void, reject, method });
-        toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
-      });
-    },
-    on(method, listener) {
-      const set = listeners.get(method) ?? new Set();
-      set.add(listener);
-      listeners.set(method, set);
-      return () => set.delete(listener);
-    },
+    send: protocol.send,
+    on: protocol.on,
     async close() {
       if (child.exitCode === null && child.signalCode === null) {
         // Browser.close ends its renderers and GPU process with it; a signal only if it cannot answer.
@@ -109,4 +73,47 @@ export async function launchBareChromium(): Promise<BareChromium> {
     },
   };
   return chromium;
+}
+
+/** The DevTools protocol over the pipe: commands answered by id, events handed to their listeners. */
+function pipeProtocol(toBrowser: Writable, fromBrowser: Readable) {
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void; method: string }>();
+  const listeners = new Map<string, Set<(params: Record<string, unknown>) => void>>();
+  let buffered = '';
+  fromBrowser.on('data', (chunk: Buffer) => {
+    const parts = (buffered + chunk.toString('utf8')).split('\0');
+    buffered = parts.pop()!;
+    for (const part of parts) {
+      const message = JSON.parse(part) as { id?: number; method?: string; params?: Record<string, unknown>; result?: never; error?: { message: string } };
+      if (message.id !== undefined) {
+        const call = pending.get(message.id);
+        pending.delete(message.id);
+        if (message.error) call?.reject(new Error(`${call.method}: ${message.error.message}`));
+        else call?.resolve(message.result as never);
+      } else if (message.method) {
+        for (const listener of listeners.get(message.method) ?? []) listener(message.params ?? {});
+      }
+    }
+  });
+  return {
+    send<T>(method: string, params: object = {}, sessionId?: string) {
+      const id = ++nextId;
+      return new Promise<T>((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (value: never) => void, reject, method });
+        toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
+      });
+    },
+    on(method: string, listener: (params: Record<string, unknown>) => void) {
+      const set = listeners.get(method) ?? new Set();
+      set.add(listener);
+      listeners.set(method, set);
+      return () => set.delete(listener);
+    },
+    /** Rejects every command still waiting for its answer, with `reason(method)`. */
+    failAll(reason: (method: string) => string) {
+      for (const { reject, method } of pending.values()) reject(new Error(reason(method)));
+      pending.clear();
+    },
+  };
 }

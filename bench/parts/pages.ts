@@ -153,11 +153,46 @@ export interface PagesMeasured {
   initialJs: Awaited<ReturnType<typeof initialJavaScript>>;
 }
 
+type PageToMeasure = { name: PageName; route: string; label: string; kbTarget?: number };
+type PageServer = { mode: string; replayed?: boolean; start: () => Promise<{ url: string; close(): Promise<void>; counts?: () => { replayed: number; forwarded: number } }> };
+
 export async function pages(options: BenchOptions, log: Log): Promise<PartResult> {
   await ensureBuilt(options, log);
   const site = await loadBuiltSite();
   const runs = options.quick ? 1 : options.runs;
-  const allPages: Array<{ name: PageName; route: string | undefined; label: string; kbTarget?: number }> = [
+  const pagesToTest = pagesOf(site, options);
+  const measured: PagesMeasured = { routes: site.routes, runs, firstPage: pagesToTest[0]?.name, servers: [], initialJs: await initialJavaScript(site) };
+  for (const { mode, replayed = false, start } of serversOf(site, options)) {
+    const server = await start();
+    const onServer: PagesMeasured['servers'][number] = { mode, replayed, pages: [] };
+    measured.servers.push(onServer);
+    try {
+      // Through the replaying proxy, the crawl also records the answers to every link; their redirects are the host's own row's.
+      if (mode !== 'uncompressed') onServer.crawl = await crawl(server.url);
+      // --quick checks the benchmark works: on the hosts' servers, the home page is enough for that.
+      for (const page of options.quick && (replayed || HOST_SERVERS.some((host) => host === mode)) ? pagesToTest.slice(0, 1) : pagesToTest) {
+        const url = pageUrl(new URL(server.url).origin, site, page.route);
+        if (replayed) {
+          // Records what the page fetches beyond the links the crawl followed (scripts, data, lazy images).
+          log(`pages: Lighthouse ${page.label}, ${mode}: a first run to record the server's answers (not counted)`);
+          await lighthouseOnce(url, false);
+        }
+        const before = server.counts?.();
+        const { figures, tasks } = await measurePage(page, url, mode, runs, log);
+        const after = server.counts?.();
+        const replay = before && after ? { replayed: after.replayed - before.replayed, forwarded: after.forwarded - before.forwarded } : undefined;
+        onServer.pages.push({ name: page.name, label: page.label, route: page.route, url, kbTarget: page.kbTarget, figures, tasks, replay });
+      }
+    } finally {
+      await server.close();
+    }
+  }
+  return { rows: pagesRows(measured), details: measured };
+}
+
+/** The page kinds the site has, as --pages chose them (--smoke: the home page alone). */
+function pagesOf(site: BuiltSite, options: BenchOptions): PageToMeasure[] {
+  const allPages: Array<Omit<PageToMeasure, 'route'> & { route: string | undefined }> = [
     { name: 'home', route: site.routes.home, label: 'Home /', kbTarget: 1024 },
     { name: 'leaf', route: site.routes.leaf, label: 'Life List leaf' },
     { name: 'species', route: site.routes.species, label: 'Largest species page' },
@@ -170,16 +205,21 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
     { name: 'outing', route: site.routes.outing, label: 'Busiest outing day' },
     { name: 'trip', route: site.routes.trip, label: 'Largest trip' },
   ];
-  // --smoke: the home page, once, on the gzip bucket server, unless told otherwise.
-  const pagesToTest = allPages
-    .filter((page): page is typeof page & { route: string } => page.route !== undefined)
+  return allPages
+    .filter((page): page is PageToMeasure => page.route !== undefined)
     .filter((page) => (options.pages ?? (options.smoke ? ['home'] : PAGE_NAMES)).includes(page.name));
-  // A plain bucket serves files as they are; a CDN or nginx compresses text. Both are measured.
-  // The hosts' servers serve dist/ at their root: a site built for a sub-path is measured on the bucket server only.
+}
+
+/**
+ * The servers the pages are measured on (--smoke: the gzip bucket server alone). A plain bucket
+ * serves files as they are; a CDN or nginx compresses text: both are measured. The hosts'
+ * servers serve dist/ at their root: a site built for a sub-path is measured on the bucket
+ * server only. --replay: each host's server also measured through a proxy that gives its
+ * recorded answers (bench/lib/replay-proxy.ts), so its own CPU use is not taken from the browser measured.
+ */
+function serversOf(site: BuiltSite, options: BenchOptions): PageServer[] {
   const hosts = (options.hosts ?? (options.smoke ? ['bucket'] : PAGE_HOSTS)).filter((host) => host === 'bucket' || site.info.publishing.basePath === '/');
-  // --replay: each host's server also measured through a proxy that gives its recorded answers
-  // (bench/lib/replay-proxy.ts), so its own CPU use is not taken from the browser measured.
-  const servers = hosts.flatMap((host): Array<{ mode: string; replayed?: boolean; start: () => Promise<{ url: string; close(): Promise<void>; counts?: () => { replayed: number; forwarded: number } }> }> =>
+  return hosts.flatMap((host): PageServer[] =>
     host === 'bucket'
       ? (options.compression ?? (options.smoke ? [true] : [true, false])).map((gzip) => ({ mode: gzip ? 'gzip' : 'uncompressed', start: () => startStaticServer({ root: site.dist, basePath: site.info.publishing.basePath, gzip }) }))
       : [
@@ -187,40 +227,19 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
           ...(options.replay ? [{ mode: `${host}, replayed`, replayed: true, start: () => startReplayedHost(host, site.dist) }] : []),
         ],
   );
-  const measured: PagesMeasured = { routes: site.routes, runs, firstPage: pagesToTest[0]?.name, servers: [], initialJs: await initialJavaScript(site) };
-  for (const { mode, replayed = false, start } of servers) {
-    const server = await start();
-    const onServer: PagesMeasured['servers'][number] = { mode, replayed, pages: [] };
-    measured.servers.push(onServer);
-    try {
-      // Through the replaying proxy, the crawl also records the answers to every link; their redirects are the host's own row's.
-      if (mode !== 'uncompressed') onServer.crawl = await crawl(server.url);
-      // --quick checks the benchmark works: on the hosts' servers, the home page is enough for that.
-      for (const page of options.quick && (replayed || HOST_SERVERS.some((host) => host === mode)) ? pagesToTest.slice(0, 1) : pagesToTest) {
-        const url = pageUrl(new URL(server.url).origin, site, page.route);
-        const figures: LighthouseFigures[] = [];
-        const tasks: MainThreadTasks[] = [];
-        if (replayed) {
-          // Records what the page fetches beyond the links the crawl followed (scripts, data, lazy images).
-          log(`pages: Lighthouse ${page.label}, ${mode}: a first run to record the server's answers (not counted)`);
-          await lighthouseOnce(url, false);
-        }
-        const before = server.counts?.();
-        for (let i = 0; i < runs; i++) {
-          log(`pages: Lighthouse ${page.label}, ${mode} (${page.route}) run ${i + 1}/${runs}`);
-          figures.push(await lighthouseOnce(url, i === 0));
-          log(`pages: main-thread tasks of ${page.label}, ${mode}, CPU slowed ${CPU_SLOWDOWN}×, run ${i + 1}/${runs}`);
-          tasks.push(await mainThreadTasks(url));
-        }
-        const after = server.counts?.();
-        const replay = before && after ? { replayed: after.replayed - before.replayed, forwarded: after.forwarded - before.forwarded } : undefined;
-        onServer.pages.push({ name: page.name, label: page.label, route: page.route, url, kbTarget: page.kbTarget, figures, tasks, replay });
-      }
-    } finally {
-      await server.close();
-    }
+}
+
+/** `runs` Lighthouse runs of a page, each followed by its main-thread tasks with the CPU slowed. */
+async function measurePage(page: PageToMeasure, url: string, mode: string, runs: number, log: Log): Promise<{ figures: LighthouseFigures[]; tasks: MainThreadTasks[] }> {
+  const figures: LighthouseFigures[] = [];
+  const tasks: MainThreadTasks[] = [];
+  for (let i = 0; i < runs; i++) {
+    log(`pages: Lighthouse ${page.label}, ${mode} (${page.route}) run ${i + 1}/${runs}`);
+    figures.push(await lighthouseOnce(url, i === 0));
+    log(`pages: main-thread tasks of ${page.label}, ${mode}, CPU slowed ${CPU_SLOWDOWN}×, run ${i + 1}/${runs}`);
+    tasks.push(await mainThreadTasks(url));
   }
-  return { rows: pagesRows(measured), details: measured };
+  return { figures, tasks };
 }
 
 /** Transferred per page, compressed: the app's JavaScript a page runs, the lightbox's stylesheet, the document. */

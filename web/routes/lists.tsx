@@ -1,5 +1,5 @@
 import { Link, useLoaderData, useParams } from 'react-router';
-import type { ListsData, ListSummary } from '../../data/bird-lists.ts';
+import type { BirdListData, ListsData, ListSummary } from '../../data/bird-lists.ts';
 import { LISTS_ROUTE, OUTINGS_ROUTE, lifeListRoute, listRoute, outingRoute, speciesRoute } from '../../data/paths.ts';
 import { imageUrl } from '../assets.ts';
 import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
@@ -42,8 +42,6 @@ function GroupHeading({ children }: { children: React.ReactNode }) {
 export function ListsPage() {
   const data = useLoaderData<typeof listsLoader>();
   const identity = useSite();
-  const countryCounts: MapCounts = Object.fromEntries(data.countries.map((c) => [c.key, { name: c.name, observed: c.observed }]));
-  const regionCounts: MapCounts = Object.fromEntries(data.countries.flatMap((c) => c.regions.map((r) => [r.key, { name: r.name, observed: r.observed }])));
   return (
     <>
       <PageMeta title={pageTitle(identity, t('lists.title'))} description={t('lists.description', { owner: identity.owner })} />
@@ -57,64 +55,78 @@ export function ListsPage() {
           {t('nav.outings')}
         </Link>
       </p>
-      {data.maps && (
-        <section aria-labelledby="where" className="mt-8">
-          <h2 id="where" className="font-serif text-2xl text-stone-50">
-            {t('lists.where')}
-          </h2>
-          <figure className="mt-4">
-            <div className="grid items-center gap-6 lg:grid-cols-3">
-              <div className="lg:col-span-2">
-                <ListsMap map={data.maps.world} counts={countryCounts} title={t('lists.mapWorld')} />
-              </div>
-              {data.maps.regions.map((regional) => (
-                // Named visibly too: a country's outline alone is not a label.
-                <div key={regional.country}>
-                  <p className="mb-1 text-xs text-stone-400">{regional.name}</p>
-                  <ListsMap map={regional} counts={regionCounts} title={t('lists.mapRegions', { country: regional.name })} />
-                </div>
-              ))}
-            </div>
-            <figcaption>
-              <MapLegend />
-              <p className="mt-1 text-xs text-stone-400">{t('lists.mapNote')}</p>
-            </figcaption>
-          </figure>
-        </section>
-      )}
-      <table className="mt-8 w-full max-w-3xl text-left text-sm text-stone-200">
-        <caption className="sr-only">{t('lists.caption')}</caption>
-        <thead className="text-stone-400">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-normal">
-              {t('lists.list')}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-normal">
-              {t('table.species')}
-            </th>
-            <th scope="col" className="py-2 text-right font-normal">
-              {t('lists.photographed')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-white/10">
-          <Row list={data.life} level={0} label={<Link to={lifeListRoute([], 'taxonomic')} className="text-link">{t('lists.life')}</Link>} />
-        </tbody>
-        <tbody className="divide-y divide-white/10">
-          <GroupHeading>{t('lists.years')}</GroupHeading>
-          {data.years.map((year) => (
-            <Row key={year.key} list={year} level={0} label={<Link to={listRoute(year.key)} className="text-link">{year.name}</Link>} />
-          ))}
-        </tbody>
-        <tbody className="divide-y divide-white/10">
-          <GroupHeading>{t('lists.countries')}</GroupHeading>
-          {data.countries.flatMap((country) => [
-            <Row key={country.key} list={country} level={0} label={<Link to={listRoute(country.key)} className="text-link">{country.name}</Link>} />,
-            ...country.regions.map((region) => <Row key={region.key} list={region} level={1} label={<Link to={listRoute(region.key)} className="text-link">{region.name}</Link>} />),
-          ])}
-        </tbody>
-      </table>
+      {data.maps && <ListsMaps maps={data.maps} countries={data.countries} />}
+      <ListsTable data={data} />
     </>
+  );
+}
+
+/** The world map of the countries' lists and a map per country of its states' or provinces' lists. */
+function ListsMaps({ maps, countries }: { maps: NonNullable<ListsData['maps']>; countries: ListsData['countries'] }) {
+  const countryCounts: MapCounts = Object.fromEntries(countries.map((c) => [c.key, { name: c.name, observed: c.observed }]));
+  const regionCounts: MapCounts = Object.fromEntries(countries.flatMap((c) => c.regions.map((r) => [r.key, { name: r.name, observed: r.observed }])));
+  return (
+    <section aria-labelledby="where" className="mt-8">
+      <h2 id="where" className="font-serif text-2xl text-stone-50">
+        {t('lists.where')}
+      </h2>
+      <figure className="mt-4">
+        <div className="grid items-center gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <ListsMap map={maps.world} counts={countryCounts} title={t('lists.mapWorld')} />
+          </div>
+          {maps.regions.map((regional) => (
+            // Named visibly too: a country's outline alone is not a label.
+            <div key={regional.country}>
+              <p className="mb-1 text-xs text-stone-400">{regional.name}</p>
+              <ListsMap map={regional} counts={regionCounts} title={t('lists.mapRegions', { country: regional.name })} />
+            </div>
+          ))}
+        </div>
+        <figcaption>
+          <MapLegend />
+          <p className="mt-1 text-xs text-stone-400">{t('lists.mapNote')}</p>
+        </figcaption>
+      </figure>
+    </section>
+  );
+}
+
+/** Every list: the life list, then the years, then the countries, each followed by its states or provinces. */
+function ListsTable({ data }: { data: ListsData }) {
+  return (
+    <table className="mt-8 w-full max-w-3xl text-left text-sm text-stone-200">
+      <caption className="sr-only">{t('lists.caption')}</caption>
+      <thead className="text-stone-400">
+        <tr>
+          <th scope="col" className="py-2 pr-4 font-normal">
+            {t('lists.list')}
+          </th>
+          <th scope="col" className="py-2 pr-4 text-right font-normal">
+            {t('table.species')}
+          </th>
+          <th scope="col" className="py-2 text-right font-normal">
+            {t('lists.photographed')}
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-white/10">
+        <Row list={data.life} level={0} label={<Link to={lifeListRoute([], 'taxonomic')} className="text-link">{t('lists.life')}</Link>} />
+      </tbody>
+      <tbody className="divide-y divide-white/10">
+        <GroupHeading>{t('lists.years')}</GroupHeading>
+        {data.years.map((year) => (
+          <Row key={year.key} list={year} level={0} label={<Link to={listRoute(year.key)} className="text-link">{year.name}</Link>} />
+        ))}
+      </tbody>
+      <tbody className="divide-y divide-white/10">
+        <GroupHeading>{t('lists.countries')}</GroupHeading>
+        {data.countries.flatMap((country) => [
+          <Row key={country.key} list={country} level={0} label={<Link to={listRoute(country.key)} className="text-link">{country.name}</Link>} />,
+          ...country.regions.map((region) => <Row key={region.key} list={region} level={1} label={<Link to={listRoute(region.key)} className="text-link">{region.name}</Link>} />),
+        ])}
+      </tbody>
+    </table>
   );
 }
 
@@ -161,46 +173,53 @@ export function ListPage() {
           ))}
         </nav>
       )}
-      <table className="mt-8 w-full text-left text-sm">
-        <caption className="sr-only">{t(list.kind === 'year' ? 'list.captionYear' : 'list.caption', { list: title })}</caption>
-        <thead className="text-stone-400">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-normal">
-              <span className="sr-only">{t('list.photo')}</span>
-            </th>
-            <th scope="col" className="py-2 pr-4 font-normal">
-              {t('table.species')}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-normal">
-              {list.kind === 'year' ? t('list.firstSeenIn', { year: list.name }) : t('list.firstSeenHere')}
-            </th>
-            <th scope="col" className="py-2 font-normal">
-              <span className="sr-only">{t('list.notes')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-white/10 text-stone-200">
-          {list.species.map((s) => (
-            <tr key={s.scientificName}>
-              <td className="w-16 py-1.5 pr-4">
-                {s.species && s.thumbnail ? (
-                  <Link to={speciesRoute(s.species)} tabIndex={-1} aria-hidden="true">
-                    <img src={imageUrl(s.thumbnail.path)} width={48} height={Math.round((48 * s.thumbnail.height) / s.thumbnail.width)} alt="" loading="lazy" decoding="async" className="rounded-sm bg-stone-800" />
-                  </Link>
-                ) : null}
-              </td>
-              <th scope="row" className="py-1.5 pr-4 font-normal">
-                <SpeciesName name={s.commonName} local={s.localName} species={s.species} />{' '}
-                <span className="block text-xs italic text-stone-400">{s.scientificName}</span>
-              </th>
-              <td className="py-1.5 pr-4 text-stone-300">{list.kind === 'year' ? <DayAndRegion day={s.firstSeen} place={s.place} /> : <Day day={s.firstSeen} />}</td>
-              <td className="py-1.5 text-xs text-stone-400">
-                {[s.newForLife ? t('list.newForLife') : '', s.species ? '' : t('list.notPhotographed')].filter(Boolean).join(' · ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListSpecies list={list} title={title} />
     </>
+  );
+}
+
+/** A list's species, in taxonomic order: a thumbnail of the photographed ones, the day each was first seen there, lifers and those not photographed marked. */
+function ListSpecies({ list, title }: { list: BirdListData; title: string }) {
+  return (
+    <table className="mt-8 w-full text-left text-sm">
+      <caption className="sr-only">{t(list.kind === 'year' ? 'list.captionYear' : 'list.caption', { list: title })}</caption>
+      <thead className="text-stone-400">
+        <tr>
+          <th scope="col" className="py-2 pr-4 font-normal">
+            <span className="sr-only">{t('list.photo')}</span>
+          </th>
+          <th scope="col" className="py-2 pr-4 font-normal">
+            {t('table.species')}
+          </th>
+          <th scope="col" className="py-2 pr-4 font-normal">
+            {list.kind === 'year' ? t('list.firstSeenIn', { year: list.name }) : t('list.firstSeenHere')}
+          </th>
+          <th scope="col" className="py-2 font-normal">
+            <span className="sr-only">{t('list.notes')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-white/10 text-stone-200">
+        {list.species.map((s) => (
+          <tr key={s.scientificName}>
+            <td className="w-16 py-1.5 pr-4">
+              {s.species && s.thumbnail ? (
+                <Link to={speciesRoute(s.species)} tabIndex={-1} aria-hidden="true">
+                  <img src={imageUrl(s.thumbnail.path)} width={48} height={Math.round((48 * s.thumbnail.height) / s.thumbnail.width)} alt="" loading="lazy" decoding="async" className="rounded-sm bg-stone-800" />
+                </Link>
+              ) : null}
+            </td>
+            <th scope="row" className="py-1.5 pr-4 font-normal">
+              <SpeciesName name={s.commonName} local={s.localName} species={s.species} />{' '}
+              <span className="block text-xs italic text-stone-400">{s.scientificName}</span>
+            </th>
+            <td className="py-1.5 pr-4 text-stone-300">{list.kind === 'year' ? <DayAndRegion day={s.firstSeen} place={s.place} /> : <Day day={s.firstSeen} />}</td>
+            <td className="py-1.5 text-xs text-stone-400">
+              {[s.newForLife ? t('list.newForLife') : '', s.species ? '' : t('list.notPhotographed')].filter(Boolean).join(' · ')}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

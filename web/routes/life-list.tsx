@@ -74,30 +74,13 @@ export function LifeListPage() {
   // A species' wall is headed by the name a visitor knows it by; folders keep the owner's names.
   const title = level.kind === 'wall' ? birdName(level.species.species, level.species.localName) : (level.segments.at(-1) ?? t('nav.lifeList'));
   const titleLang = level.kind === 'wall' ? level.species.localName?.lang : undefined;
-  const parent = level.segments.slice(0, -1);
   return (
     <>
       <PageMeta
         title={pageTitle(identity, title)}
         description={level.segments.length === 0 ? t('lifeList.description', { owner: identity.owner }) : t('lifeList.levelDescription', { path: level.segments.join(' › '), owner: identity.owner })}
       />
-      <div className="mb-8 flex items-center gap-4">
-        {level.segments.length > 0 && (
-          <Link
-            to={lifeListRoute(parent, order)}
-            aria-label={t('lifeList.back', { name: parent.at(-1) ?? t('nav.lifeList') })}
-            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-white/20 text-xl text-stone-200 hover:border-amber-200 hover:text-amber-200"
-          >
-            <span aria-hidden="true">←</span>
-          </Link>
-        )}
-        <div>
-          {level.segments.length > 1 && <p className="text-sm tracking-wide text-stone-400">{parent.join(' › ')}</p>}
-          <h1 className="font-serif text-4xl text-stone-50" lang={titleLang}>
-            {title}
-          </h1>
-        </div>
-      </div>
+      <LevelHeading segments={level.segments} order={order} title={title} titleLang={titleLang} />
       {level.kind === 'folders' && (hasTaxonomicOrder || level.segments.length === 0) && (
         <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
           {hasTaxonomicOrder && <OrderChoice segments={level.segments} order={level.order} />}
@@ -137,5 +120,29 @@ export function LifeListPage() {
         </p>
       )}
     </>
+  );
+}
+
+/** A level's name, under the path of folders above it, with a way back up. */
+function LevelHeading({ segments, order, title, titleLang }: { segments: string[]; order: LifeListOrder; title: string; titleLang: string | undefined }) {
+  const parent = segments.slice(0, -1);
+  return (
+    <div className="mb-8 flex items-center gap-4">
+      {segments.length > 0 && (
+        <Link
+          to={lifeListRoute(parent, order)}
+          aria-label={t('lifeList.back', { name: parent.at(-1) ?? t('nav.lifeList') })}
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-white/20 text-xl text-stone-200 hover:border-amber-200 hover:text-amber-200"
+        >
+          <span aria-hidden="true">←</span>
+        </Link>
+      )}
+      <div>
+        {segments.length > 1 && <p className="text-sm tracking-wide text-stone-400">{parent.join(' › ')}</p>}
+        <h1 className="font-serif text-4xl text-stone-50" lang={titleLang}>
+          {title}
+        </h1>
+      </div>
+    </div>
   );
 }

@@ -43,43 +43,7 @@ export function SpeciesPage() {
             {(sighting?.scientificName ?? scientificName) && <i lang="la">{sighting?.scientificName ?? scientificName}</i>}
           </p>
         )}
-        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
-          {sighting && (
-            <Fact term={t('species.firstSeen')}>
-              <DayAndRegion day={sighting.firstSeen} place={sighting.firstPlace} />
-            </Fact>
-          )}
-          <Fact term={t('species.photos')} hiddenTerm>
-            {count}
-          </Fact>
-          {firstPhotographed !== undefined && (
-            <Fact term={t('species.firstPhotographed')}>
-              <Day day={firstPhotographed} />
-            </Fact>
-          )}
-          {seenIn && seenIn.places.length > 0 && (
-            <Fact term={t('species.seenIn')}>
-              <PlacesByCountry places={seenIn.places} />
-            </Fact>
-          )}
-          {outings && outings.length > 0 && (
-            <Fact term={t('species.photographedOn')}>
-              {outings.map((day, i) => (
-                <span key={day}>
-                  {i > 0 && t('list.separator')}
-                  <Link to={outingRoute(day)} className="hover:text-amber-200">
-                    <Day day={day} />
-                  </Link>
-                </span>
-              ))}
-            </Fact>
-          )}
-          {seenIn && seenIn.years.length > 0 && (
-            <Fact term={t('species.years')}>
-              <ListLinks lists={seenIn.years.map((year) => ({ key: String(year), name: String(year) }))} />
-            </Fact>
-          )}
-        </dl>
+        <SpeciesFacts count={count} sighting={sighting} firstPhotographed={firstPhotographed} seenIn={seenIn} outings={outings} />
       </div>
       <ul className="columns-2 gap-3 xl:columns-3">
         {photos.map((photo, position) => (
@@ -90,6 +54,51 @@ export function SpeciesPage() {
       </ul>
       <PhotoGallery photos={photos} title={birdName(species, localName)} />
     </>
+  );
+}
+
+type SpeciesView = Awaited<ReturnType<typeof speciesLoader>>;
+
+/** What the owner's records say of the species: first seen, photos, where and when. */
+function SpeciesFacts({ count, sighting, firstPhotographed, seenIn, outings }: Pick<SpeciesView, 'sighting' | 'firstPhotographed' | 'seenIn' | 'outings'> & { count: string }) {
+  return (
+    <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
+      {sighting && (
+        <Fact term={t('species.firstSeen')}>
+          <DayAndRegion day={sighting.firstSeen} place={sighting.firstPlace} />
+        </Fact>
+      )}
+      <Fact term={t('species.photos')} hiddenTerm>
+        {count}
+      </Fact>
+      {firstPhotographed !== undefined && (
+        <Fact term={t('species.firstPhotographed')}>
+          <Day day={firstPhotographed} />
+        </Fact>
+      )}
+      {seenIn && seenIn.places.length > 0 && (
+        <Fact term={t('species.seenIn')}>
+          <PlacesByCountry places={seenIn.places} />
+        </Fact>
+      )}
+      {outings && outings.length > 0 && (
+        <Fact term={t('species.photographedOn')}>
+          {outings.map((day, i) => (
+            <span key={day}>
+              {i > 0 && t('list.separator')}
+              <Link to={outingRoute(day)} className="hover:text-amber-200">
+                <Day day={day} />
+              </Link>
+            </span>
+          ))}
+        </Fact>
+      )}
+      {seenIn && seenIn.years.length > 0 && (
+        <Fact term={t('species.years')}>
+          <ListLinks lists={seenIn.years.map((year) => ({ key: String(year), name: String(year) }))} />
+        </Fact>
+      )}
+    </dl>
   );
 }
 

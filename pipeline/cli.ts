@@ -32,6 +32,14 @@ function buildProgram(io: CliIo = { stdout: process.stdout, stderr: process.stde
   const program = new Command('pipeline').exitOverride().description(help.program).addHelpText('after', help.exitCodes);
   program.configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
 
+  addIngest(program, io, state);
+  addTaxonomy(program, io, state);
+  addValidate(program, io, state);
+  return program;
+}
+
+/** `ingest`: the photos into renditions and data files, then the summary (or its JSON report). */
+function addIngest(program: Command, io: CliIo, state: CliState): void {
   program
     .command('ingest')
     .description(help.ingest)
@@ -66,7 +74,10 @@ function buildProgram(io: CliIo = { stdout: process.stdout, stderr: process.stde
         state.exitCode = reportFatal(error, io, opts.json);
       }
     });
+}
 
+/** `taxonomy`: the bird names the ingest places photos by, fetched or read from a file. */
+function addTaxonomy(program: Command, io: CliIo, state: CliState): void {
   program
     .command('taxonomy')
     .description(help.taxonomy)
@@ -86,7 +97,10 @@ function buildProgram(io: CliIo = { stdout: process.stdout, stderr: process.stde
         state.exitCode = reportFatal(error, io, false);
       }
     });
+}
 
+/** `validate`: every data file checked with its schema. */
+function addValidate(program: Command, io: CliIo, state: CliState): void {
   program
     .command('validate')
     .description(help.validate)
@@ -101,8 +115,6 @@ function buildProgram(io: CliIo = { stdout: process.stdout, stderr: process.stde
         state.exitCode = reportFatal(error, io, false);
       }
     });
-
-  return program;
 }
 
 function reportFatal(error: unknown, io: CliIo, json: boolean): number {

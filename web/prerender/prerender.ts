@@ -15,7 +15,7 @@ import { atomFeed, newestOutings, newestPhotos } from '../seo/feed.ts';
 import { headTags, type SiteIdentity } from '../seo/page-meta.ts';
 import { robotsTxt, sitemapXml } from '../seo/sitemap.ts';
 import { createSiteUrls, type SiteUrls } from '../seo/site-urls.ts';
-import { createSiteModel, siteIdentityOf, type LoadData } from '../site-model.ts';
+import { createSiteModel, siteIdentityOf, type LoadData, type SiteModel } from '../site-model.ts';
 import { writeIfChanged, type BuildState } from './build-state.ts';
 import { deferEntryScript, fillTemplate, headKey, iconLink, inlineStylesheets, hoistedValue, renderHeadTag, splitHoisted, tagKey } from './html-document.ts';
 import { firstScreenScript, hydrationGuardScript } from './inline-scripts.ts';
@@ -246,7 +246,7 @@ async function pageHtml(page: PageToRender, build: PageBuild): Promise<string> {
  */
 async function writeListings(
   options: PrerenderOptions,
-  { model, site, urls, identity, pages }: { model: ReturnType<typeof createSiteModel>; site: SiteIdentity; urls: SiteUrls; identity: string; pages: PageToRender[] },
+  { model, site, urls, identity, pages }: { model: SiteModel; site: SiteIdentity; urls: SiteUrls; identity: string; pages: PageToRender[] },
 ) {
   const inSitemap = pages.filter((p) => p.inSitemap);
   const indexText = await readFile(join(options.publicDir, MANIFEST_FILES.photoIndex), 'utf8');

@@ -82,6 +82,8 @@ describe.skipIf(sharedTaxonomyAbsent)('a site built in Spanish: birds and places
       await page.getByRole('heading', { level: 1, name: SAMPLE_SPANISH.wooduc }).waitFor();
       await page.getByRole('link', { name: WORDS['lifeList.speciesPage']!.replace('{species}', SAMPLE_SPANISH.wooduc) }).click();
       await page.waitForURL(url(speciesRoute('Wood Duck')));
+      // The URL changes before the species page replaces the wall, whose heading has the same words: wait for the page's own.
+      await page.locator('main p i[lang="la"]').first().waitFor();
       const heading = page.getByRole('heading', { level: 1 });
       await expect(heading.textContent()).resolves.toBe(SAMPLE_SPANISH.wooduc);
       await expect(heading.locator('[lang="es"]').count()).resolves.toBe(1);

@@ -76,6 +76,8 @@ describe('the outings of the sample library', () => {
       expect(kept.kept).toBe(true);
       await page.getByRole('region', { name: 'Days' }).locator(`a[href="${outingRoute(photoDay.key)}"]`).click();
       await page.waitForURL(url(outingRoute(photoDay.key)));
+      // The URL changes before the day's page replaces the trip's: wait for the day's own heading.
+      await page.locator(`main h1[data-outing="${photoDay.key}"]`).waitFor();
       // The day's photos come first, each a tile that opens the lightbox, before the species seen.
       const wall = page.getByRole('region', { name: 'Photos' });
       await expect(wall.locator('a[href*="photo="]').count()).resolves.toBe(photoDay.photoCount);

@@ -50,7 +50,6 @@ export async function publishPart(options: BenchOptions, log: Log): Promise<Part
   }
 }
 
-
 async function measuredPublish(args: string[], log: Log, label: string): Promise<Publish> {
   const run = await runMeasured(process.execPath, [PUBLISH_LAUNCHER, '--no-build', ...args], { env: publishEnvironment(CREDENTIALS) });
   if (run.exitCode !== 0) throw new Error(`${label}: npm run publish exited ${run.exitCode}: ${run.stderr.trim()}`);

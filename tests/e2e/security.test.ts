@@ -15,8 +15,9 @@ import { startVitePreview } from './prerender-support.ts';
  * Every page kind of the built sample site under its Content-Security-Policy, in Chromium, on
  * the strict bucket server (the pages' <meta> policy alone, as on GitHub Pages or a bucket), and
  * the kinds whose code differs on the hosts' own servers (the header as well): no
- * `securitypolicyviolation` event and no error, with the app started and the lightbox used. A control on each server shows the policy is
- * enforced there and that the listener hears what it blocks.
+ * `securitypolicyviolation` event and no error, with the app started and the lightbox used. A
+ * control on each server shows the policy is enforced there and that the listener hears what it
+ * blocks.
  */
 const distDir = inject('distDir');
 const site = readSite(distDir);

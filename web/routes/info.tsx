@@ -15,58 +15,76 @@ export function InfoPage() {
       <PageMeta title={pageTitle(identity, t('nav.info'))} description={t('info.description', { owner: identity.owner })} />
       <h1 className="sr-only">{t('nav.info')}</h1>
       <div className="grid gap-12 md:grid-cols-2">
-        <section aria-labelledby="gear">
-          <h2 id="gear" className="font-serif text-3xl text-stone-50">
-            {t('info.gear')}
-          </h2>
-          {gear.length === 0 ? (
-            <p className="mt-4 text-stone-400">{t('info.noGear')}</p>
-          ) : (
-            <ul className="mt-4 space-y-3 leading-relaxed text-stone-300">
-              {gear.map((line) => (
-                <li key={line} className="border-l-2 border-amber-200/60 pl-4">
-                  {line}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section aria-labelledby="stats">
-          <h2 id="stats" className="font-serif text-3xl text-stone-50">
-            {t('info.stats')}
-          </h2>
-          <p className="mt-4 font-serif text-4xl text-amber-100">{tn('count.speciesObserved', stats.speciesObserved)}</p>
-          <ul className="mt-4 space-y-1 text-stone-300">
-            {stats.lifeList ? (
-              <li>{t('info.photographedOf', { photographed: formatNumber(stats.lifeList.photographed), observed: formatNumber(stats.speciesObserved) })}</li>
-            ) : (
-              <li>{tn('count.speciesPhotographed', stats.speciesPhotographed)}</li>
-            )}
-            <li>{tn('count.photos', stats.photos)}</li>
-          </ul>
-          {stats.lifeList && (
-            <>
-              <p className="mt-4 text-sm">
-                <Link to={NOT_PHOTOGRAPHED_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
-                  {t('notPhotographed.title')}
-                </Link>
-                {' · '}
-                <Link to={LISTS_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
-                  {t('footer.lists')}
-                </Link>
-              </p>
-              <LifeGrowthChart growth={stats.lifeList.growth} className="mt-8" />
-            </>
-          )}
-        </section>
+        <GearSection gear={gear} />
+        <StatsSection stats={stats} />
       </div>
       <p className="mt-12 text-sm text-stone-400">
         {creditsNote[0]}
-        <Link to={CREDITS_ROUTE} className="text-amber-200 underline underline-offset-2 hover:text-amber-100">
+        <Link to={CREDITS_ROUTE} className={LINK}>
           {t('info.creditsLink')}
         </Link>
         {creditsNote[1]}
       </p>
     </>
+  );
+}
+
+type InfoData = Awaited<ReturnType<typeof infoLoader>>;
+
+const LINK = 'text-amber-200 underline underline-offset-2 hover:text-amber-100';
+
+/** The owner's cameras and lenses, a line each, as the ingest summed them up. */
+function GearSection({ gear }: { gear: InfoData['gear'] }) {
+  return (
+    <section aria-labelledby="gear">
+      <h2 id="gear" className="font-serif text-3xl text-stone-50">
+        {t('info.gear')}
+      </h2>
+      {gear.length === 0 ? (
+        <p className="mt-4 text-stone-400">{t('info.noGear')}</p>
+      ) : (
+        <ul className="mt-4 space-y-3 leading-relaxed text-stone-300">
+          {gear.map((line) => (
+            <li key={line} className="border-l-2 border-amber-200/60 pl-4">
+              {line}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The counts; with an eBird export, the photographed share of the life list and its growth. */
+function StatsSection({ stats }: { stats: InfoData['stats'] }) {
+  return (
+    <section aria-labelledby="stats">
+      <h2 id="stats" className="font-serif text-3xl text-stone-50">
+        {t('info.stats')}
+      </h2>
+      <p className="mt-4 font-serif text-4xl text-amber-100">{tn('count.speciesObserved', stats.speciesObserved)}</p>
+      <ul className="mt-4 space-y-1 text-stone-300">
+        {stats.lifeList ? (
+          <li>{t('info.photographedOf', { photographed: formatNumber(stats.lifeList.photographed), observed: formatNumber(stats.speciesObserved) })}</li>
+        ) : (
+          <li>{tn('count.speciesPhotographed', stats.speciesPhotographed)}</li>
+        )}
+        <li>{tn('count.photos', stats.photos)}</li>
+      </ul>
+      {stats.lifeList && (
+        <>
+          <p className="mt-4 text-sm">
+            <Link to={NOT_PHOTOGRAPHED_ROUTE} className={LINK}>
+              {t('notPhotographed.title')}
+            </Link>
+            {' · '}
+            <Link to={LISTS_ROUTE} className={LINK}>
+              {t('footer.lists')}
+            </Link>
+          </p>
+          <LifeGrowthChart growth={stats.lifeList.growth} className="mt-8" />
+        </>
+      )}
+    </section>
   );
 }

@@ -24,15 +24,54 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
  */
 export function SpeciesSearch({ load, onSelect = (entry) => window.location.assign(entry.href), label = t('search.label'), maxResults = 8, className = '' }: SpeciesSearchProps) {
   const id = useId();
+  const { status, search, ensureIndex } = useSpeciesIndex(load);
+  const box = useCombobox({ search, maxResults, onSelect, onUse: ensureIndex });
+  const listId = `${id}-list`;
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  return (
+    <div className={`relative max-w-md ${className}`}>
+      <label htmlFor={`${id}-input`} className="block text-sm uppercase tracking-[0.2em] text-stone-300">
+        {label}
+      </label>
+      <SearchInput
+        id={`${id}-input`}
+        listId={listId}
+        expanded={box.expanded}
+        activeId={box.expanded && box.active >= 0 ? optionId(box.active) : undefined}
+        query={box.query}
+        onFocus={ensureIndex}
+        onType={box.onType}
+        onBlur={box.close}
+        onKeyDown={box.onKeyDown}
+      />
+      <ResultList id={listId} label={label} results={box.expanded ? box.results : []} active={box.active} optionId={optionId} onChoose={box.choose} />
+      <p role="status" className="sr-only">
+        {statusMessage(status, box.query, box.results.length, maxResults)}
+      </p>
+    </div>
+  );
+}
+
+interface ComboboxOptions {
+  search: SpeciesSearchFn | undefined;
+  maxResults: number;
+  onSelect: (entry: SpeciesSearchEntry) => void;
+  /** Called on every keystroke that changes the text: the index is fetched on first use. */
+  onUse: () => void;
+}
+
+/**
+ * The combobox's state: the text typed, whether the list is open, the option the arrow keys
+ * have reached, and what the keys do (arrows move and wrap, Enter chooses the active option or
+ * the first, Escape closes the list, then clears the text).
+ */
+function useCombobox({ search, maxResults, onSelect, onUse }: ComboboxOptions) {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { status, search, ensureIndex } = useSpeciesIndex(load);
-
   const results = useMemo(() => (search && query.trim() !== '' ? search(query, maxResults) : []), [search, query, maxResults]);
   const expanded = open && results.length > 0;
-  const listId = `${id}-list`;
-  const optionId = (i: number) => `${id}-option-${i}`;
 
   const choose = (entry: SpeciesSearchEntry) => {
     setOpen(false);
@@ -58,39 +97,50 @@ export function SpeciesSearch({ load, onSelect = (entry) => window.location.assi
     }
   };
 
+  const onType = (text: string) => {
+    onUse();
+    setQuery(text);
+    setOpen(true);
+    setActive(-1);
+  };
+
+  return { query, results, expanded, active, choose, onKeyDown, onType, close: () => setOpen(false) };
+}
+
+interface SearchInputProps {
+  id: string;
+  listId: string;
+  expanded: boolean;
+  /** The option the arrow keys have reached, announced while the focus stays in the box. */
+  activeId: string | undefined;
+  query: string;
+  onFocus: () => void;
+  onType: (text: string) => void;
+  onBlur: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+}
+
+/** The combobox's text box: it keeps the focus while the arrow keys move through the options. */
+function SearchInput({ id, listId, expanded, activeId, query, onFocus, onType, onBlur, onKeyDown }: SearchInputProps) {
   return (
-    <div className={`relative max-w-md ${className}`}>
-      <label htmlFor={`${id}-input`} className="block text-sm uppercase tracking-[0.2em] text-stone-300">
-        {label}
-      </label>
-      <input
-        id={`${id}-input`}
-        type="search"
-        role="combobox"
-        autoComplete="off"
-        spellCheck={false}
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        placeholder={t('search.placeholder')}
-        value={query}
-        onFocus={ensureIndex}
-        onChange={(event) => {
-          ensureIndex();
-          setQuery(event.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onBlur={() => setOpen(false)}
-        onKeyDown={onKeyDown}
-        className="mt-2 w-full rounded border border-white/20 bg-stone-900 px-3 py-2 text-stone-50 placeholder:text-stone-500 focus-visible:outline-2 focus-visible:outline-amber-200"
-      />
-      <ResultList id={listId} label={label} results={expanded ? results : []} active={active} optionId={optionId} onChoose={choose} />
-      <p role="status" className="sr-only">
-        {statusMessage(status, query, results.length, maxResults)}
-      </p>
-    </div>
+    <input
+      id={id}
+      type="search"
+      role="combobox"
+      autoComplete="off"
+      spellCheck={false}
+      aria-autocomplete="list"
+      aria-expanded={expanded}
+      aria-controls={listId}
+      aria-activedescendant={activeId}
+      placeholder={t('search.placeholder')}
+      value={query}
+      onFocus={onFocus}
+      onChange={(event) => onType(event.target.value)}
+      onBlur={onBlur}
+      onKeyDown={onKeyDown}
+      className="mt-2 w-full rounded border border-white/20 bg-stone-900 px-3 py-2 text-stone-50 placeholder:text-stone-500 focus-visible:outline-2 focus-visible:outline-amber-200"
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import { birdName } from '../bird-name.ts';
 import { BirdName } from '../components/SpeciesName.tsx';
 import { pageTitle, useSite } from './root.tsx';
 import { t, tAround } from '../site-words.ts';
+import { TitledSection } from '../components/TitledSection.tsx';
 
 export function CreditsPage() {
   const { credited, taxonomy } = useLoaderData<typeof creditsLoader>();
@@ -43,10 +44,7 @@ export function CreditsPage() {
         ))}
       </ul>
       {taxonomy && (
-        <section className="mt-10" aria-labelledby="taxonomy-credit">
-          <h2 id="taxonomy-credit" className="font-serif text-2xl text-stone-50">
-            {t('credits.birdNames')}
-          </h2>
+        <TitledSection id="taxonomy-credit" title={t('credits.birdNames')} className="mt-10">
           <p className="mt-2 text-sm text-stone-300">
             {taxonomyNote[0]}
             {taxonomy.url ? (
@@ -58,7 +56,7 @@ export function CreditsPage() {
             )}
             {taxonomyNote[1]}
           </p>
-        </section>
+        </TitledSection>
       )}
     </>
   );

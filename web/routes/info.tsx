@@ -2,6 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { CREDITS_ROUTE, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE } from '../../data/paths.ts';
 import { LifeGrowthChart } from '../components/LifeGrowthChart.tsx';
+import { TitledSection } from '../components/TitledSection.tsx';
 import type { infoLoader } from './info-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 import { formatNumber, t, tAround, tn } from '../site-words.ts';
@@ -32,14 +33,13 @@ export function InfoPage() {
 type InfoData = Awaited<ReturnType<typeof infoLoader>>;
 
 const LINK = 'text-amber-200 underline underline-offset-2 hover:text-amber-100';
+/** Info's two columns have larger headings than other pages' sections. */
+const INFO_HEADING = 'font-serif text-3xl text-stone-50';
 
 /** The owner's cameras and lenses, a line each, as the ingest summed them up. */
 function GearSection({ gear }: { gear: InfoData['gear'] }) {
   return (
-    <section aria-labelledby="gear">
-      <h2 id="gear" className="font-serif text-3xl text-stone-50">
-        {t('info.gear')}
-      </h2>
+    <TitledSection id="gear" title={t('info.gear')} headingClassName={INFO_HEADING}>
       {gear.length === 0 ? (
         <p className="mt-4 text-stone-400">{t('info.noGear')}</p>
       ) : (
@@ -51,17 +51,14 @@ function GearSection({ gear }: { gear: InfoData['gear'] }) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
 /** The counts; with an eBird export, the photographed share of the life list and its growth. */
 function StatsSection({ stats }: { stats: InfoData['stats'] }) {
   return (
-    <section aria-labelledby="stats">
-      <h2 id="stats" className="font-serif text-3xl text-stone-50">
-        {t('info.stats')}
-      </h2>
+    <TitledSection id="stats" title={t('info.stats')} headingClassName={INFO_HEADING}>
       <p className="mt-4 font-serif text-4xl text-amber-100">{tn('count.speciesObserved', stats.speciesObserved)}</p>
       <ul className="mt-4 space-y-1 text-stone-300">
         {stats.lifeList ? (
@@ -85,6 +82,6 @@ function StatsSection({ stats }: { stats: InfoData['stats'] }) {
           <LifeGrowthChart growth={stats.lifeList.growth} className="mt-8" />
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

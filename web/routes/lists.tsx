@@ -6,6 +6,7 @@ import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
 import { ListsMap, MapLegend, type MapCounts } from '../components/ListsMap.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { SpeciesName } from '../components/SpeciesName.tsx';
+import { TitledSection } from '../components/TitledSection.tsx';
 import { listTitle } from '../site-model.ts';
 import { outingTitle } from '../outing-text.ts';
 import { site } from '../site.ts';
@@ -66,10 +67,7 @@ function ListsMaps({ maps, countries }: { maps: NonNullable<ListsData['maps']>; 
   const countryCounts: MapCounts = Object.fromEntries(countries.map((c) => [c.key, { name: c.name, observed: c.observed }]));
   const regionCounts: MapCounts = Object.fromEntries(countries.flatMap((c) => c.regions.map((r) => [r.key, { name: r.name, observed: r.observed }])));
   return (
-    <section aria-labelledby="where" className="mt-8">
-      <h2 id="where" className="font-serif text-2xl text-stone-50">
-        {t('lists.where')}
-      </h2>
+    <TitledSection id="where" title={t('lists.where')} className="mt-8">
       <figure className="mt-4">
         <div className="grid items-center gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
@@ -88,7 +86,7 @@ function ListsMaps({ maps, countries }: { maps: NonNullable<ListsData['maps']>; 
           <p className="mt-1 text-xs text-stone-400">{t('lists.mapNote')}</p>
         </figcaption>
       </figure>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -9,6 +9,7 @@ import { SpeciesName } from '../components/SpeciesName.tsx';
 import { ImageTile, tileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoWall } from '../components/PhotoWall.tsx';
+import { TitledSection } from '../components/TitledSection.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { photoLinkProps, useLightboxOpen } from '../lightbox/photo-param.ts';
 import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsTitle, outingsYearDescription, outingsYearTitle, outingTitle } from '../outing-text.ts';
@@ -35,23 +36,27 @@ export function OutingsPage() {
         {data.years.length > 0 ? t('outings.intro') : t('outings.empty')}
       </p>
       {data.years.map(({ year, count, outings }) => (
-        <section key={year} aria-labelledby={`year-${year}`} className="mt-10">
-          <h2 id={`year-${year}`} className="font-serif text-2xl text-stone-50">
-            {outings ? (
+        <TitledSection
+          key={year}
+          id={`year-${year}`}
+          className="mt-10"
+          title={
+            outings ? (
               year
             ) : (
               // A year kept on a page of its own: the index stays small however many outings there are.
               <Link to={outingsYearRoute(year)} className="text-link">
                 {year}
               </Link>
-            )}
-          </h2>
+            )
+          }
+        >
           {outings ? (
             <OutingCards outings={outings} fromExport={data.fromExport} first={(position += outings.length) - outings.length} />
           ) : (
             <p className="mt-1 text-sm text-stone-400">{tn('count.outings', count)}</p>
           )}
-        </section>
+        </TitledSection>
       ))}
     </>
   );
@@ -125,30 +130,21 @@ export function OutingPage() {
       </h1>
       <OutingFacts outing={outing} />
       {photos.length > 0 && (
-        <section aria-labelledby="photos" className="mt-6">
-          <h2 id="photos" className="sr-only">
-            {t('outing.photos')}
-          </h2>
+        <TitledSection id="photos" title={t('outing.photos')} className="mt-6" headingClassName="sr-only">
           <PhotoWall photos={photos} covered={covered} />
-        </section>
+        </TitledSection>
       )}
       {outing.days && <TripDays days={outing.days} fromExport={outing.fromExport} />}
       {listed.length > 0 && (
-        <section aria-labelledby="seen" className="mt-8">
-          <h2 id="seen" className="font-serif text-2xl text-stone-50">
-            {outing.fromExport ? t('outing.seen') : t('outing.photographed')}
-          </h2>
+        <TitledSection id="seen" title={outing.fromExport ? t('outing.seen') : t('outing.photographed')} className="mt-8">
           <p className="text-sm text-stone-400">{outing.fromExport ? tn('outing.speciesInOrder', listed.length) : tn('count.species', listed.length)}</p>
           <SpeciesList species={listed} />
-        </section>
+        </TitledSection>
       )}
       {notListed.length > 0 && (
-        <section aria-labelledby="not-listed" className="mt-8">
-          <h2 id="not-listed" className="font-serif text-2xl text-stone-50">
-            {t('outing.notListed')}
-          </h2>
+        <TitledSection id="not-listed" title={t('outing.notListed')} className="mt-8">
           <SpeciesList species={notListed} />
-        </section>
+        </TitledSection>
       )}
       <PhotoGallery photos={photos} title={title} />
     </>
@@ -200,10 +196,7 @@ function OutingFacts({ outing }: { outing: OutingView }) {
 /** A trip's days, each linked to its own page. */
 function TripDays({ days, fromExport }: { days: NonNullable<OutingView['days']>; fromExport: boolean }) {
   return (
-    <section aria-labelledby="days" className="mt-8">
-      <h2 id="days" className="font-serif text-2xl text-stone-50">
-        {t('outing.days')}
-      </h2>
+    <TitledSection id="days" title={t('outing.days')} className="mt-8">
       <ul className="mt-2 space-y-1 text-sm text-stone-300">
         {days.map((day) => (
           <li key={day.date}>
@@ -214,7 +207,7 @@ function TripDays({ days, fromExport }: { days: NonNullable<OutingView['days']>;
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 

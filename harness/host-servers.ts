@@ -55,13 +55,23 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * `wrangler pages dev` on `port`, its devtools inspector on a free port of its own: wrangler's
+ * default (9229, when it looks free) let two servers started at once (two test files, or a test
+ * and the benchmark) both claim it, and the second's workerd failed to start.
+ */
+async function wranglerArgs(dist: string, port: number): Promise<string[]> {
+  const inspector = await freePort();
+  return ['pages', 'dev', dist, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--compatibility-date', COMPATIBILITY_DATE, '--show-interactive-dev-session=false'];
+}
+
 export async function startHostServer(name: HostServerName, dist: string): Promise<HostServer> {
   const port = await freePort();
   // wrangler keeps state in .wrangler/ of its working folder: a scratch folder, never the project.
   const scratch = await mkdtemp(join(tmpdir(), `host-${name}-`));
   const [command, args] =
     name === 'cloudflare-pages'
-      ? [bin('wrangler'), ['pages', 'dev', dist, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', COMPATIBILITY_DATE, '--show-interactive-dev-session=false']]
+      ? [bin('wrangler'), await wranglerArgs(dist, port)]
       : [bin('serve'), [dist, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-port-switching']];
   const child = spawn(command, args, {
     cwd: scratch,

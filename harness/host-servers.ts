@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './ports.ts';
+import { freePorts } from './ports.ts';
 import { unescapeHtml } from '../web/prerender/html-document.ts';
 
 /**
@@ -60,18 +60,17 @@ function stop(child: ChildProcess): Promise<void> {
  * default (9229, when it looks free) let two servers started at once (two test files, or a test
  * and the benchmark) both claim it, and the second's workerd failed to start.
  */
-async function wranglerArgs(dist: string, port: number): Promise<string[]> {
-  const inspector = await freePort();
+function wranglerArgs(dist: string, port: number, inspector: number): string[] {
   return ['pages', 'dev', dist, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--compatibility-date', COMPATIBILITY_DATE, '--show-interactive-dev-session=false'];
 }
 
 export async function startHostServer(name: HostServerName, dist: string): Promise<HostServer> {
-  const port = await freePort();
+  const [port, inspector] = (await freePorts(2)) as [number, number];
   // wrangler keeps state in .wrangler/ of its working folder: a scratch folder, never the project.
   const scratch = await mkdtemp(join(tmpdir(), `host-${name}-`));
   const [command, args] =
     name === 'cloudflare-pages'
-      ? [bin('wrangler'), await wranglerArgs(dist, port)]
+      ? [bin('wrangler'), wranglerArgs(dist, port, inspector)]
       : [bin('serve'), [dist, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-port-switching']];
   const child = spawn(command, args, {
     cwd: scratch,

@@ -53,14 +53,18 @@ export async function getObject(endpoint: string, bucket: string, key: string): 
 }
 
 /**
- * The site's own URLs a page refers to (src, href, srcset) that are not in the bucket: none,
- * if the page can be shown whole. A page's URL is its key; `/x/` is served from `x/index.html`.
+ * The site's own URLs a page refers to (src, href, srcset) that are not in the bucket. A page's
+ * URL is its key; `/x/` is served from `x/index.html`. 'all': every reference, links to other
+ * pages and the feed included (none missing once a publish is complete). 'shown': only what the
+ * page shows (its images, scripts, styles), which an interrupted publish must leave whole; its
+ * links may lead to pages not uploaded yet, as pages link to each other both ways.
  */
-export async function missingReferences(endpoint: string, bucket: string): Promise<string[]> {
+export async function missingReferences(endpoint: string, bucket: string, references: 'all' | 'shown' = 'all'): Promise<string[]> {
   const keys = new Set((await listBucket(endpoint, bucket)).map((o) => o.key));
   const missing: string[] = [];
   for (const page of [...keys].filter((key) => key.endsWith('.html'))) {
-    const html = (await getObject(endpoint, bucket, page)).text();
+    const text = (await getObject(endpoint, bucket, page)).text();
+    const html = references === 'all' ? text : text.replace(/<a\s[^>]*>/g, '').replace(/<link\s[^>]*rel="alternate"[^>]*>/g, '');
     const urls = [...html.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((m) => decodeHTMLAttribute(m[1]!));
     // A srcset's candidates: a URL (no white space in it) and its width or density.
     for (const srcset of html.matchAll(/\ssrcset="([^"]+)"/g)) urls.push(...[...decodeHTMLAttribute(srcset[1]!).matchAll(/(?:^|,)\s*(\S+)\s+\d+(?:\.\d+)?[wx]/g)].map((m) => m[1]!));

@@ -15,13 +15,17 @@ export interface ProcessEntry {
   readonly command: string;
 }
 
+const PROCESS_GONE_OR_FOREIGN = new Set(['ENOENT', 'ESRCH', 'EACCES', 'EPERM']);
+
 /** Files under /proc are bytes: latin1 reads any of them without loss or a decoding error. */
 const readProc = (pid: number | string, file: string): string | undefined => {
   try {
     return readFileSync(`/proc/${pid}/${file}`, 'latin1');
-  } catch {
-    // Ended while we looked, or another user's: not ours.
-    return undefined;
+  } catch (error) {
+    // Ended while we looked (ENOENT, ESRCH), or another user's (EACCES, EPERM): not ours. Any
+    // other failure (out of file descriptors) would make processes look gone: it is raised.
+    if (PROCESS_GONE_OR_FOREIGN.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw error;
   }
 };
 
@@ -35,8 +39,9 @@ function statFields(pid: number | string): string[] | undefined {
 function pids(): number[] {
   try {
     return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
-  } catch {
-    return [];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
   }
 }
 

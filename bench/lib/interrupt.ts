@@ -13,41 +13,70 @@ const RUN_MARK_VARIABLE = 'PORTFOLIO_BENCH_RUN';
  * No process the bench started outlives it. Ctrl-C (SIGINT to the terminal's foreground group),
  * SIGTERM or SIGHUP make it exit at once with the shell's status for the signal (128 + its
  * number); on any exit, every process still running with this run's mark in its environment is
- * killed. The mark finds them wherever they went: Lighthouse's Chrome runs in a process group of
- * its own (chrome-launcher's), its crash handler in a session of its own, and `npm run build`
- * does not pass a signal on to its script; none of them ended with the bench before.
+ * killed, with the process group it leads. The mark finds them wherever they went: Lighthouse's
+ * Chrome runs in a process group of its own (chrome-launcher's), its crash handler in a session
+ * of its own, and `npm run build` does not pass a signal on to its script. Chrome's zygotes and
+ * renderers do not keep the environment, but stay in their browser's group.
  * Linux only (/proc); elsewhere the bench just exits on these signals.
  */
 export function stopEverythingOnExit(): void {
   const mark = randomUUID();
   process.env[RUN_MARK_VARIABLE] = mark;
   process.once('exit', () => killMarked(`${RUN_MARK_VARIABLE}=${mark}`));
-  for (const signal of STOPPING_SIGNALS) process.once(signal, () => process.exit(128 + constants.signals[signal]));
+  // Listeners that stay: a second signal while the clean-up runs is caught (and ignored), where a
+  // removed one would restore the default action and end the bench half-way through it.
+  let stopping = false;
+  for (const signal of STOPPING_SIGNALS) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      process.exit(128 + constants.signals[signal]);
+    });
+  }
 }
 
 /** How often killMarked looks again for a process started as the last ones were killed, 10 ms apart. */
 const PASSES = 100;
 
+/** SIGKILL to `target` (a process, or a group when negative); false once it is gone. */
+function kill(target: number): boolean {
+  try {
+    process.kill(target, 'SIGKILL');
+    return true;
+  } catch (error) {
+    // ESRCH: it ended meanwhile. Anything else is said: a process may be left running.
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') process.stderr.write(`[bench] could not stop ${target < 0 ? `process group ${-target}` : `process ${target}`}: ${messageOf(error)}\n`);
+    return false;
+  }
+}
+
 /**
- * Kills every other process whose environment holds `entry`, and again until none is left: one
- * killed as it started another (a crash handler starting its own monitor) leaves that one for
- * the next pass. Run on exit, so synchronous: Atomics.wait is the pause between passes.
+ * Kills every other process whose environment holds `entry`, and every group one of them leads,
+ * and again until none is left: one killed as it started another (a crash handler starting its
+ * own monitor) leaves that one for the next pass. Run on exit, so synchronous: Atomics.wait is
+ * the pause between passes.
  */
 function killMarked(entry: string): void {
   const pause = new Int32Array(new SharedArrayBuffer(4));
+  const stopped = new Set<number>();
   for (let pass = 0; pass < PASSES; pass++) {
-    const marked = markedProcesses(entry);
-    if (marked.length === 0) return;
-    for (const { pid } of marked) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch (error) {
-        // ESRCH: it ended meanwhile. Anything else is said: a process may be left running.
-        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') process.stderr.write(`[bench] could not stop process ${pid}: ${messageOf(error)}\n`);
-      }
+    let marked;
+    try {
+      marked = markedProcesses(entry);
+    } catch (error) {
+      process.stderr.write(`[bench] could not read the process table to stop what it started: ${messageOf(error)}\n`);
+      return;
+    }
+    if (marked.length === 0) {
+      if (stopped.size > 0) process.stderr.write(`[bench] stopped ${stopped.size} process(es) it had started\n`);
+      return;
+    }
+    for (const { pid, group } of marked) {
+      // A group leader the bench started (a detached Chrome) takes its unmarked members with it.
+      if (group === pid) kill(-pid);
+      if (kill(pid)) stopped.add(pid);
     }
     Atomics.wait(pause, 0, 0, 10);
   }
   process.stderr.write(`[bench] processes it started were still starting others after ${PASSES} passes: some may be left running\n`);
 }
-

@@ -76,9 +76,12 @@ describe('npm run bench, stopped part-way', () => {
         process.kill(benches.find((bench) => !benches.some((other) => other.parent === bench.pid))!.pid, signal);
       }
       expect(await status, stderr).toBe(128 + constants.signals[signal]);
-      // Killed processes take a moment to go: wait until none is running, or fail naming them.
-      const left = await waitFor('every process of the run to end', 10, async () => (processesOf(mark, groups).length === 0 ? [] : undefined)).catch(() => processesOf(mark, groups));
-      expect(left.map((p) => `${p.pid} ${p.command.slice(0, 160)}`)).toEqual([]);
+      // Killed processes take a moment to go (longer on a busy machine): wait until none is running, or fail naming them.
+      const left = await waitFor('every process of the run to end', 30, async () => (processesOf(mark, groups).length === 0 ? [] : undefined)).catch(() => processesOf(mark, groups));
+      expect(
+        left.map((p) => `${p.pid} (parent ${p.parent}, group ${p.group}, ${p.state}) ${p.command.slice(0, 160)}`),
+        `the bench said:\n${stderr}`,
+      ).toEqual([]);
     } finally {
       for (const { pid } of processesOf(mark, groups)) {
         try {

@@ -5,10 +5,10 @@
  * follow whatever photos the site holds.
  *   tsx scripts/screenshots.ts [--site dist] [--out docs/screenshots]
  */
+import { Command } from 'commander';
 import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { LISTS_ROUTE, lifeListRoute, speciesRoute } from '../data/paths.ts';
 import { launchBrowser, openPage, pageSettled } from '../harness/browser.ts';
@@ -71,7 +71,14 @@ export async function takeScreenshots(site: string, out: string): Promise<string
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { site: { type: 'string' }, out: { type: 'string' } } });
-  const files = await takeScreenshots(resolve(values.site ?? join(root, 'dist')), resolve(values.out ?? join(root, 'docs/screenshots')));
-  process.stdout.write(`${files.join('\n')}\n`);
+  const program = new Command('screenshots')
+    .description("Photograph the built site's main screens for the README.")
+    .option('--site <dir>', 'the built site (default: dist/)', join(root, 'dist'))
+    .option('--out <dir>', 'where the JPEGs go (default: docs/screenshots/)', join(root, 'docs/screenshots'))
+    .action(async (options: { site: string; out: string }) => {
+      const files = await takeScreenshots(resolve(options.site), resolve(options.out));
+      process.stdout.write(`${files.join('\n')}\n`);
+    });
+  // A mistyped option: commander says so in one line and exits 2; anything else fails loudly.
+  await program.parseAsync();
 }

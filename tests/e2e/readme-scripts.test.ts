@@ -101,6 +101,14 @@ describe("the README's scripts, in a fresh copy", () => {
     }
   });
 
+  it('npm run build -- --help says its options, and a mistyped one is one line and status 2', async () => {
+    expect(await expectSuccess('build', ['--help'])).toContain('--out <dir>');
+    const mistyped = await runScript(project, 'build', ['--outt', 'site']);
+    expect(mistyped.status, mistyped.output).toBe(2);
+    expect(mistyped.output).toContain("unknown option '--outt'");
+    expect(mistyped.output).not.toMatch(/\n\s+at /);
+  });
+
   it('npm run bench -- --help says how to run the benchmark', async () => {
     expect(await expectSuccess('bench', ['--help'])).toContain('--only');
   });

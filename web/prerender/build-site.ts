@@ -10,11 +10,11 @@
  * BASE_PATH (env) sets the base path as well; otherwise site.json's publishing.basePath does.
  */
 import { spawnSync } from 'node:child_process';
+import { Command, CommanderError } from 'commander';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
 import { filesUnder, unlessMissing } from '../../node-lib/files.ts';
 import { PROJECT_ROOT } from '../../node-lib/project-root.ts';
@@ -210,32 +210,29 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   return { out, photosOut, bundled, rendered: report.rendered, pages: report.pages, linked, removed, upToDate: false };
 }
 
-/** The command line: `main(process.argv.slice(2))` → exit status. */
+/** The command line of `npm run build`; `run` is called with what it was given. */
+function buildProgram(run: (options: BuildOptions) => Promise<void>): Command {
+  return new Command('build')
+    .exitOverride()
+    .description('Ingest the photos (quietly), then build the site into dist/, rewriting only what changed.')
+    .option('--photos <dir>', 'the photos folder holding site.json (default: photos/)')
+    .option('--generated <dir>', "the ingest's output folder (default: data/generated/)")
+    .option('--out <dir>', 'where the site is built (default: dist/)')
+    .option('--photos-out <dir>', 'with publishing.assetOrigin, where the photos go (default: <out>-photos)')
+    .option('--base <path>', 'the base path the site is served under, e.g. /birds/ (default: BASE_PATH, or site.json)')
+    .option('--skip-ingest', 'build from the ingest output as it is', false)
+    .option('--quiet', 'print nothing but errors', false)
+    .action(async (options: BuildOptions) => run(options));
+}
+
+/** The command line: `main(process.argv.slice(2))` → exit status (2: a mistyped command, as --help says). */
 export async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      photos: { type: 'string' },
-      generated: { type: 'string' },
-      out: { type: 'string' },
-      'photos-out': { type: 'string' },
-      base: { type: 'string' },
-      'skip-ingest': { type: 'boolean', default: false },
-      quiet: { type: 'boolean', default: false },
-    },
-  });
   try {
-    await buildSite({
-      photos: values.photos,
-      generated: values.generated,
-      out: values.out,
-      photosOut: values['photos-out'],
-      base: values.base,
-      skipIngest: values['skip-ingest'],
-      quiet: values.quiet,
-    });
+    await buildProgram(async (options) => void (await buildSite(options))).parseAsync(argv, { from: 'user' });
     return 0;
   } catch (error) {
+    // Commander has printed its own line (the usage, or what was wrong with the command).
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     process.stderr.write(`Build failed: ${fullMessageOf(error)}\n`);
     return 1;
   }

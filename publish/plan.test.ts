@@ -27,6 +27,21 @@ describe('the publish plan', () => {
     expect(deletions.map((step) => step.map((d) => d.key))).toEqual([['old/index.html'], ['old.json'], ['assets/old.js'], ['life_list/a/old.jpg']]);
   });
 
+  it('uploads new pages, then changed ones, then the home page, the not-found page, the sitemap and the feed: no link a visitor can reach leads nowhere', () => {
+    const local = ['index.html', '404.html', 'feed.xml', 'sitemap.xml', 'species/new-bird/index.html', 'info/index.html', 'species/old-bird/index.html', 'outings/2026-11-27/index.html'].map((key) => file(key, `${key}-new`));
+    const update = planTarget('site', local, remote([['index.html', 'x'], ['404.html', '404.html-new'], ['feed.xml', 'x'], ['sitemap.xml', 'x'], ['info/index.html', 'info/index.html-new'], ['species/old-bird/index.html', 'x']]));
+    expect(orderedSteps([update]).uploads.map((step) => step.map((u) => u.file.key))).toEqual([
+      ['species/new-bird/index.html', 'outings/2026-11-27/index.html'],
+      ['species/old-bird/index.html'],
+      ['index.html', 'feed.xml', 'sitemap.xml'],
+    ]);
+    const first = planTarget('site', local, remote([]));
+    expect(orderedSteps([first]).uploads.map((step) => step.map((u) => u.file.key))).toEqual([
+      ['species/new-bird/index.html', 'info/index.html', 'species/old-bird/index.html', 'outings/2026-11-27/index.html'],
+      ['index.html', '404.html', 'feed.xml', 'sitemap.xml'],
+    ]);
+  });
+
   it('puts pages, the sitemap and the feed in the last step, scripts and styles before data', () => {
     expect(['404.html', 'feed.xml', 'assets/x.css', 'robots.txt', 'life_list/file_count.json'].map((key) => phaseOf('site', key))).toEqual(['pages', 'pages', 'assets', 'data', 'data']);
   });

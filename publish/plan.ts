@@ -10,6 +10,11 @@ import type { RemoteObject } from './storage.ts';
  * uploaded finds what it refers to already there; deletions last, pages before what they
  * referred to. Stopped anywhere, the bucket holds old pages with everything they use, or new
  * ones with everything they use; the next run's plan is whatever is left.
+ *
+ * Pages go up in three steps, so that a link a visitor can reach never leads nowhere: new
+ * pages first (nothing live links to them yet), then changed ones (whose new links now find
+ * their pages), then the entry points (the home page, the not-found page, the sitemap and the
+ * feed). On a first publish the home page goes up last, once every page it leads to is there.
  */
 export const PHASES = ['photos', 'assets', 'data', 'pages'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -62,9 +67,29 @@ export function planTarget(target: TargetKind, local: readonly LocalFile[], remo
   return { target, uploads, deletions, unchanged, remoteCount: remote.size };
 }
 
-/** Every step in the order it runs: uploads by phase, then deletions, pages first and photos last. */
+/** Where a visitor or a crawler arrives: uploaded after every page they may lead to. */
+const ENTRY_POINTS = new Set(['index.html', '404.html', 'sitemap.xml', 'feed.xml']);
+
+/** The pages phase's three steps, in the order they run. */
+export const PAGE_STEPS = ['new', 'changed', 'entry points'] as const;
+export type PageStep = (typeof PAGE_STEPS)[number];
+
+/** Which of the pages phase's steps a page's upload belongs to. */
+export function pageStepOf(upload: Upload): PageStep {
+  if (ENTRY_POINTS.has(upload.file.key)) return 'entry points';
+  return upload.change === 'add' ? 'new' : 'changed';
+}
+
+function pageSteps(pages: readonly Upload[]): Upload[][] {
+  return PAGE_STEPS.map((step) => pages.filter((u) => pageStepOf(u) === step));
+}
+
+/** Every step in the order it runs: uploads by phase (pages in three steps), then deletions, pages first and photos last. */
 export function orderedSteps(plans: readonly TargetPlan[]): { uploads: Upload[][]; deletions: Deletion[][] } {
-  const uploads = PHASES.map((phase) => plans.flatMap((p) => p.uploads.filter((u) => u.phase === phase)));
+  const uploads = PHASES.flatMap((phase) => {
+    const step = plans.flatMap((p) => p.uploads.filter((u) => u.phase === phase));
+    return phase === 'pages' ? pageSteps(step) : [step];
+  });
   const deletions = [...PHASES].reverse().map((phase) => plans.flatMap((p) => p.deletions.filter((d) => d.phase === phase)));
   return { uploads: uploads.filter((step) => step.length > 0), deletions: deletions.filter((step) => step.length > 0) };
 }

@@ -3,7 +3,7 @@ import { messageOf } from '../data/error-text.ts';
 import { PublishError } from './errors.ts';
 import { bodyOf, mapPooled } from './local-files.ts';
 import { interrupted } from './messages.ts';
-import { orderedSteps, type Deletion, type TargetKind, type TargetPlan, type Upload } from './plan.ts';
+import { orderedSteps, pageStepOf, type Deletion, type PageStep, type TargetKind, type TargetPlan, type Upload } from './plan.ts';
 import type { Progress } from './progress.ts';
 import type { BucketStore } from './storage.ts';
 
@@ -11,6 +11,7 @@ import type { BucketStore } from './storage.ts';
 const CONCURRENCY = 8;
 
 const STEP_LABELS = { photos: 'Photos', assets: 'Scripts and styles', data: 'Data', pages: 'Pages' } as const;
+const PAGE_STEP_LABELS: Record<PageStep, string> = { new: 'new ones', changed: 'changed ones', 'entry points': 'the home page, the not-found page, the sitemap and the feed' };
 
 /**
  * Carries out the plans of the bucket targets, step by step in the plan's order: a step starts
@@ -40,12 +41,18 @@ export async function runPlans(plans: readonly TargetPlan[], stores: Partial<Rec
   };
   const storeOf = (target: TargetKind) => stores[target] ?? missingStore(target);
   for (const step of uploads) {
-    await run(step, `${STEP_LABELS[step[0]!.phase]}: uploading`, (u) => u.file.size, async (u) => storeOf(u.target).put(u.file.key, await bodyOf(u.file.file, u.file.metadata), u.file.metadata));
+    await run(step, uploadLabel(step[0]!), (u) => u.file.size, async (u) => storeOf(u.target).put(u.file.key, await bodyOf(u.file.file, u.file.metadata), u.file.metadata));
   }
   await between?.();
   for (const step of deletions) {
     await run(step, `${STEP_LABELS[step[0]!.phase]}: deleting ${formatCount(step.length)} no longer published`, () => 0, (d) => storeOf(d.target).delete(d.key));
   }
+}
+
+/** What a step of uploads is called in the progress lines: pages say which of their three steps. */
+function uploadLabel(first: Upload): string {
+  const label = `${STEP_LABELS[first.phase]}: uploading`;
+  return first.phase === 'pages' ? `${label} ${PAGE_STEP_LABELS[pageStepOf(first)]}` : label;
 }
 
 function missingStore(target: TargetKind): never {

@@ -54,17 +54,21 @@ export async function getObject(endpoint: string, bucket: string, key: string): 
 
 /**
  * The site's own URLs a page refers to (src, href, srcset) that are not in the bucket. A page's
- * URL is its key; `/x/` is served from `x/index.html`. 'all': every reference, links to other
- * pages and the feed included (none missing once a publish is complete). 'shown': only what the
- * page shows (its images, scripts, styles), which an interrupted publish must leave whole; its
- * links may lead to pages not uploaded yet, as pages link to each other both ways.
+ * URL is its key; `/x/` is served from `x/index.html`. 'all': every page, and every reference,
+ * links to other pages and the feed included (none missing once a publish is complete).
+ * 'shown': every page, but only what it shows (its images, scripts, styles), which an
+ * interrupted publish must leave whole. 'reachable': every reference of the pages a visitor
+ * can reach by links from the home page (none, while the home page is not there).
  */
-export async function missingReferences(endpoint: string, bucket: string, references: 'all' | 'shown' = 'all'): Promise<string[]> {
+export async function missingReferences(endpoint: string, bucket: string, references: 'all' | 'shown' | 'reachable' = 'all'): Promise<string[]> {
   const keys = new Set((await listBucket(endpoint, bucket)).map((o) => o.key));
   const missing: string[] = [];
-  for (const page of [...keys].filter((key) => key.endsWith('.html'))) {
+  const queue = references === 'reachable' ? (keys.has('index.html') ? ['index.html'] : []) : [...keys].filter((key) => key.endsWith('.html'));
+  const seen = new Set(queue);
+  while (queue.length > 0) {
+    const page = queue.shift()!;
     const text = (await getObject(endpoint, bucket, page)).text();
-    const html = references === 'all' ? text : text.replace(/<a\s[^>]*>/g, '').replace(/<link\s[^>]*rel="alternate"[^>]*>/g, '');
+    const html = references === 'shown' ? text.replace(/<a\s[^>]*>/g, '').replace(/<link\s[^>]*rel="alternate"[^>]*>/g, '') : text;
     const urls = [...html.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((m) => decodeHTMLAttribute(m[1]!));
     // A srcset's candidates: a URL (no white space in it) and its width or density.
     for (const srcset of html.matchAll(/\ssrcset="([^"]+)"/g)) urls.push(...[...decodeHTMLAttribute(srcset[1]!).matchAll(/(?:^|,)\s*(\S+)\s+\d+(?:\.\d+)?[wx]/g)].map((m) => m[1]!));
@@ -74,6 +78,10 @@ export async function missingReferences(endpoint: string, bucket: string, refere
       const key = decodeURIComponent(url.pathname.slice(1));
       const target = key === '' || key.endsWith('/') ? `${key}index.html` : key;
       if (!keys.has(target)) missing.push(`${page} → ${target}`);
+      else if (references === 'reachable' && target.endsWith('.html') && !seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
     }
   }
   return missing;

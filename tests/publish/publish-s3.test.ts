@@ -26,7 +26,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'publish-s3-'));
   dist = join(work, 'dist');
   await cp(inject('distDir'), dist, { recursive: true });
-  server = await startS3Server(join(work, 's3'), ['site', 'guard', 'many', 'cut', 'stop']);
+  server = await startS3Server(join(work, 's3'), ['site', 'guard', 'many', 'cut', 'stop', 'grow']);
 }, 120_000);
 
 afterAll(async () => {
@@ -254,6 +254,46 @@ describe('an interrupted publish', () => {
     expect(resumed.status).toBe(0);
     expect(await keysOf('cut')).toEqual(await publishedFiles(dist));
     expect((await publish(photos, dist)).stdout).toContain('0 files (0 bytes) added, 0 changed (0 bytes), 0 deleted (0 bytes)');
+  }, WHOLE_SITE);
+
+  /** Resolves once the publish prints `line` (a step's start); rejects if it ends first. */
+  function whenPrinted(run: ReturnType<typeof startPublish>, line: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      run.child.stdout!.on('data', () => {
+        if (run.stdout().includes(line)) resolve();
+      });
+      void run.finished.then(() => reject(new Error(`the publish ended before "${line}": ${run.stdout()}${run.stderr()}`)));
+    });
+  }
+
+  it('an update stopped as it replaces changed pages leaves no link from the home page leading nowhere: the new pages are up first', async () => {
+    const photos = await library('grow', { site: 's3://grow/' });
+    const grown = join(work, 'grow-dist');
+    await cp(dist, grown, { recursive: true });
+    expect((await publish(photos, grown)).status).toBe(0);
+    // An update: 40 new pages, linked from a changed page (Info) and from the home page.
+    const credits = await readFile(join(grown, 'credits', 'index.html'), 'utf8');
+    const links = Array.from({ length: 40 }, (_, i) => `<a href="/new-page-${i}/">new ${i}</a>`).join('');
+    for (let i = 0; i < 40; i++) {
+      await mkdir(join(grown, `new-page-${i}`));
+      await writeFile(join(grown, `new-page-${i}`, 'index.html'), credits);
+    }
+    for (const page of ['info/index.html', 'index.html']) await writeFile(join(grown, page), (await readFile(join(grown, page), 'utf8')).replace('</main>', `${links}</main>`));
+
+    const run = startPublish(['--no-build', '--photos', photos, '--out', grown], CREDENTIALS);
+    await whenPrinted(run, 'Pages: uploading changed ones');
+    await server.kill();
+    const stopped = await run.finished;
+    await server.restart();
+    expect(stopped.status).toBe(1);
+    expect(await missingReferences(server.endpoint, 'grow', 'reachable')).toEqual([]);
+    expect(await missingReferences(server.endpoint, 'grow', 'shown')).toEqual([]);
+    // Every new page was up before the changed ones started.
+    const keys = new Set(await keysOf('grow'));
+    expect(Array.from({ length: 40 }, (_, i) => `new-page-${i}/index.html`).filter((key) => !keys.has(key))).toEqual([]);
+
+    expect((await publish(photos, grown)).status).toBe(0);
+    expect(await missingReferences(server.endpoint, 'grow')).toEqual([]);
   }, WHOLE_SITE);
 
   it('stopped by Ctrl-C, the same', async () => {

@@ -79,6 +79,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       const files = await takeScreenshots(resolve(options.site), resolve(options.out));
       process.stdout.write(`${files.join('\n')}\n`);
     });
-  // A mistyped option: commander says so in one line and exits 2; anything else fails loudly.
+  // A mistyped option: commander says so in one line and exits with status 1; anything else fails loudly.
   await program.parseAsync();
 }

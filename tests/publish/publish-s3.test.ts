@@ -222,20 +222,22 @@ describe('a bucket of more than 1,000 objects', () => {
 });
 
 describe('an interrupted publish', () => {
+  /** Resolves once the publish prints `line` (a step's start); rejects if it ends first. */
+  function whenPrinted(run: ReturnType<typeof startPublish>, line: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      run.child.stdout!.on('data', () => {
+        if (run.stdout().includes(line)) resolve();
+      });
+      void run.finished.then(() => reject(new Error(`the publish ended before "${line}": ${run.stdout()}${run.stderr()}`)));
+    });
+  }
+
   /**
    * Resolves when the publish starts on its pages: every photo, script, style and data file is
    * on the bucket by then (the plan's order), so whichever pages are up when the stop comes find
    * everything they show.
    */
-  function whenPagesStart(run: ReturnType<typeof startPublish>): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const look = () => {
-        if (run.stdout().includes('Pages: uploading')) resolve();
-      };
-      run.child.stdout!.on('data', look);
-      void run.finished.then(() => reject(new Error(`the publish ended before its pages: ${run.stdout()}${run.stderr()}`)));
-    });
-  }
+  const whenPagesStart = (run: ReturnType<typeof startPublish>) => whenPrinted(run, 'Pages: uploading');
 
   it('stopped by a dropped connection, leaves no page without what it shows, and the next run finishes', async () => {
     const photos = await library('cut', { site: 's3://cut/' });
@@ -255,16 +257,6 @@ describe('an interrupted publish', () => {
     expect(await keysOf('cut')).toEqual(await publishedFiles(dist));
     expect((await publish(photos, dist)).stdout).toContain('0 files (0 bytes) added, 0 changed (0 bytes), 0 deleted (0 bytes)');
   }, WHOLE_SITE);
-
-  /** Resolves once the publish prints `line` (a step's start); rejects if it ends first. */
-  function whenPrinted(run: ReturnType<typeof startPublish>, line: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      run.child.stdout!.on('data', () => {
-        if (run.stdout().includes(line)) resolve();
-      });
-      void run.finished.then(() => reject(new Error(`the publish ended before "${line}": ${run.stdout()}${run.stderr()}`)));
-    });
-  }
 
   it('an update stopped as it replaces changed pages leaves no link from the home page leading nowhere: the new pages are up first', async () => {
     const photos = await library('grow', { site: 's3://grow/' });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { imageUrl, srcSetOf } from '../assets.ts';
 import { FIRST_SCREEN_TIMING, QUEUED_SRC, QUEUED_SRCSET } from '../first-screen.ts';
@@ -102,7 +102,10 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
     setStatus('failed');
   };
 
-  useStartWhenNear(boxRef, !firstScreen && !paused, () => setStatus((current) => (current === 'waiting' ? 'loading' : current)));
+  // Both status changes below come to many tiles at once (a screenful entering the view, every
+  // first-screen tile once hydrated): as transitions, their renders yield to the browser every few
+  // milliseconds instead of being one long task.
+  useStartWhenNear(boxRef, !firstScreen && !paused, () => startTransition(() => setStatus((current) => (current === 'waiting' ? 'loading' : current))));
 
   // A pre-rendered image may have loaded, or failed, before React attached its handlers while
   // hydrating: its load or error event is gone, so read the outcome. It has a source only if
@@ -111,10 +114,10 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
     const img = imgRef.current;
     if (!firstScreen || !img) return;
     if (img.getAttribute('src') !== null && img.complete) {
-      if (img.naturalWidth > 0) setStatus((current) => (current === 'loading' || current === 'queued' ? 'loaded' : current));
+      if (img.naturalWidth > 0) startTransition(() => setStatus((current) => (current === 'loading' || current === 'queued' ? 'loaded' : current)));
       else failed();
     } else {
-      setStatus((current) => (current === 'queued' ? 'loading' : current));
+      startTransition(() => setStatus((current) => (current === 'queued' ? 'loading' : current)));
     }
     // Only once, after the first render: later outcomes arrive through onLoad and onError.
   }, []);

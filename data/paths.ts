@@ -49,7 +49,7 @@ export function decodeLifeListPath(param: string | undefined): string[] {
  * The spec's forms (`/info`, `/species/{species}`) still reach the page, through the host's
  * redirect or directly, and so do the older `.html` links; `pageKey` names them all one page.
  */
-const PAGE_INDEX = 'index.html';
+export const PAGE_INDEX = 'index.html';
 /** The older form of every page (`/info.html`): still understood by the router, never written. */
 export const PAGE_EXTENSION = '.html';
 
@@ -59,6 +59,9 @@ export const CREDITS_FOLDER = 'credits';
 export const INFO_ROUTE = `/${INFO_FOLDER}/`;
 export const CREDITS_ROUTE = `/${CREDITS_FOLDER}/`;
 export const NOT_FOUND_FILE = '404.html';
+/** The sitemap and the Atom feed, at the top of the site. */
+export const SITEMAP_FILE = 'sitemap.xml';
+export const FEED_FILE = 'feed.xml';
 
 /** The router's paths for a page folder: the folder (`info`, which `/info/` and `/info` match) and its older file (`info.html`). */
 export function routerPaths(folder: string): [string, string] {

@@ -1,3 +1,4 @@
+import { FEED_FILE, NOT_FOUND_FILE, PAGE_INDEX, SITEMAP_FILE } from '../data/paths.ts';
 import type { LocalFile } from './local-files.ts';
 import type { RemoteObject } from './storage.ts';
 
@@ -24,7 +25,7 @@ export type TargetKind = 'site' | 'photos';
 export function phaseOf(target: TargetKind, key: string): Phase {
   if (target === 'photos') return 'photos';
   if (key.startsWith('assets/')) return 'assets';
-  if (key.endsWith('.html') || key === 'sitemap.xml' || key === 'feed.xml') return 'pages';
+  if (key.endsWith('.html') || key === SITEMAP_FILE || key === FEED_FILE) return 'pages';
   return 'data';
 }
 
@@ -68,7 +69,7 @@ export function planTarget(target: TargetKind, local: readonly LocalFile[], remo
 }
 
 /** Where a visitor or a crawler arrives: uploaded after every page they may lead to. */
-const ENTRY_POINTS = new Set(['index.html', '404.html', 'sitemap.xml', 'feed.xml']);
+const ENTRY_POINTS = new Set([PAGE_INDEX, NOT_FOUND_FILE, SITEMAP_FILE, FEED_FILE]);
 
 /** The pages phase's three steps, in the order they run. */
 export const PAGE_STEPS = ['new', 'changed', 'entry points'] as const;

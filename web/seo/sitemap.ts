@@ -1,3 +1,4 @@
+import { SITEMAP_FILE } from '../../data/paths.ts';
 import { escapeXml } from './escape.ts';
 import type { SiteUrls } from './site-urls.ts';
 
@@ -31,7 +32,7 @@ export function sitemapXml(pages: readonly SitemapPage[], urls: SiteUrls): strin
 }
 
 /** robots.txt: everything may be crawled; the sitemap is announced only when its URL can be absolute. */
-export function robotsTxt(urls: SiteUrls, sitemapName = 'sitemap.xml'): string {
+export function robotsTxt(urls: SiteUrls, sitemapName = SITEMAP_FILE): string {
   const lines = ['User-agent: *', 'Allow: /'];
   if (urls.absolute) lines.push(`Sitemap: ${urls.page(`/${sitemapName}`)}`);
   return `${lines.join('\n')}\n`;

@@ -29,6 +29,9 @@ export class DataFileError extends Error {
 }
 
 const browserFetcher: DataFetcher = async (path) => {
+  // The request starts in a task of its own: the router calls the page's loaders in the task that
+  // starts it, and a page's first fetch() is one of that task's costlier calls.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const response = await fetch(import.meta.env.BASE_URL + path);
   if (!response.ok) throw new DataFileError(path, `HTTP ${response.status}`, response.status);
   try {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
 import type { GalleryPhoto } from '../photos.ts';
 import { useOpenPhotoKey } from './photo-param.ts';
 
@@ -49,13 +49,15 @@ export function PhotoGallery({ photos, title, single = false }: PhotoGalleryProp
   const hydrated = useHydrated();
   const index = key === null ? -1 : photos.findIndex((photo) => photo.key === key);
   const opened = photos[index];
+  // The same array while the same photo is open: a new one would be new slides to the lightbox.
+  const shown = useMemo(() => (single && opened ? [opened] : photos), [single, opened, photos]);
   if (!opened || !hydrated) return null;
   // Once the code is here (preloaded), render it directly: a lazy component suspends on its first
   // render even then, and React holds back the content revealed after a fallback by ~300 ms.
   const PhotoLightbox = loadedLightbox ?? LazyLightbox;
   return (
     <Suspense fallback={null}>
-      <PhotoLightbox photos={single ? [opened] : photos} index={single ? 0 : index} title={title} />
+      <PhotoLightbox photos={shown} index={single ? 0 : index} title={title} />
     </Suspense>
   );
 }

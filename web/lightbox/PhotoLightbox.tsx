@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Lightbox, { ACTIVE_SLIDE_COMPLETE, ACTIVE_SLIDE_ERROR, useEvents, type SlideImage } from 'yet-another-react-lightbox';
 import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
 import Thumbnails from 'yet-another-react-lightbox/plugins/thumbnails';
@@ -71,6 +71,7 @@ function useInteracted(already: boolean): boolean {
 
 interface PhotoLightboxProps {
   photos: readonly GalleryPhoto[];
+  /** The photo it opens on. */
   index: number;
   title: string;
 }
@@ -78,6 +79,11 @@ interface PhotoLightboxProps {
 /** The lightbox of a page's photos; which one is open comes from the URL. No Slideshow plugin: no autoplay. */
 export default function PhotoLightbox({ photos, index, title }: PhotoLightboxProps) {
   const { show, close } = usePhotoNavigation();
+  // Once open, the lightbox leads and the URL follows a render later: were it handed the URL's
+  // index (or new slides) on every render, a render that lands between an arrow key and the URL
+  // catching up would take the visitor back to the photo they just left.
+  const [openedAt] = useState(index);
+  const slides = useMemo(() => photos.map(toSlide), [photos]);
   // The open photo first: its neighbours and the thumbnails strip load once it has (on a phone
   // they would otherwise share the bandwidth with it). A visitor who arrived through a photo link
   // came for that photo: the rest waits until they touch the lightbox (a click on the page
@@ -94,8 +100,8 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
     <PanelTitleContext.Provider value={title}>
       <Lightbox
         open
-        index={index}
-        slides={photos.map(toSlide)}
+        index={openedAt}
+        slides={slides}
         close={close}
         on={{
           view: ({ index: viewed }) => {

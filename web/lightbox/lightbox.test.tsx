@@ -83,6 +83,18 @@ describe('lightbox', () => {
     await waitFor(() => expect(panelValues().Camera).toBe('Unknown'));
   });
 
+  it('leaves the URL on the photo shown after Next and Previous pressed before the URL has caught up', async () => {
+    useFixtureManifests();
+    const { router } = renderRoute(`/species/Wood%20Duck?photo=${photos.duckDrake.id}`);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Next' }));
+    // In the same task: the navigation of the first click has not finished.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(router.state.historyAction).toBe('REPLACE'));
+    expect(router.state.location.search).toBe(`?photo=${photos.duckDrake.id}`);
+    expect(await currentSlideImage(dialog)).toHaveAttribute('src', expect.stringMatching(/\/drake[-.]/));
+  });
+
   it('draws the neighbours once the photo opened by a click has loaded', async () => {
     useFixtureManifests();
     renderRoute(lifeListRoute(WOOD_DUCK));

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs, type To } from 'react-router';
 import { PHOTO_PARAM } from '../../data/paths.ts';
 
@@ -54,13 +54,19 @@ export function useLightboxOpen(photos: ReadonlyArray<{ key: string }>): boolean
   return key !== null && photos.some((photo) => photo.key === key);
 }
 
-/** Closing and slide changes, as URL updates. */
+/**
+ * Closing and slide changes, as URL updates. The URL follows the lightbox a render later (a
+ * navigation), so `show` compares with the photo it last asked for, not with a location that
+ * may not have caught up yet: a second arrow pressed in between still moves the URL.
+ */
 export function usePhotoNavigation(): { show: (key: string) => void; close: () => void } {
   const location = useLocation();
   const navigate = useNavigate();
+  const asked = useRef(new URLSearchParams(location.search).get(PHOTO_PARAM));
   const show = useCallback(
     (key: string) => {
-      if (new URLSearchParams(location.search).get(PHOTO_PARAM) === key) return;
+      if (asked.current === key) return;
+      asked.current = key;
       navigate({ search: withPhoto(location.search, key) }, { replace: true, state: location.state, preventScrollReset: true });
     },
     [location.search, location.state, navigate],

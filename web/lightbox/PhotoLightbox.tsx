@@ -76,7 +76,7 @@ interface PhotoLightboxProps {
   title: string;
 }
 
-/** The lightbox of a page's photos; which one is open comes from the URL. No Slideshow plugin: no autoplay. */
+/** The lightbox of a page's photos, opened on the one the URL names, which then follows it. No Slideshow plugin: no autoplay. */
 export default function PhotoLightbox({ photos, index, title }: PhotoLightboxProps) {
   const { show, close } = usePhotoNavigation();
   // Once open, the lightbox leads and the URL follows a render later: were it handed the URL's

@@ -59,8 +59,9 @@ export const CREDITS_FOLDER = 'credits';
 export const INFO_ROUTE = `/${INFO_FOLDER}/`;
 export const CREDITS_ROUTE = `/${CREDITS_FOLDER}/`;
 export const NOT_FOUND_FILE = '404.html';
-/** The sitemap and the Atom feed, at the top of the site. */
+/** The sitemap, the crawlers' rules and the Atom feed, at the top of the site. */
 export const SITEMAP_FILE = 'sitemap.xml';
+export const ROBOTS_FILE = 'robots.txt';
 export const FEED_FILE = 'feed.xml';
 
 /** The router's paths for a page folder: the folder (`info`, which `/info/` and `/info` match) and its older file (`info.html`). */

@@ -28,10 +28,15 @@ export class DataFileError extends Error {
   }
 }
 
+/** Resolves in a later task of the page, so the work after it is a task of its own. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 const browserFetcher: DataFetcher = async (path) => {
   // The request starts in a task of its own: the router calls the page's loaders in the task that
   // starts it, and a page's first fetch() is one of that task's costlier calls.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   const response = await fetch(import.meta.env.BASE_URL + path);
   if (!response.ok) throw new DataFileError(path, `HTTP ${response.status}`, response.status);
   try {
@@ -84,7 +89,7 @@ async function fetchAndParse<K extends DataKind>(kind: K, path: string): Promise
   }
   // Evaluating the schema chunk (zod) and parsing with it would otherwise be one task: on a
   // pre-rendered page's start both come at once, between the entry's evaluation and hydration.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   const result = parseData(kind, raw);
   if (!result.ok) throw new DataFileError(path, `not valid (${result.problems.slice(0, 5).join('; ')})`);
   return result.data;

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeIssues } from '../../data/describe-issues.ts';
 import { isMissingFile, unlessMissing } from '../../node-lib/files.ts';
-import { assetUrl, FEED_FILE, SITEMAP_FILE } from '../../data/paths.ts';
+import { assetUrl, FEED_FILE, ROBOTS_FILE, SITEMAP_FILE } from '../../data/paths.ts';
 import { imageBaseOf, normaliseBasePath } from '../../data/publishing.ts';
 import { siteDataPaths } from '../../data/site-data-paths.ts';
 import { MANIFEST_FILES, photoIndexSchema, type PhotoEntry } from '../../data/manifest-schemas.ts';
@@ -262,7 +262,7 @@ async function writeListings(
   };
   const listings: Array<[string, string, () => string]> = [
     [SITEMAP_FILE, listed, () => sitemapXml(inSitemap, urls)],
-    ['robots.txt', createHash('sha1').update(identity).digest('base64url'), () => robotsTxt(urls)],
+    [ROBOTS_FILE, createHash('sha1').update(identity).digest('base64url'), () => robotsTxt(urls)],
     [FEED_FILE, listed, () => atomFeed(site, newestOf(), urls, `/${FEED_FILE}`, feedOutings)],
   ];
   const written: string[] = [];

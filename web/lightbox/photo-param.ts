@@ -4,8 +4,8 @@ import { PHOTO_PARAM } from '../../data/paths.ts';
 
 /**
  * The open photo lives in the URL (`?photo=<id>`), react-router's modal pattern:
- * the URL is the only state, so every open photo has a link, Back closes the
- * lightbox and nothing is mirrored by effects.
+ * the URL opens the lightbox, so every open photo has a link and Back closes it;
+ * once open, the lightbox moves first and the URL follows (usePhotoNavigation).
  */
 export { PHOTO_PARAM };
 

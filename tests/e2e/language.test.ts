@@ -130,6 +130,19 @@ async function prerenderedPages(): Promise<string[]> {
 }
 
 describe('a site built in German', () => {
+  it("shares React's chunk with the English build, its own entry aside: a visitor's browser keeps React from one site or release to the next", async () => {
+    const { readdir } = await import('node:fs/promises');
+    const scripts = async (folder: string) => (await readdir(join(folder, 'assets'))).filter((f) => f.endsWith('.js'));
+    const [german, english] = await Promise.all([scripts(dist), scripts(inject('distDir'))]);
+    const react = german.filter((f) => /^react-[\w-]+\.js$/.test(f));
+    expect(react).toHaveLength(1);
+    expect(english).toContain(react[0]);
+    // The entries hold each site's words, so they differ.
+    const entry = (files: string[]) => files.find((f) => /^index-[\w-]+\.js$/.test(f));
+    expect(entry(german)).toBeDefined();
+    expect(entry(german)).not.toBe(entry(english));
+  });
+
   it('leaves no phrase of the English interface on any pre-rendered page, and says its language', async () => {
     expect(fragments).toEqual(expect.arrayContaining(['Life List', 'Outings', 'First seen', 'Page not found', 'Photo credits']));
     const pages = await prerenderedPages();

@@ -85,6 +85,11 @@ export async function startTaxonomyServer(localNames: Readonly<Record<string, Re
   const local = new Map(Object.entries(localNames).map(([locale, names]) => [locale, Buffer.from(asEbirdApiCsv(auk, names))]));
   const state: { mode: Mode; requests: string[] } = { mode: 'taxonomy', requests: [] };
   const server: Server = createServer((request, response) => {
+    // One connection per request. The commands under test run in the test's own process, whose
+    // fetch keeps an idle connection for the next run while this server ends it after 5 s idle;
+    // a run that reused it just then failed with ECONNRESET under load (nodejs/undici#3141). The
+    // owner's command, a process of its own, makes its requests back to back and never meets it.
+    response.setHeader('connection', 'close');
     const url = new URL(request.url ?? '/', 'http://localhost');
     state.requests.push(`${url.pathname}${url.search}`);
     if (url.pathname === '/v2/ref/taxonomy/versions') {

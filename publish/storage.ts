@@ -79,11 +79,9 @@ export class BucketStore {
     let response: Response;
     let body: string;
     try {
-      response = await this.#client.fetch(url, init);
-      body = await response.text();
+      ({ response, body } = await this.#answer(url, init));
     } catch (error) {
-      const cause = (error as { cause?: { code?: unknown } }).cause;
-      const code = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.name : 'unknown error';
+      const code = codeOf(error);
       if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code)) throw new PublishError(unreachable(this.endpoint, code));
       throw new PublishError(storageFailed(doing, code));
     }
@@ -93,4 +91,32 @@ export class BucketStore {
     if (code === 'NoSuchBucket') throw new PublishError(noSuchBucket(this.folder.bucket, this.endpoint));
     throw new PublishError(storageFailed(doing, `${response.status} ${code}`));
   }
+
+  /**
+   * The answer and its body, asked once more on a new connection when the first one was lost
+   * before it came: a server ends an idle kept-alive connection on its own clock, and a request
+   * sent on it just then is reset (nodejs/undici#3141). Every request here can be sent twice (a
+   * whole object put, a delete, a listing). A server that is down fails the second time too.
+   */
+  async #answer(url: string, init: RequestInit): Promise<{ response: Response; body: string }> {
+    const attempt = async () => {
+      const response = await this.#client.fetch(url, init);
+      return { response, body: await response.text() };
+    };
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!CONNECTION_LOST.includes(codeOf(error))) throw error;
+      return attempt();
+    }
+  }
+}
+
+/** A connection that ended before its answer did: reset, or closed by the server as it was sent. */
+const CONNECTION_LOST = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'];
+
+/** A failed fetch's reason: the system's or undici's code (`ECONNREFUSED`), else the error's name. */
+function codeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.name : 'unknown error';
 }

@@ -1,4 +1,5 @@
 import { cp, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'publish-s3-'));
   dist = join(work, 'dist');
   await cp(inject('distDir'), dist, { recursive: true });
-  server = await startS3Server(join(work, 's3'), ['site', 'guard', 'many', 'cut', 'stop', 'grow']);
+  server = await startS3Server(join(work, 's3'), ['site', 'guard', 'many', 'cut', 'stop', 'grow', 'lost']);
 }, 120_000);
 
 afterAll(async () => {
@@ -178,6 +179,67 @@ describe('failures are one clear line, and change nothing', () => {
     expect(run.stderr).toContain('must be a bucket folder such as "s3://my-site-bucket/"');
   });
 });
+
+describe('a connection lost before its answer', () => {
+  it('sends that request once more on a new connection, and the publish finishes', async () => {
+    const front = await resettingFront(server.port);
+    try {
+      const photos = await library('lost', { site: 's3://lost/', endpoint: front.endpoint });
+      const folder = await smallSite('lost-site', 5);
+      const run = await publish(photos, folder);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(front.resets).toBe(1);
+      expect(await keysOf('lost')).toEqual(['f0.json', 'f1.json', 'f2.json', 'f3.json', 'f4.json']);
+    } finally {
+      await front.close();
+    }
+  });
+});
+
+/**
+ * A loopback front of the bucket server that resets the first connection carrying an upload as
+ * its request arrives, as a server does to a kept-alive connection it is ending just then, and
+ * passes every other connection through untouched.
+ */
+async function resettingFront(port: number): Promise<{ endpoint: string; readonly resets: number; close(): Promise<void> }> {
+  let resets = 0;
+  const sockets = new Set<Socket>();
+  const front = createServer((client) => {
+    sockets.add(client);
+    client.once('close', () => sockets.delete(client));
+    client.once('data', (first) => {
+      if (resets === 0 && first.toString('latin1').startsWith('PUT ')) {
+        resets++;
+        client.resetAndDestroy();
+        return;
+      }
+      const bucket = connect(port, '127.0.0.1');
+      sockets.add(bucket);
+      bucket.once('close', () => sockets.delete(bucket));
+      bucket.write(first);
+      client.pipe(bucket).pipe(client);
+      const end = () => {
+        client.destroy();
+        bucket.destroy();
+      };
+      client.once('error', end);
+      bucket.once('error', end);
+    });
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const { port: frontPort } = front.address() as { port: number };
+  return {
+    endpoint: `http://127.0.0.1:${frontPort}`,
+    get resets() {
+      return resets;
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => front.close(() => resolve()));
+    },
+  };
+}
 
 describe('credentials from the shared credentials file', () => {
   it('reads the profile AWS_PROFILE names, and the default one from ~/.aws/credentials', async () => {

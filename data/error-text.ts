@@ -17,3 +17,12 @@ export function messageOf(error: unknown): string {
 export function stackOf(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
+
+/**
+ * The system's or undici's name for a failed fetch's connection (`ECONNREFUSED`, `ENOTFOUND`,
+ * `UND_ERR_SOCKET`…), which fetch keeps in the error's cause; undefined for any other failure.
+ */
+export function connectionCodeOf(error: unknown): string | undefined {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,4 +1,5 @@
 import { AwsClient } from 'aws4fetch';
+import { connectionCodeOf } from '../data/error-text.ts';
 import type { BucketFolder } from '../data/publishing.ts';
 import type { DeploySettings } from '../data/site-config.ts';
 import type { Credentials } from './credentials.ts';
@@ -115,8 +116,5 @@ export class BucketStore {
 /** A connection that ended before its answer did: reset, or closed by the server as it was sent. */
 const CONNECTION_LOST = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'];
 
-/** A failed fetch's reason: the system's or undici's code (`ECONNREFUSED`), else the error's name. */
-function codeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  return typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.name : 'unknown error';
-}
+/** A failed fetch's reason: its connection's code (`ECONNREFUSED`), else the error's name. */
+const codeOf = (error: unknown): string => connectionCodeOf(error) ?? (error instanceof Error ? error.name : 'unknown error');

@@ -1,4 +1,4 @@
-import { messageOf } from '../../data/error-text.ts';
+import { connectionCodeOf, messageOf } from '../../data/error-text.ts';
 import { taxonomyText } from '../report/messages.ts';
 
 /**
@@ -87,10 +87,8 @@ export async function latestEbirdEdition(taxonomyUrl: string): Promise<string | 
 
 /** The system's name for a failed connection (ECONNREFUSED, ENOTFOUND…), or the error's message. */
 function connectionError(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
-  if (typeof cause?.code === 'string') return cause.code;
-  if (typeof cause?.message === 'string') return cause.message;
-  return messageOf(error);
+  const cause = (error as { cause?: { message?: unknown } } | undefined)?.cause;
+  return connectionCodeOf(error) ?? (typeof cause?.message === 'string' ? cause.message : messageOf(error));
 }
 
 export const bytes = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : n >= 1000 ? `${Math.round(n / 1000)} KB` : `${n} bytes`);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,7 +131,6 @@ async function prerenderedPages(): Promise<string[]> {
 
 describe('a site built in German', () => {
   it("shares React's chunk with the English build, its own entry aside: a visitor's browser keeps React from one site or release to the next", async () => {
-    const { readdir } = await import('node:fs/promises');
     const scripts = async (folder: string) => (await readdir(join(folder, 'assets'))).filter((f) => f.endsWith('.js'));
     const [german, english] = await Promise.all([scripts(dist), scripts(inject('distDir'))]);
     const react = german.filter((f) => /^react-[\w-]+\.js$/.test(f));

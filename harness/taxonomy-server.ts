@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
+import { freePort } from './ports.ts';
 
 /** Beside the project (`../shared/taxonomy/`), or where the SHARED_TAXONOMY environment variable says (a checkout kept elsewhere, such as a git worktree). */
 export const SHARED_TAXONOMY = process.env.SHARED_TAXONOMY || fileURLToPath(new URL('../../shared/taxonomy/ebird-taxonomy-v2025.csv', import.meta.url));
@@ -138,9 +139,5 @@ export async function startTaxonomyServer(localNames: Readonly<Record<string, Re
 
 /** A URL on a loopback port nothing listens on: a machine without a network, as the fetch sees it. */
 export async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/v2/ref/taxonomy/ebird?fmt=csv`;
+  return `http://127.0.0.1:${await freePort()}/v2/ref/taxonomy/ebird?fmt=csv`;
 }

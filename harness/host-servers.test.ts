@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startHostServer, type HostServer } from './host-servers.ts';
+import { fetchOnNewConnection } from './loopback-fetch.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'host-servers-'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>A site</title><p>Served</p>');
@@ -18,5 +19,5 @@ it('starts two Cloudflare Pages servers at once, and both answer', async () => {
   const results = await Promise.allSettled([startHostServer('cloudflare-pages', dist), startHostServer('cloudflare-pages', dist)]);
   for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
   expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
-  for (const server of started) expect(await (await fetch(server.url)).text()).toContain('Served');
+  for (const server of started) expect(await (await fetchOnNewConnection(server.url)).text()).toContain('Served');
 }, 120_000);

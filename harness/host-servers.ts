@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePorts } from './ports.ts';
 import { unescapeHtml } from '../web/prerender/html-document.ts';
+import { fetchOnNewConnection } from './loopback-fetch.ts';
 
 /**
  * The hosts' own local servers, from npm, serving a built dist/ as the hosts do:
@@ -33,7 +34,7 @@ async function answering(url: string, child: ChildProcess, output: () => string)
   for (;;) {
     if (exited) throw new Error(`The server ${exited} before answering ${url}:\n${output()}`);
     try {
-      await fetch(url, { redirect: 'manual' });
+      await fetchOnNewConnection(url, { redirect: 'manual' });
       return;
     } catch {
       // Not listening yet: ask again once the event loop has turned.
@@ -123,7 +124,7 @@ export async function followLinks(base: string): Promise<{ urls: string[]; failu
     const url = queue.shift()!;
     if (seen.has(url)) continue;
     seen.add(url);
-    const response = await fetch(url, { redirect: 'manual' });
+    const response = await fetchOnNewConnection(url, { redirect: 'manual' });
     if (response.status !== 200) {
       failures.push(notOk(response, url));
       continue;
@@ -157,7 +158,7 @@ export async function headAnswers(base: string, urls: string[]): Promise<{ check
   for (const found of urls) {
     const { pathname, search } = new URL(found);
     const url = new URL(`${pathname}${search}`, base).href;
-    const response = await fetch(url, { method: 'HEAD', redirect: 'manual' });
+    const response = await fetchOnNewConnection(url, { method: 'HEAD', redirect: 'manual' });
     if (response.status !== 200) failures.push(notOk(response, url));
   }
   return { checked: urls.length, failures };

@@ -8,6 +8,7 @@ import { MANIFEST_FILES } from '../data/manifest-layout.ts';
 import { speciesRoute } from '../data/paths.ts';
 import { groupAlive, markedProcesses } from './processes.ts';
 import { projectFiles } from './project-files.ts';
+import { fetchOnNewConnection } from './loopback-fetch.ts';
 
 /**
  * Runs the README's commands as a new user types them, in a shell of their own: a clean
@@ -113,7 +114,7 @@ const STATE_POLL_MS = 250;
 
 async function answers(url: string): Promise<number | undefined> {
   try {
-    const response = await fetch(url, { redirect: 'manual' });
+    const response = await fetchOnNewConnection(url, { redirect: 'manual' });
     await response.arrayBuffer();
     return response.status;
   } catch {

@@ -9,6 +9,7 @@ import { xmpSidecar } from '../../harness/ingest-tree.ts';
 import { freePort } from '../../harness/ports.ts';
 import { listProcesses } from '../../harness/processes.ts';
 import { aSpeciesPage, freshCopy, startUntilServing, type Serving } from '../../harness/readme-commands.ts';
+import { fetchOnNewConnection } from '../../harness/loopback-fetch.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string) => join(repo, 'tests/fixtures/photos', name);
@@ -68,7 +69,7 @@ describe('npm run dev follows photos/', () => {
   it('reports a broken photo with its path, and keeps serving the others', async () => {
     await writeFile(join(speciesDir(), 'broken.jpg'), 'not a photo');
     await expect.poll(serving.output, { timeout: SHOWS_WITHIN_MS, interval: 250 }).toMatch(/life_list\/Birds\/Canyon Wren\/broken\.jpg: not a readable image/);
-    const page = await fetch(origin + speciesRoute(species));
+    const page = await fetchOnNewConnection(origin + speciesRoute(species));
     expect(page.status).toBe(200);
     await waitForTiles(speciesTab.page, ['canyon', 'renamed']);
     await rm(join(speciesDir(), 'broken.jpg'));

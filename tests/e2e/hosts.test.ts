@@ -10,6 +10,7 @@ import { followLinks, headAnswers, HOST_SERVERS, startHostServer, type HostServe
 import { startVitePreview } from './prerender-support.ts';
 import { readSite } from '../../harness/sample-site.ts';
 import { pageUrl } from '../../harness/site-url.ts';
+import { fetchOnNewConnection } from '../../harness/loopback-fetch.ts';
 
 /**
  * The built site on the hosts' own local servers (wrangler pages dev for Cloudflare Pages,
@@ -94,13 +95,13 @@ describe.each(['bucket', ...HOST_SERVERS])('on %s', (host) => {
   });
 
   it("a photo's share page answers 200 and shows the photo", async () => {
-    const response = await fetch(pageUrl(base(), photoShareRoute(photo.id)), { redirect: 'manual' });
+    const response = await fetchOnNewConnection(pageUrl(base(), photoShareRoute(photo.id)), { redirect: 'manual' });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(encodeURIComponent(photo.display.path.split('/').at(-1)!));
   });
 
   it('an unknown path gets the site’s 404 page with status 404', async () => {
-    const response = await fetch(pageUrl(base(), '/no/such/page/'), { redirect: 'manual' });
+    const response = await fetchOnNewConnection(pageUrl(base(), '/no/such/page/'), { redirect: 'manual' });
     expect(response.status).toBe(404);
     expect(await response.text()).toBe(readFileSync(join(distDir, '404.html'), 'utf8'));
   });
@@ -143,7 +144,7 @@ describe.each(['bucket', ...HOST_SERVERS, VITE_PREVIEW])('the first view on %s',
 
 describe.each(HOST_SERVERS)('the configuration files dist/ carries for %s', (host) => {
   const base = () => servers.get(host)!.url;
-  const cacheControl = async (path: string) => (await fetch(pageUrl(base(), path), { redirect: 'manual' })).headers.get('cache-control');
+  const cacheControl = async (path: string) => (await fetchOnNewConnection(pageUrl(base(), path), { redirect: 'manual' })).headers.get('cache-control');
   const rule = (folder: string | undefined) => CACHE_RULES.find((r) => r.folder === folder)!.cacheControl;
 
   it('hashed assets are cached for a year, immutable; photos for a day; pages and data revalidated', async () => {

@@ -10,6 +10,7 @@ import { readSite } from '../../harness/sample-site.ts';
 import { pageUrl } from '../../harness/site-url.ts';
 import { hashesOf, inlineSources, policyOfPage, uncovered } from '../../web/prerender/content-policy.ts';
 import { startVitePreview } from './prerender-support.ts';
+import { fetchOnNewConnection } from '../../harness/loopback-fetch.ts';
 
 /**
  * Every page kind of the built sample site under its Content-Security-Policy, in Chromium, on
@@ -211,7 +212,7 @@ describe.each([...HOST_SERVERS, 'vite preview'])('the headers %s sends', (host) 
   it("are the security headers and the pages' policy, with frame-ancestors, on pages, data and assets", async () => {
     const asset = /assets\/[^"']+\.js/.exec(homeHtml)![0];
     for (const path of [HOME_ROUTE, INFO_ROUTE, '/info.json', `/${asset}`]) {
-      const response = await fetch(pageUrl(await base(), path));
+      const response = await fetchOnNewConnection(pageUrl(await base(), path));
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-security-policy'), path).toBe(headerPolicy(policy));
       for (const [name, value] of SECURITY_HEADERS) expect(response.headers.get(name), `${path} ${name}`).toBe(value);

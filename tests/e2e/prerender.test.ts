@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -252,8 +253,10 @@ describe('hydration and navigation with JavaScript', () => {
     const shareUrl = plain.origin + photoShareRoute(photo.id);
     const shareHtml = await readText(join(dist, pageFile(photoShareRoute(photo.id))));
     expect(shareHtml.length).toBeLessThanOrEqual(8 * 1024);
-    // The site's icon, so the browser does not ask for /favicon.ico (a static host's 404.html: the app shell).
-    expect(shareHtml).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+    // The site's icon, a file of the site, so the browser does not ask for /favicon.ico (a static host's 404.html: the app shell).
+    const icon = /<link rel="icon" type="image\/png" href="\/(assets\/favicon-[\w-]+\.png)" \/>/.exec(shareHtml);
+    expect(icon, 'the icon link').not.toBeNull();
+    expect(existsSync(join(dist, icon![1]!))).toBe(true);
     await withContext(false, async (context) => {
       const page = await context.newPage();
       expect((await page.goto(shareUrl))?.status()).toBe(200);

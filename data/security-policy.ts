@@ -25,7 +25,7 @@ export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"] as const;
  *   attributes are allowed (`style-src-attr`): the pre-rendered tiles reserve their box and show
  *   the photo's average colour in one (web/components/ImageTile.tsx), hundreds of distinct values
  *   that no list of hashes could carry; a style attribute cannot run script;
- * - images: the site, `data:` (the icon, the tiles' ThumbHash placeholders) and the asset origin;
+ * - images: the site, `data:` (the tiles' ThumbHash placeholders) and the asset origin;
  * - no plugins, no <base>, no form posts.
  */
 export function metaPolicy(hashes: InlineHashes, assetOrigin: string | undefined): string {

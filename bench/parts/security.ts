@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { metaPolicy } from '../../data/security-policy.ts';
 import { startHostServer, type HostServerName } from '../../harness/host-servers.ts';
+import { fetchOnNewConnection } from '../../harness/loopback-fetch.ts';
 import { observatoryScore, type ObservatoryScore } from '../../harness/observatory.ts';
 import { startStaticServer } from '../../harness/static-server.ts';
 import { policyTags } from '../../web/prerender/content-policy.ts';
@@ -58,7 +59,7 @@ export async function security(options: BenchOptions, log: Log): Promise<PartRes
     log(`security: the home page's headers on ${server.name}`);
     const served = await server.start(dist);
     try {
-      const response = await fetch(served.url);
+      const response = await fetchOnNewConnection(served.url);
       const html = await response.text();
       const scored = observatoryScore({ headers: response.headers, html });
       details[server.name] = scored;

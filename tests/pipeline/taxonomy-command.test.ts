@@ -10,6 +10,7 @@ import { creditsDataSchema, siteDataPaths, speciesDataSchema } from '../../data/
 import { localToday } from '../../pipeline/plumbing/local-day.ts';
 import { parseTaxonomyFile, taxonomyPath } from '../../pipeline/taxonomy/library-file.ts';
 import { fixture, readJson, runCli } from '../../harness/ingest-tree.ts';
+import { fetchOnNewConnection } from '../../harness/loopback-fetch.ts';
 import { realEdition, realTaxon } from '../../harness/taxonomy-editions.ts';
 import { CHINESE, closedPortUrl, CUT_AT, sharedTaxonomyAbsent, SKIP_MESSAGE, SPANISH, startTaxonomyServer, type Mode, type TaxonomyServer } from '../../harness/taxonomy-server.ts';
 
@@ -131,7 +132,7 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
     server.mode = 'truncated';
     let cutBody: Buffer;
     try {
-      const response = await fetch(server.url);
+      const response = await fetchOnNewConnection(server.url);
       expect(response.headers.get('content-length')).toBe(String(CUT_AT));
       cutBody = Buffer.from(await response.arrayBuffer());
     } finally {
@@ -144,7 +145,7 @@ describe.skipIf(sharedTaxonomyAbsent)('npm run taxonomy against a loopback serve
     const atARow = path.join(root, 'cut-at-a-row.csv');
     await writeFile(atARow, cutBody.subarray(0, cutBody.lastIndexOf('\n') + 1));
     // Nine tenths of the whole body, to a row: above the 9,000-species floor, well short of the edition it would replace.
-    const whole = Buffer.from(await (await fetch(server.url)).arrayBuffer());
+    const whole = Buffer.from(await (await fetchOnNewConnection(server.url)).arrayBuffer());
     const mostOf = path.join(root, 'most-of-it.csv');
     await writeFile(mostOf, whole.subarray(0, whole.lastIndexOf('\n', Math.floor(whole.length * 0.9)) + 1));
     const rowCut = /^.+: 1 species row\(s\) unusable: +line [\d,]+: .+ is cut part-way \(\d+ of the 15 columns\); nothing was changed$/;

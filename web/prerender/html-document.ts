@@ -131,7 +131,7 @@ export function fillTemplate(template: string, parts: PageParts): string {
  * template (the share pages): without one, the browser asks for /favicon.ico, which a static
  * host answers with 404.html, the app shell, on the photo's bandwidth. The icon is a PNG
  * (web/favicon.png): Chromium draws an SVG icon by building an SVG document on the page's main
- * thread, a task of 20–50 ms under Lighthouse's 4x CPU slowdown after the first paint, on every page.
+ * thread, a long task after the first paint on every page (docs/performance.md).
  */
 export function iconLink(template: string): string | undefined {
   return /<link\s[^>]*\brel="icon"[^>]*>/i.exec(template)?.[0];

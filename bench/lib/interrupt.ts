@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { messageOf } from '../../data/error-text.ts';
 import { markedProcesses } from '../../harness/processes.ts';
 
@@ -10,7 +12,7 @@ const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const RUN_MARK_VARIABLE = 'PORTFOLIO_BENCH_RUN';
 
 /**
- * No process the bench started outlives it. Ctrl-C (SIGINT to the terminal's foreground group),
+ * No process the bench started outlives it, and no temporary file is left behind. Ctrl-C (SIGINT to the terminal's foreground group),
  * SIGTERM or SIGHUP make it exit at once with the shell's status for the signal (128 + its
  * number); on any exit, every process still running with this run's mark in its environment is
  * killed, with the process group it leads. The mark finds them wherever they went: Lighthouse's
@@ -18,11 +20,19 @@ const RUN_MARK_VARIABLE = 'PORTFOLIO_BENCH_RUN';
  * of its own, and `npm run build` does not pass a signal on to its script. Chrome's zygotes and
  * renderers do not keep the environment, but stay in their browser's group.
  * Linux only (/proc); elsewhere the bench just exits on these signals.
+ * The run's temporary files (site copies, ingest outputs, browser profiles, Chrome's own, those
+ * of the builds it starts) all go in one folder of its own, TMPDIR for the bench and everything it
+ * starts, removed on exit once those processes are gone: a stopped run leaves no site copy behind.
  */
 export function stopEverythingOnExit(): void {
   const mark = randomUUID();
   process.env[RUN_MARK_VARIABLE] = mark;
-  process.once('exit', () => killMarked(`${RUN_MARK_VARIABLE}=${mark}`));
+  const runTemp = mkdtempSync(join(tmpdir(), 'bench-run-'));
+  process.env.TMPDIR = runTemp;
+  process.once('exit', () => {
+    killMarked(`${RUN_MARK_VARIABLE}=${mark}`);
+    removeRunTemp(runTemp);
+  });
   // Listeners that stay: a second signal while the clean-up runs is caught (and ignored), where a
   // removed one would restore the default action and end the bench half-way through it.
   let stopping = false;
@@ -32,6 +42,15 @@ export function stopEverythingOnExit(): void {
       stopping = true;
       process.exit(128 + constants.signals[signal]);
     });
+  }
+}
+
+/** Removes the run's temporary folder; a failure is said, with the folder to remove by hand. */
+function removeRunTemp(folder: string): void {
+  try {
+    rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+  } catch (error) {
+    process.stderr.write(`[bench] could not remove its temporary folder ${folder}: ${messageOf(error)}\n`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listProcesses, markedProcesses, type ProcessEntry } from '../../harness/processes.ts';
 
 /**
- * `npm run bench` stopped part-way leaves no process behind: Ctrl-C (SIGINT to the whole group,
- * as a terminal sends it) or SIGTERM to the bench alone, while Lighthouse's Chrome runs in a
- * process group of its own. Every process of a run carries a mark of this test's own in its
- * environment, so each is found wherever it went.
+ * `npm run bench` stopped part-way leaves no process and no temporary file behind: Ctrl-C (SIGINT
+ * to the whole group, as a terminal sends it) or SIGTERM to the bench alone, while Lighthouse's
+ * Chrome runs in a process group of its own. Every process of a run carries a mark of this test's own in its
+ * environment, so each is found wherever it went; its temporary folder (TMPDIR) is one of the
+ * test's own, so what is left in it is the run's.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const MARK_VARIABLE = 'BENCH_INTERRUPT_TEST';
@@ -52,9 +53,11 @@ describe('npm run bench, stopped part-way', () => {
   it.each([
     { name: 'Ctrl-C (SIGINT to its process group) while Lighthouse runs Chrome', signal: 'SIGINT' as const, toGroup: true },
     { name: 'SIGTERM to the bench process alone while Lighthouse runs Chrome', signal: 'SIGTERM' as const, toGroup: false },
-  ])('$name: exits with the shell status of the signal, and leaves no process running', async ({ signal, toGroup }) => {
+  ])('$name: exits with the shell status of the signal, and leaves no process running and no temporary file', async ({ signal, toGroup }) => {
     const mark = randomUUID();
-    const env: NodeJS.ProcessEnv = { ...process.env, [MARK_VARIABLE]: mark };
+    const temp = join(scratch, `${signal}-tmp`);
+    await mkdir(temp);
+    const env: NodeJS.ProcessEnv = { ...process.env, [MARK_VARIABLE]: mark, TMPDIR: temp };
     delete env.NODE_ENV;
     // A process group of its own, as a terminal's foreground job is.
     const npm = spawn('npm', ['run', 'bench', '--', ...pages, '--results', join(scratch, `${signal}.json`)], { cwd: repo, env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -82,6 +85,8 @@ describe('npm run bench, stopped part-way', () => {
         left.map((p) => `${p.pid} (parent ${p.parent}, group ${p.group}, ${p.state}) ${p.command.slice(0, 160)}`),
         `the bench said:\n${stderr}`,
       ).toEqual([]);
+      // tsx's compile cache (tsx-<uid>) is the one folder meant to stay.
+      expect((await readdir(temp)).filter((name) => !/^tsx-\d+$/.test(name))).toEqual([]);
     } finally {
       for (const { pid } of processesOf(mark, groups)) {
         try {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +27,7 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 /** The sample Life List, copied into the fixtures: the tests never read the owner's photos/. */
 const SAMPLE_LIBRARY = join(repo, 'tests/fixtures/sample-library');
 // One folder per checkout, outside it: the owner's dist/ and data/generated/ are never touched,
-// and E2E_REUSE_BUILD finds the last build again.
+// and a run with E2E_REUSE_BUILD finds the build the last such run kept.
 const work = join(tmpdir(), `bird-portfolio-e2e-${createHash('sha1').update(repo).digest('hex').slice(0, 12)}`);
 const distDir = join(work, 'dist');
 const generatedDir = join(work, 'generated');
@@ -45,11 +46,12 @@ function run(command: string, args: string[]) {
 /**
  * Builds the test library once (as `npm run build` does, into a temporary folder: a production
  * build; React's development checks of the hydration are run by tests/e2e/prerender.test.ts) and serves its
- * dist/ for every E2E test. E2E_REUSE_BUILD=1 skips the build when that dist/ exists (local
- * iteration only).
+ * dist/ for every E2E test, then removes it. E2E_REUSE_BUILD=1 (local iteration only) skips the
+ * build when that dist/ exists, and keeps it for the next run.
  */
 export default async function setup(project: TestProject) {
-  if (!(process.env.E2E_REUSE_BUILD === '1' && existsSync(join(distDir, 'index.html')))) {
+  const reuse = process.env.E2E_REUSE_BUILD === '1';
+  if (!(reuse && existsSync(join(distDir, 'index.html')))) {
     // `npm run build`: ingest, client and server builds, pre-render of every page.
     run(process.execPath, ['web/prerender/launch.mjs', '--quiet', '--photos', SAMPLE_LIBRARY, '--generated', generatedDir, '--out', distDir]);
   }
@@ -61,5 +63,6 @@ export default async function setup(project: TestProject) {
   project.provide('photosDir', SAMPLE_LIBRARY);
   return async () => {
     await server.close();
+    if (!reuse) await rm(work, { recursive: true, force: true });
   };
 }

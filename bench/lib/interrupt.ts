@@ -12,14 +12,14 @@ const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const RUN_MARK_VARIABLE = 'PORTFOLIO_BENCH_RUN';
 
 /**
- * No process the bench started outlives it, and no temporary file is left behind. Ctrl-C (SIGINT to the terminal's foreground group),
- * SIGTERM or SIGHUP make it exit at once with the shell's status for the signal (128 + its
- * number); on any exit, every process still running with this run's mark in its environment is
- * killed, with the process group it leads. The mark finds them wherever they went: Lighthouse's
- * Chrome runs in a process group of its own (chrome-launcher's), its crash handler in a session
- * of its own, and `npm run build` does not pass a signal on to its script. Chrome's zygotes and
- * renderers do not keep the environment, but stay in their browser's group.
- * Linux only (/proc); elsewhere the bench just exits on these signals.
+ * No process the bench started outlives it, and no temporary file is left behind. Ctrl-C (SIGINT
+ * to the terminal's foreground group), SIGTERM or SIGHUP make it exit at once with the shell's
+ * status for the signal (128 + its number); on any exit, every process still running with this
+ * run's mark in its environment is killed, with the process group it leads. The mark finds them
+ * wherever they went: Lighthouse's Chrome runs in a process group of its own (chrome-launcher's),
+ * its crash handler in a session of its own, and `npm run build` does not pass a signal on to its
+ * script. Chrome's zygotes and renderers do not keep the environment, but stay in their browser's
+ * group. Linux only (/proc); elsewhere the bench just exits on these signals.
  * The run's temporary files (site copies, ingest outputs, browser profiles, Chrome's own, those
  * of the builds it starts) all go in one folder of its own, TMPDIR for the bench and everything it
  * starts, removed on exit once those processes are gone: a stopped run leaves no site copy behind.

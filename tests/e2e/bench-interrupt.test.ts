@@ -10,9 +10,9 @@ import { listProcesses, markedProcesses, type ProcessEntry } from '../../harness
 /**
  * `npm run bench` stopped part-way leaves no process and no temporary file behind: Ctrl-C (SIGINT
  * to the whole group, as a terminal sends it) or SIGTERM to the bench alone, while Lighthouse's
- * Chrome runs in a process group of its own. Every process of a run carries a mark of this test's own in its
- * environment, so each is found wherever it went; its temporary folder (TMPDIR) is one of the
- * test's own, so what is left in it is the run's.
+ * Chrome runs in a process group of its own. Every process of a run carries a mark of this test's
+ * own in its environment, so each is found wherever it went; its temporary folder (TMPDIR) is one
+ * of the test's own, so what is left in it is the run's.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const MARK_VARIABLE = 'BENCH_INTERRUPT_TEST';

@@ -77,7 +77,10 @@ export async function startHostServer(name: HostServerName, dist: string): Promi
     cwd: scratch,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_UPDATE_NOTIFIER: '1' },
+    // Nothing leaves the machine: both would otherwise ask registry.npmjs.org for their latest
+    // version as they start (wrangler with its banner, serve on its own), and wrangler's
+    // workerd fetch Cloudflare's sample of a request's `cf` properties (outside of NODE_ENV=test).
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_UPDATE_CHECK: '1', CI: 'true' },
   });
   let log = '';
   const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-8000));

@@ -2,8 +2,42 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium: the one browser of the tests and the benchmark. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Nothing a browser of the tests or the benchmark asks leaves this machine: Chromium asks Google's
+ * servers as it starts (its component updater, even with --disable-component-update) and as a
+ * page shows a text box (Autofill's field predictions, even with autocomplete="off"). Both are
+ * sent to a loopback address where nothing listens (.ci/offline.ts names any that still goes out).
+ */
+const NOWHERE = 'http://127.0.0.1:9/';
+/**
+ * What else Chromium asks Google for by itself, switched off by feature: the network time,
+ * optimization hints, Autofill's predictions (Playwright switches these off in its own launches,
+ * but a switch of ours would replace its list; chrome-launcher's and a bare launch take them).
+ */
+const OFFLINE_FEATURES = ['NetworkTimeServiceQuerying', 'OptimizationHints', 'AutofillServerCommunication'];
+
+/**
+ * `flags` with OFFLINE_FEATURES added to their --disable-features switch, or in one of its own:
+ * Chromium reads only the last such switch, so a launcher's own list is extended, never replaced.
+ */
+export function withOfflineFeatures(flags: readonly string[]): string[] {
+  const prefix = '--disable-features=';
+  const listed = flags.filter((flag) => flag.startsWith(prefix)).flatMap((flag) => flag.slice(prefix.length).split(','));
+  const features = [...new Set([...listed, ...OFFLINE_FEATURES])].filter(Boolean);
+  return [...flags.filter((flag) => !flag.startsWith(prefix)), `${prefix}${features.join(',')}`];
+}
 /** Headless, as root, and offline: without the background-networking flags Chromium keeps trying this machine's closed network. */
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--headless=new',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  `--component-updater=url-source=${NOWHERE}`,
+  `--autofill-server-url=${NOWHERE}`,
+];
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { groupAlive } from '../../harness/processes.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../harness/browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, withOfflineFeatures } from '../../harness/browser.ts';
 
 /**
  * Chromium driven through its DevTools protocol alone (`--remote-debugging-pipe`: one JSON
@@ -26,7 +26,7 @@ export interface BareChromium {
 export async function launchBareChromium(): Promise<BareChromium> {
   const profile = await mkdtemp(join(tmpdir(), 'bench-chromium-'));
   // A process group of its own: if the browser cannot be asked to close, it ends with everything it started.
-  const child: ChildProcess = spawn(CHROMIUM, [...CHROMIUM_FLAGS, '--disable-breakpad', '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'], {
+  const child: ChildProcess = spawn(CHROMIUM, [...withOfflineFeatures(CHROMIUM_FLAGS), '--disable-breakpad', '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
     detached: true,
   });

@@ -12,7 +12,7 @@ import { startStaticServer } from '../../harness/static-server.ts';
 import { crawl, HOST_SERVERS, startHostServer } from '../../harness/host-servers.ts';
 import { startReplayProxy } from '../lib/replay-proxy.ts';
 // The tests' Chromium and flags (closed network, root).
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../harness/browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, withOfflineFeatures } from '../../harness/browser.ts';
 import { CPU_SLOWDOWN, mainThreadTasks, type MainThreadTasks } from '../lib/long-tasks.ts';
 
 import { PAGE_HOSTS, PAGE_NAMES, type PageHost, type PageName } from '../lib/page-kinds.ts';
@@ -55,7 +55,9 @@ function diagnosticsOf(lhr: { audits: Record<string, { numericValue?: number; di
 
 /** One Lighthouse run (mobile preset, its default) in a fresh Chromium, performance only. */
 export async function lighthouseOnce(url: string, keepDiagnostics: boolean): Promise<LighthouseFigures> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  // chrome-launcher's own flags, the features they switch off extended rather than replaced.
+  const chromeFlags = withOfflineFeatures([...chromeLauncher.Launcher.defaultFlags(), ...CHROMIUM_FLAGS]);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags, ignoreDefaultFlags: true, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

@@ -26,7 +26,8 @@ export function withOfflineFeatures(flags: readonly string[]): string[] {
   const features = [...new Set([...listed, ...OFFLINE_FEATURES])].filter(Boolean);
   return [...flags.filter((flag) => !flag.startsWith(prefix)), `${prefix}${features.join(',')}`];
 }
-/** Headless, as root, and offline: without the background-networking flags Chromium keeps trying this machine's closed network. */
+
+/** Headless, as root, and asking the network for nothing but what the page asks (the background-networking flags and NOWHERE). */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--headless=new',

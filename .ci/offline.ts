@@ -22,22 +22,36 @@ function ip(...argv: string[]): void {
   if (result.status !== 0) throw new Error(`ip ${argv.join(' ')}: ${result.error?.message ?? result.stderr.trim()}`);
 }
 
-/** The name servers this machine asks (resolv.conf), IPv4 ones: those a lookup in this namespace is sent to. */
-const nameServers = readFileSync('/etc/resolv.conf', 'utf8')
+/**
+ * The name servers this machine asks (resolv.conf; 127.0.0.1 where it names none, as the C
+ * library does), IPv4 ones: those a lookup in this namespace is sent to. A lookup sent to an IPv6
+ * one, or a connection to an address, finds no route: blocked, though not named.
+ */
+const listed = readFileSync('/etc/resolv.conf', 'utf8')
   .split('\n')
   .map((line) => /^\s*nameserver\s+(\d+\.\d+\.\d+\.\d+)\s*$/.exec(line)?.[1])
   .filter((address): address is string => address !== undefined);
+const nameServers = listed.length > 0 ? listed : ['127.0.0.1'];
 
 const asked: string[] = [];
 /** The answer to any question: no such name (NXDOMAIN), so the asker fails at once rather than waiting. */
-function answer(query: Buffer): Buffer {
-  const packet = dnsPacket.decode(query);
+function answer(query: Buffer): Buffer | undefined {
+  let packet: dnsPacket.Packet;
+  try {
+    packet = dnsPacket.decode(query);
+  } catch {
+    asked.push('(a query that could not be read)');
+    return undefined;
+  }
   for (const question of packet.questions ?? []) asked.push(`${question.name} (${question.type})`);
   return dnsPacket.encode({ type: 'response', id: packet.id, flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | 3, questions: packet.questions });
 }
 
 async function listen(address: string): Promise<() => void> {
-  const udp = createSocket('udp4', (query, from) => udp.send(answer(query), from.port, from.address));
+  const udp = createSocket('udp4', (query, from) => {
+    const reply = answer(query);
+    if (reply) udp.send(reply, from.port, from.address);
+  });
   await new Promise<void>((resolve) => udp.bind(53, address, resolve));
   // Over TCP each message is preceded by its length (two bytes).
   const tcp = createServer((socket) => {
@@ -47,7 +61,7 @@ async function listen(address: string): Promise<() => void> {
       while (received.length >= 2 && received.length >= 2 + received.readUInt16BE(0)) {
         const reply = answer(received.subarray(2, 2 + received.readUInt16BE(0)));
         received = received.subarray(2 + received.readUInt16BE(0));
-        socket.write(Buffer.concat([Buffer.from([reply.length >> 8, reply.length & 0xff]), reply]));
+        if (reply) socket.write(Buffer.concat([Buffer.from([reply.length >> 8, reply.length & 0xff]), reply]));
       }
     });
     socket.on('error', () => socket.destroy());
@@ -65,10 +79,10 @@ for (const address of nameServers) {
   if (!address.startsWith('127.')) ip('addr', 'add', `${address}/32`, 'dev', 'lo');
   closers.push(await listen(address));
 }
-console.log(`[offline] ${command} ${args.join(' ')}: loopback only; names looked up are recorded (name servers ${nameServers.join(', ') || 'none'})`);
+console.log(`[offline] ${command} ${args.join(' ')}: loopback only; names looked up are recorded (name servers ${nameServers.join(', ')})`);
 
 const child = spawn(command, args, { stdio: 'inherit' });
-// Ctrl-C reaches the command through the terminal's group; this process waits for it to end.
+// Ctrl-C reaches the command through the terminal's group; a signal sent to this process alone is passed on.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
 const status = await new Promise<number>((resolve) => child.on('close', (code, signal) => resolve(code ?? 128 + constants.signals[signal!])));
 for (const close of closers) close();

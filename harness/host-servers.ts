@@ -78,8 +78,9 @@ export async function startHostServer(name: HostServerName, dist: string): Promi
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Nothing leaves the machine: both would otherwise ask registry.npmjs.org for their latest
-    // version as they start (wrangler with its banner, serve on its own), and wrangler's
-    // workerd fetch Cloudflare's sample of a request's `cf` properties (outside of NODE_ENV=test).
+    // version as they start (wrangler with its banner, serve on its own), and wrangler's local
+    // runtime (miniflare) fetches Cloudflare's sample of a request's `cf` properties where
+    // NODE_ENV is not 'test' (the bench).
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_UPDATE_CHECK: '1', CI: 'true' },
   });
   let log = '';

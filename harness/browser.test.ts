@@ -5,10 +5,10 @@ const disabled = (flags: string[]) => flags.filter((flag) => flag.startsWith('--
 
 it("extends a launcher's list of features switched off, in the one switch Chromium reads", () => {
   const flags = withOfflineFeatures(['--headless=new', '--disable-features=Translate,OptimizationHints', '--no-first-run']);
-  expect(disabled(flags)).toEqual(['--disable-features=Translate,OptimizationHints,NetworkTimeServiceQuerying,AutofillServerCommunication']);
+  expect(disabled(flags)).toEqual(['--disable-features=Translate,OptimizationHints,NetworkTimeServiceQuerying']);
   expect(flags).toEqual(expect.arrayContaining(['--headless=new', '--no-first-run']));
 });
 
 it('adds the switch where there is none', () => {
-  expect(disabled(withOfflineFeatures(['--headless=new']))).toEqual(['--disable-features=NetworkTimeServiceQuerying,OptimizationHints,AutofillServerCommunication']);
+  expect(disabled(withOfflineFeatures(['--headless=new']))).toEqual(['--disable-features=NetworkTimeServiceQuerying,OptimizationHints']);
 });

@@ -10,11 +10,11 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 const NOWHERE = 'http://127.0.0.1:9/';
 /**
- * What else Chromium asks Google for by itself, switched off by feature: the network time,
- * optimization hints, Autofill's predictions (Playwright switches these off in its own launches,
- * but a switch of ours would replace its list; chrome-launcher's and a bare launch take them).
+ * What else Chromium asks Google for by itself, switched off by feature: the network time and
+ * optimization hints (Playwright switches these off in its own launches, but a switch of ours
+ * would replace its list; chrome-launcher's and a bare launch take them).
  */
-const OFFLINE_FEATURES = ['NetworkTimeServiceQuerying', 'OptimizationHints', 'AutofillServerCommunication'];
+const OFFLINE_FEATURES = ['NetworkTimeServiceQuerying', 'OptimizationHints'];
 
 /**
  * `flags` with OFFLINE_FEATURES added to their --disable-features switch, or in one of its own:

@@ -121,7 +121,6 @@ if (want('archive')) await part('archive', async () => (await import('./parts/ar
 if (want('security')) await part('security', async () => (await import('./parts/security.ts')).security(options, log));
 if (want('publish')) await part('publish', async () => (await import('./parts/publish.ts')).publishPart(options, log));
 
-await (await import('./lib/site.ts')).releaseSite();
 const loadAfter = os.loadavg();
 const results = {
   startedAt: startedAt.toISOString(),

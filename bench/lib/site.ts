@@ -36,7 +36,8 @@ let siteDir: Promise<string> | undefined;
  * The built site this run measures, in a private folder: other processes (E2E runs,
  * builds) may rebuild dist/ meanwhile, and a page must not change under Lighthouse.
  * With `site`, a copy of that built site; with `build`, `npm run build -- --out <folder>`
- * (ingest of photos/, bundles, pre-render); without, a copy of the existing dist/. Built once per run.
+ * (ingest of photos/, bundles, pre-render); without, a copy of the existing dist/. Built once per run,
+ * in the run's temporary folder, removed as the bench exits (lib/interrupt.ts).
  */
 export function ensureBuilt(options: { build: boolean; site?: string | undefined }, log: Log): Promise<string> {
   siteDir ??= (async () => {
@@ -62,10 +63,6 @@ export function ensureBuilt(options: { build: boolean; site?: string | undefined
     return dir;
   })();
   return siteDir;
-}
-
-export async function releaseSite(): Promise<void> {
-  if (siteDir) await fs.rm(await siteDir.catch(() => ''), { recursive: true, force: true });
 }
 
 export async function loadBuiltSite(): Promise<BuiltSite> {

@@ -164,13 +164,24 @@ export async function pageSettled(page: Page, timeoutMs = SETTLE_TIMEOUT_MS): Pr
   }
 }
 
-/** In-page code that resolves once unsettledParts() is empty, or with what is still pending after `ms`, and where the page stands. */
+/**
+ * In-page code that resolves once unsettledParts() is empty, or with what is still pending after
+ * `ms`, and where the page stands. It checks once a frame; a page that stops drawing frames would
+ * never check again, so a timer ends the wait too, and says since when no frame came.
+ */
 const settledIn = (ms: number) => `new Promise((done) => {
   const unsettled = ${unsettledParts.toString()};
   const until = performance.now() + ${ms};
+  let lastFrame = performance.now();
+  const finish = (parts) => {
+    clearTimeout(stalled);
+    done({ parts, scrollY: window.scrollY, height: document.documentElement.scrollHeight, url: location.href });
+  };
+  const stalled = setTimeout(() => finish([...unsettled(), 'no frame drawn for ' + Math.round(performance.now() - lastFrame) + ' ms']), ${ms} + 1000);
   const check = () => {
+    lastFrame = performance.now();
     const parts = unsettled();
-    if (parts.length === 0 || performance.now() > until) done({ parts, scrollY: window.scrollY, height: document.documentElement.scrollHeight, url: location.href });
+    if (parts.length === 0 || performance.now() > until) finish(parts);
     else requestAnimationFrame(check);
   };
   check();

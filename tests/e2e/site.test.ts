@@ -173,10 +173,21 @@ describe('every route of the built sample site', () => {
       await page.goto(url(route));
       await page.locator('main li').first().waitFor();
       await page.evaluate(async () => {
+        // Two frames: the lazy tiles' IntersectionObserver has reported this position. A page that
+        // stops drawing frames fails here, and says where, not at the test's timeout.
+        const twoFrames = () =>
+          new Promise<void>((resolve, reject) => {
+            const stalled = setTimeout(() => reject(new Error(`no frame drawn for 10 s, scrolled to ${window.scrollY} of ${document.body.scrollHeight}`)), 10_000);
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                clearTimeout(stalled);
+                resolve();
+              }),
+            );
+          });
         for (let y = 0; y < document.body.scrollHeight; y += 400) {
           window.scrollTo(0, y);
-          // Two frames: the lazy tiles' IntersectionObserver has reported this position.
-          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          await twoFrames();
         }
       });
       await page.waitForLoadState('networkidle');

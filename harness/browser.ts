@@ -177,7 +177,10 @@ const settledIn = (ms: number) => `new Promise((done) => {
     clearTimeout(stalled);
     done({ parts, scrollY: window.scrollY, height: document.documentElement.scrollHeight, url: location.href });
   };
-  const stalled = setTimeout(() => finish([...unsettled(), 'no frame drawn for ' + Math.round(performance.now() - lastFrame) + ' ms']), ${ms} + 1000);
+  const stalled = setTimeout(() => {
+    const parts = unsettled();
+    finish(parts.length === 0 ? parts : [...parts, 'no frame drawn for ' + Math.round(performance.now() - lastFrame) + ' ms']);
+  }, ${ms} + 1000);
   const check = () => {
     lastFrame = performance.now();
     const parts = unsettled();

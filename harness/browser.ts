@@ -113,9 +113,39 @@ export function tabsOf(browser: () => Browser, viewport = DESKTOP, deviceScaleFa
   };
 }
 
-/** Waits until the app has taken over the pre-rendered page (its script loads after the page's own `load`). */
+/**
+ * Waits until the app has taken over the pre-rendered page (its script loads after the page's own
+ * `load`). If it never does, the error says how far the page got.
+ */
 export async function appReady(page: Page): Promise<void> {
-  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  try {
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  } catch (error) {
+    throw new Error(`The app never took over ${page.url()}: ${await howFar(page)}`, { cause: error });
+  }
+}
+
+/** How far a page's start got, for an error message: whether its `load` came, its script was added, it painted. */
+async function howFar(page: Page): Promise<string> {
+  const state = page.evaluate(() =>
+    JSON.stringify({
+      readyState: document.readyState,
+      entryScriptAdded: document.querySelector('script[type="module"][src]') !== null,
+      paints: performance.getEntriesByType('paint').map((entry) => entry.name),
+      msSinceNavigation: Math.round(performance.now()),
+    }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const silent = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('the page did not answer within 5 s'), 5_000);
+  });
+  try {
+    return await Promise.race([state, silent]);
+  } catch (error) {
+    return `the page could not be read (${String(error)})`;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, pageSettled } from './browser.ts';
+import { appReady, launchBrowser, openPage, pageSettled } from './browser.ts';
 
 /** A tile that never leaves its loading state: a page that never settles. */
 const STUCK_TILE = '<main><div data-status="loading">a photo on its way</div></main>';
@@ -35,5 +35,13 @@ it('returns at once for a settled page', async () => {
   const { page } = await openPage(browser);
   await page.setContent('<main><div data-status="loaded">a photo</div></main>');
   await expect(pageSettled(page, 300)).resolves.toBeUndefined();
+  await page.context().close();
+});
+
+it('says how far a page got when the app never takes over', async () => {
+  const { page } = await openPage(browser);
+  await page.setContent('<main><h1>A page without the app</h1></main>');
+  page.setDefaultTimeout(300);
+  await expect(appReady(page)).rejects.toThrow(/never took over[\s\S]*"readyState":"complete","entryScriptAdded":false/);
   await page.context().close();
 });

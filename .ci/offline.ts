@@ -58,9 +58,11 @@ async function listen(address: string): Promise<() => void> {
     let received = Buffer.alloc(0);
     socket.on('data', (chunk) => {
       received = Buffer.concat([received, chunk]);
-      while (received.length >= 2 && received.length >= 2 + received.readUInt16BE(0)) {
-        const reply = answer(received.subarray(2, 2 + received.readUInt16BE(0)));
-        received = received.subarray(2 + received.readUInt16BE(0));
+      while (received.length >= 2) {
+        const end = 2 + received.readUInt16BE(0);
+        if (received.length < end) break;
+        const reply = answer(received.subarray(2, end));
+        received = received.subarray(end);
         if (reply) socket.write(Buffer.concat([Buffer.from([reply.length >> 8, reply.length & 0xff]), reply]));
       }
     });

@@ -1,9 +1,8 @@
 /**
  * A real S3-compatible server on loopback (s3rver, in a process of its own), for the publish
  * tests and the bench: objects, ETags, metadata and access keys as a bucket has them (it does not
- * verify SigV4 signatures), with listings in S3's byte order (harness/s3-server-child.cjs). It
- * keeps its objects in a folder, so it can be stopped mid-upload (a dropped connection) and
- * started again on the same data.
+ * verify SigV4 signatures), with listings in S3's byte order (harness/s3-server-child.cjs),
+ * keeping its objects in a folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,33 +22,24 @@ export interface S3Server {
   port: number;
   /** The folder holding its buckets and objects. */
   directory: string;
-  /** Ends the server at once (connections in flight drop), keeping its objects. */
-  kill(): Promise<void>;
-  /** Starts it again on the same port and folder after kill(). */
-  restart(): Promise<void>;
+  /** Ends the server at once. */
   close(): Promise<void>;
 }
 
 /** Starts the server with `buckets` created (empty, or as a previous server left them in `directory`). */
 export async function startS3Server(directory: string, buckets: string[]): Promise<S3Server> {
   const port = await freePort();
-  let child = await launch(directory, port, buckets);
-  const kill = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const ended = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await ended;
-  };
+  const child = await launch(directory, port, buckets);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
     directory,
-    kill,
-    restart: async () => {
-      await kill();
-      child = await launch(directory, port, buckets);
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await ended;
     },
-    close: kill,
   };
 }
 

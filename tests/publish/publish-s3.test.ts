@@ -1,5 +1,4 @@
 import { cp, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
-import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -10,6 +9,7 @@ import { freePort } from '../../harness/ports.ts';
 import { publishSettings, runPublish, startPublish } from '../../harness/publish-command.ts';
 import { S3RVER_ENVIRONMENT, startS3Server, type S3Server } from '../../harness/s3-server.ts';
 import { getObject, listBucket, missingReferences, WHOLE_SITE } from './bucket.ts';
+import { bucketFront, uploadedKey, type BucketFront, type Verdict } from './bucket-front.ts';
 
 /**
  * `npm run publish` to a real S3-compatible server on loopback (s3rver), the built sample site
@@ -182,64 +182,22 @@ describe('failures are one clear line, and change nothing', () => {
 
 describe('a connection lost before its answer', () => {
   it('sends that request once more on a new connection, and the publish finishes', async () => {
-    const front = await resettingFront(server.port);
+    // The first upload's connection is reset as its request arrives, as a server does to a kept-alive connection it is ending just then.
+    let uploads = 0;
+    const front = await bucketFront(server.port, (line) => (uploadedKey(line) && uploads++ === 0 ? 'reset' : 'pass'));
     try {
       const photos = await library('lost', { site: 's3://lost/', endpoint: front.endpoint });
       const folder = await smallSite('lost-site', 5);
       const run = await publish(photos, folder);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
-      expect(front.resets).toBe(1);
+      expect(front.stopped).toHaveLength(1);
       expect(await keysOf('lost')).toEqual(['f0.json', 'f1.json', 'f2.json', 'f3.json', 'f4.json']);
     } finally {
       await front.close();
     }
   });
 });
-
-/**
- * A loopback front of the bucket server that resets the first connection carrying an upload as
- * its request arrives, as a server does to a kept-alive connection it is ending just then, and
- * passes every other connection through untouched.
- */
-async function resettingFront(port: number): Promise<{ endpoint: string; readonly resets: number; close(): Promise<void> }> {
-  let resets = 0;
-  const sockets = new Set<Socket>();
-  const front = createServer((client) => {
-    sockets.add(client);
-    client.once('close', () => sockets.delete(client));
-    client.once('data', (first) => {
-      if (resets === 0 && first.toString('latin1').startsWith('PUT ')) {
-        resets++;
-        client.resetAndDestroy();
-        return;
-      }
-      const bucket = connect(port, '127.0.0.1');
-      sockets.add(bucket);
-      bucket.once('close', () => sockets.delete(bucket));
-      bucket.write(first);
-      client.pipe(bucket).pipe(client);
-      const end = () => {
-        client.destroy();
-        bucket.destroy();
-      };
-      client.once('error', end);
-      bucket.once('error', end);
-    });
-  });
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  const { port: frontPort } = front.address() as { port: number };
-  return {
-    endpoint: `http://127.0.0.1:${frontPort}`,
-    get resets() {
-      return resets;
-    },
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => front.close(() => resolve()));
-    },
-  };
-}
 
 describe('credentials from the shared credentials file', () => {
   it('reads the profile AWS_PROFILE names, and the default one from ~/.aws/credentials', async () => {
@@ -284,36 +242,48 @@ describe('a bucket of more than 1,000 objects', () => {
 });
 
 describe('an interrupted publish', () => {
-  /** Resolves once the publish prints `line` (a step's start); rejects if it ends first. */
-  function whenPrinted(run: ReturnType<typeof startPublish>, line: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      run.child.stdout!.on('data', () => {
-        if (run.stdout().includes(line)) resolve();
-      });
-      void run.finished.then(() => reject(new Error(`the publish ended before "${line}": ${run.stdout()}${run.stderr()}`)));
-    });
-  }
+  /** Pages the bucket takes before the stop: some pages are up when it comes, most are not. */
+  const PAGES_BEFORE_STOP = 10;
+  const isPage = (line: string) => uploadedKey(line)?.endsWith('.html') ?? false;
 
   /**
-   * Resolves when the publish starts on its pages: every photo, script, style and data file is
-   * on the bucket by then (the plan's order), so whichever pages are up when the stop comes find
-   * everything they show.
+   * A judge that passes everything until the publish has uploaded PAGES_BEFORE_STOP pages, then
+   * does `verdict` to the next page's upload and every request after it: the stop comes in the
+   * middle of the pages, by count, however fast or slow the machine is.
    */
-  const whenPagesStart = (run: ReturnType<typeof startPublish>) => whenPrinted(run, 'Pages: uploading');
+  function afterSomePages(verdict: Exclude<Verdict, 'pass'>): (line: string) => Verdict {
+    let pages = 0;
+    let stopping = false;
+    return (line) => {
+      if (!stopping && isPage(line) && ++pages > PAGES_BEFORE_STOP) stopping = true;
+      return stopping ? verdict : 'pass';
+    };
+  }
+
+  /** Publishes `out` to `bucket` through a front judging each request, and ends the front. */
+  async function publishThrough(judge: (line: string) => Verdict, bucket: string, out: string, stop?: (run: ReturnType<typeof startPublish>, front: BucketFront) => Promise<void>) {
+    const front = await bucketFront(server.port, judge);
+    try {
+      const photos = await library(`${bucket}-through-front`, { site: `s3://${bucket}/`, endpoint: front.endpoint });
+      const run = startPublish(['--no-build', '--photos', photos, '--out', out], CREDENTIALS);
+      await stop?.(run, front);
+      return { stopped: await run.finished, front };
+    } finally {
+      await front.close();
+    }
+  }
 
   it('stopped by a dropped connection, leaves no page without what it shows, and the next run finishes', async () => {
-    const photos = await library('cut', { site: 's3://cut/' });
-    const run = startPublish(['--no-build', '--photos', photos, '--out', dist], CREDENTIALS);
-    await whenPagesStart(run);
-    await server.kill();
-    const stopped = await run.finished;
-    await server.restart();
+    const { stopped, front } = await publishThrough(afterSomePages('reset'), 'cut', dist);
+    expect(front.stopped.length).toBeGreaterThan(0);
     expect(stopped.status).toBe(1);
     expect(stopped.stderr).toMatch(/^Stopped after [\d,]+ of [\d,]+ changes: .+\. The live site still shows whole pages; run `npm run publish` again to finish\.\n$/);
     const keys = await keysOf('cut');
     expect(keys.some((key) => key.startsWith('assets/'))).toBe(true);
+    expect(keys.filter((key) => key.endsWith('.html')).length).toBeGreaterThanOrEqual(PAGES_BEFORE_STOP);
     expect(await missingReferences(server.endpoint, 'cut', 'shown')).toEqual([]);
 
+    const photos = await library('cut', { site: 's3://cut/' });
     const resumed = await publish(photos, dist);
     expect(resumed.status).toBe(0);
     expect(await keysOf('cut')).toEqual(await publishedFiles(dist));
@@ -334,11 +304,10 @@ describe('an interrupted publish', () => {
     }
     for (const page of ['info/index.html', 'index.html']) await writeFile(join(grown, page), (await readFile(join(grown, page), 'utf8')).replace('</main>', `${links}</main>`));
 
-    const run = startPublish(['--no-build', '--photos', photos, '--out', grown], CREDENTIALS);
-    await whenPrinted(run, 'Pages: uploading changed ones');
-    await server.kill();
-    const stopped = await run.finished;
-    await server.restart();
+    // The connection drops, for good, as the changed Info page goes up.
+    let dropped = false;
+    const { stopped, front } = await publishThrough((line) => ((dropped ||= uploadedKey(line) === 'info/index.html') ? 'reset' : 'pass'), 'grow', grown);
+    expect(front.stopped[0]).toMatch(/^PUT \/grow\/info\/index\.html/);
     expect(stopped.status).toBe(1);
     expect(await missingReferences(server.endpoint, 'grow', 'reachable')).toEqual([]);
     expect(await missingReferences(server.endpoint, 'grow', 'shown')).toEqual([]);
@@ -351,14 +320,16 @@ describe('an interrupted publish', () => {
   }, WHOLE_SITE);
 
   it('stopped by Ctrl-C, the same', async () => {
-    const photos = await library('stop', { site: 's3://stop/' });
-    const run = startPublish(['--no-build', '--photos', photos, '--out', dist], CREDENTIALS);
-    await whenPagesStart(run);
-    run.child.kill('SIGINT');
-    const stopped = await run.finished;
+    // Ctrl-C while a page's upload waits for its answer.
+    const { stopped, front } = await publishThrough(afterSomePages('hold'), 'stop', dist, async (run, front) => {
+      await Promise.race([front.firstStopped, run.finished]);
+      run.child.kill('SIGINT');
+    });
+    expect(front.stopped.length).toBeGreaterThan(0);
     expect(stopped.status).not.toBe(0);
     expect(await missingReferences(server.endpoint, 'stop', 'shown')).toEqual([]);
 
+    const photos = await library('stop', { site: 's3://stop/' });
     const resumed = await publish(photos, dist);
     expect(resumed.status).toBe(0);
     expect(await keysOf('stop')).toEqual(await publishedFiles(dist));

@@ -120,8 +120,10 @@ describe('every route of the built sample site', () => {
       await page.goto(url(lifeListRoute([])));
       const wall = site.firstPathToWall();
       await walkDown(page, wall);
-      // A photo wall: thumbnails only.
+      // A photo wall: thumbnails only. Settled, each tile shown has its source: a first-screen
+      // tile the app rendered itself gets it just after its first render.
       await page.locator('main li img').first().waitFor();
+      await pageSettled(page);
       const thumbnails = await page.locator('main li img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''));
       expect(thumbnails.length).toBeGreaterThan(0);
       for (const src of thumbnails) expect(src).toMatch(/lowq/);

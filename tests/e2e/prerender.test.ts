@@ -9,7 +9,8 @@ import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, is
 import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
 import { buildSite } from '../../web/prerender/build-site.ts';
-import { launchBrowser } from '../../harness/browser.ts';
+import { ENTRY_WAIT_MS } from '../../web/prerender/inline-scripts.ts';
+import { appReady, launchBrowser } from '../../harness/browser.ts';
 import { cardName } from '../../harness/site-url.ts';
 
 /**
@@ -177,8 +178,8 @@ describe('hydration and navigation with JavaScript', () => {
       for (const route of routes) {
         messages.length = 0;
         await page.goto(devSite!.server.origin + route, { waitUntil: 'networkidle' });
-        // Hydrated: React attached its handlers to the pre-rendered root.
-        await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+        // Hydrated: the app marks the page ready once its first render over the pre-rendered root has committed.
+        await appReady(page);
         expect(messages.filter((m) => HYDRATION_PROBLEM.test(m)), route).toEqual([]);
         if (route === '/no/such/page') await page.locator('h1', { hasText: 'Page not found' }).waitFor();
       }
@@ -189,14 +190,18 @@ describe('hydration and navigation with JavaScript', () => {
     await withContext(true, async (context) => {
       const page = await context.newPage();
       const messages = collectConsole(page);
-      await page.goto(`${plain.origin}/`, { waitUntil: 'networkidle' });
-      // A node from the server markup, marked before hydration could replace it.
-      await page.evaluate(() => {
-        (document.querySelector('header a') as HTMLElement & { __marker?: boolean }).__marker = true;
-        (window as Window & { __pageMarker?: string }).__pageMarker = 'still here';
+      // A node from the server markup, marked as the document is parsed: before any of the app's
+      // code runs (its entry script is added after `load`), so before hydration could replace it.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (document.querySelector('header a') as HTMLElement & { __marker?: boolean }).__marker = true;
+        });
       });
-      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+      await page.goto(`${plain.origin}/`);
+      await appReady(page);
       expect(await page.evaluate(() => (document.querySelector('header a') as HTMLElement & { __marker?: boolean }).__marker)).toBe(true);
+      // A marker of this document alone (the init script would mark a reloaded one too): the links below keep it.
+      await page.evaluate(() => ((window as Window & { __pageMarker?: string }).__pageMarker = 'still here'));
 
       await page.getByRole('link', { name: 'Life List' }).first().click();
       await page.waitForURL((url) => url.pathname === lifeListRoute([]));
@@ -224,6 +229,13 @@ describe('hydration and navigation with JavaScript', () => {
         (window as Window & { __shown?: typeof seen }).__shown = seen;
         new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push({ url: (e as PerformanceEntry & { url: string }).url, renderTime: (e as PerformanceEntry & { renderTime: number }).renderTime }))).observe({ type: 'element', buffered: true });
       });
+      // The order tested is the loader's chain. Its latest-by bound (ENTRY_WAIT_MS after `load`)
+      // adds the entry early by design, and on a busy machine it can come before the chain ends:
+      // pushed out of this test's way.
+      await page.addInitScript((latest) => {
+        const setTimeoutOf = window.setTimeout.bind(window);
+        window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => setTimeoutOf(handler, ms === latest ? 600_000 : ms, ...rest)) as typeof window.setTimeout;
+      }, ENTRY_WAIT_MS);
       await page.goto(`${plain.origin}/`);
       await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
       const { shown, tiles, entryStart } = await page.evaluate(() => {

@@ -143,7 +143,7 @@ function startApp() {
 }
 
 /** The longest the entry waits after `load` for the first screen's photos. */
-const ENTRY_WAIT_MS = 2000;
+export const ENTRY_WAIT_MS = 2000;
 
 /**
  * The app's script, loaded after the first screen instead of with it. Vite's template fetches

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { DESKTOP, pageSettled } from '../../harness/browser.ts';
+import { appReady, DESKTOP, pageSettled } from '../../harness/browser.ts';
 
 /** axe-core in a real browser: what the accessibility tests of every page share. */
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -30,6 +30,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  * then back to the top, every tile past its loading state and no transition running.
  */
 export async function settle(page: Page) {
+  // Lazy photos start loading only once the app has started.
+  await appReady(page);
   await page.waitForLoadState('networkidle');
   await pageSettled(page);
   // Cards laid out only near the screen (content-visibility) take their real height as they come

@@ -196,6 +196,8 @@ describe('a site built in German', () => {
       const panel = page.getByRole('complementary', { name: 'Fotodetails' });
       await panel.getByText('Kamera', { exact: true }).waitFor();
       await panel.getByText('Objektiv', { exact: true }).waitFor();
+      // The slides and their labels, the lightbox's last stage.
+      await dialog.locator('.yarl__slide_current img').waitFor();
       expect(await englishOn(page)).toEqual([]);
       await page.context().close();
     });

@@ -8,7 +8,7 @@ import { lifeListRoute, photoId, speciesRoute } from '../../data/paths.ts';
 import { photoShareRoute } from '../../web/seo/page-meta.ts';
 import { buildSite } from '../../web/prerender/build-site.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
-import { launchBrowser } from '../../harness/browser.ts';
+import { appReady, launchBrowser } from '../../harness/browser.ts';
 import { cardName, pageUrl } from '../../harness/site-url.ts';
 
 /**
@@ -233,7 +233,9 @@ describe('a build under the sub-path /portfolio/', () => {
       void dialog.dismiss();
     });
     const messages = collectConsole(page);
-    await page.goto(url('/'), { waitUntil: 'networkidle' });
+    await page.goto(url('/'));
+    // Started, the app follows the links below itself; before, a click would load a new document.
+    await appReady(page);
     await page.evaluate(() => ((window as Window & { __marker?: number }).__marker = 1));
     await page.getByRole('link', { name: 'Life List' }).first().click();
     await page.locator('h1', { hasText: 'Life List' }).waitFor();

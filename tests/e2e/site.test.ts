@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
-import { openPage, pageSettled } from '../../harness/browser.ts';
+import { appReady, openPage, pageSettled } from '../../harness/browser.ts';
 import { fileBrowser } from '../../harness/file-browser.ts';
 import { startVitePreview } from './prerender-support.ts';
 import { readSite } from '../../harness/sample-site.ts';
@@ -174,6 +174,8 @@ describe('every route of the built sample site', () => {
     for (const route of ['/', speciesRoute(site.speciesWithMostPhotos[0]), lifeListRoute([])]) {
       await page.goto(url(route));
       await page.locator('main li').first().waitFor();
+      // Lazy tiles start loading only once the app has started: walked before, they would not.
+      await appReady(page);
       await page.evaluate(async () => {
         // Two frames: the lazy tiles' IntersectionObserver has reported this position. A page that
         // stops drawing frames fails here, and says where, not at the test's timeout.

@@ -19,21 +19,19 @@ const CHILD = fileURLToPath(new URL('./s3-server-child.cjs', import.meta.url));
 export interface S3Server {
   /** `http://127.0.0.1:<port>`, the `deploy.endpoint` to publish to. */
   endpoint: string;
+  /** Its loopback port, for a front of a test's own between the publisher and the server. */
   port: number;
-  /** The folder holding its buckets and objects. */
-  directory: string;
   /** Ends the server at once. */
   close(): Promise<void>;
 }
 
-/** Starts the server with `buckets` created (empty, or as a previous server left them in `directory`). */
+/** Starts the server with its objects kept in `directory` and `buckets` created there. */
 export async function startS3Server(directory: string, buckets: string[]): Promise<S3Server> {
   const port = await freePort();
   const child = await launch(directory, port, buckets);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
-    directory,
     close: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const ended = new Promise((resolve) => child.once('exit', resolve));

@@ -146,7 +146,11 @@ export async function startUntilServing(
       const statuses = await Promise.all(wanted.map((path) => answers(`${origin}${path}`)));
       if (statuses.every((s) => s === 200)) return serving;
     }
-    if (exited !== undefined) throw new Error(`npm ${script} exited with ${exited} before serving ${origin}:\n${child.output()}`);
+    if (exited !== undefined) {
+      // npm is gone, but a server it started may not be.
+      await serving.stop().catch(() => {});
+      throw new Error(`npm ${script} exited with ${exited} before serving ${origin}:\n${child.output()}`);
+    }
     if (Date.now() > deadline) {
       await serving.stop().catch(() => {});
       throw new Error(`npm ${script} did not serve ${(wanted ?? ['its pages']).join(', ')} at ${origin} within ${limitMs / 1000} s:\n${child.output()}`);

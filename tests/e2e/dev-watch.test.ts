@@ -53,6 +53,8 @@ describe('npm run dev follows photos/', () => {
 
   afterAll(async () => {
     await browser?.close();
+    // Already stopped by the last test when it passed; stopped here when a test failed before it.
+    await serving?.stop();
     await rm(project, { recursive: true, force: true });
   });
 

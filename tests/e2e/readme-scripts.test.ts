@@ -77,8 +77,11 @@ describe("the README's scripts, in a fresh copy", () => {
   it('npm run dev ingests, then serves a live-reloading site', async () => {
     const port = await freePort();
     const serving = await startUntilServing(project, 'dev', ['--port', String(port), '--strictPort'], `http://localhost:${port}`, () => ['/'], 120_000);
-    expect(serving.output()).toContain(`http://localhost:${port}/`);
-    await serving.stop();
+    try {
+      expect(serving.output()).toContain(`http://localhost:${port}/`);
+    } finally {
+      await serving.stop();
+    }
   });
 
   it('npm run taxonomy -- --from <file> keeps the bird taxonomy with the photos (no network: a file of the publisher\'s layout)', async () => {

@@ -140,20 +140,18 @@ export async function startUntilServing(
   child.process.on('exit', (status) => (exited = status ?? -1));
   const deadline = Date.now() + limitMs;
   const serving: Serving = { output: child.output, stop: () => stopAll(child) };
+  // When it fails to serve, npm may be gone while a server it started is not: stopped either way,
+  // and the error says so if one would not stop.
+  const stopped = () => serving.stop().then(() => '', (error: unknown) => `\n${String(error)}`);
   for (;;) {
     const wanted = paths();
     if (wanted !== undefined && wanted.length > 0) {
       const statuses = await Promise.all(wanted.map((path) => answers(`${origin}${path}`)));
       if (statuses.every((s) => s === 200)) return serving;
     }
-    if (exited !== undefined) {
-      // npm is gone, but a server it started may not be.
-      await serving.stop().catch(() => {});
-      throw new Error(`npm ${script} exited with ${exited} before serving ${origin}:\n${child.output()}`);
-    }
+    if (exited !== undefined) throw new Error(`npm ${script} exited with ${exited} before serving ${origin}:\n${child.output()}${await stopped()}`);
     if (Date.now() > deadline) {
-      await serving.stop().catch(() => {});
-      throw new Error(`npm ${script} did not serve ${(wanted ?? ['its pages']).join(', ')} at ${origin} within ${limitMs / 1000} s:\n${child.output()}`);
+      throw new Error(`npm ${script} did not serve ${(wanted ?? ['its pages']).join(', ')} at ${origin} within ${limitMs / 1000} s:\n${child.output()}${await stopped()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, STATE_POLL_MS));
   }

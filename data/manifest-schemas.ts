@@ -196,6 +196,9 @@ export const infoSchema = z.strictObject({
     speciesObserved: z.int().check(z.minimum(0)),
     speciesPhotographed: z.int().check(z.minimum(0)),
     photos: z.int().check(z.minimum(0)),
+    /** Published recordings and clips; absent when none. */
+    recordings: z.optional(z.int().check(z.positive())),
+    clips: z.optional(z.int().check(z.positive())),
     /** From the owner's eBird export; absent without one. */
     lifeList: z.optional(
       z.strictObject({

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { checklistIdSchema, isoDateSchema, regionCodeSchema } from './life-records.ts';
 import { localNameSchema, photoEntrySchema } from './manifest-schemas.ts';
+import { mediaCountFields, pageMediaFields } from './media-schemas.ts';
 import { OUTING_KEY } from './paths.ts';
 import { pagePhotoSchema } from './site-data-schemas.ts';
 
@@ -57,6 +58,8 @@ const outingSpeciesSchema = z.strictObject({
   species: z.optional(nonEmpty()),
   /** The photos taken on the outing, in the species page's order. */
   photos: z.array(pagePhotoSchema),
+  /** The recordings and clips made on the outing. */
+  ...pageMediaFields,
 });
 export type OutingSpecies = z.infer<typeof outingSpeciesSchema>;
 
@@ -82,6 +85,7 @@ export const outingDataSchema = z.strictObject({
   observed: count(),
   lifers: count(),
   photoCount: count(),
+  ...mediaCountFields,
   /** A trip's days, each with its own page. */
   days: z.optional(z.array(tripDaySchema)),
   /** The trip a day belongs to. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isoDateSchema, regionCodeSchema } from './life-records.ts';
 import { localNameSchema, photoEntrySchema, taxonomyCreditSchema } from './manifest-schemas.ts';
+import { creditedMediaSchema, mediaCountFields, pageMediaFields } from './media-schemas.ts';
 import { DAY } from './paths.ts';
 
 /**
@@ -60,6 +61,7 @@ export const folderCardSchema = z.strictObject({
   species: z.optional(z.literal(true)),
   /** A species' name in the site's bird-name language, where the taxonomy has one. */
   localName: z.optional(localNameSchema),
+  ...mediaCountFields,
 });
 export type FolderCard = z.infer<typeof folderCardSchema>;
 
@@ -72,7 +74,8 @@ export const levelDataSchema = z.discriminatedUnion('kind', [
     kind: z.literal('folders'),
     segments: z.array(nonEmpty()),
     photoCount: count(),
-    /** Visible sub-folders (those with photos), sorted by name. */
+    ...mediaCountFields,
+    /** Visible sub-folders (those with photos, recordings or clips), sorted by name. */
     cards: z.array(folderCardSchema),
   }),
   z.strictObject({
@@ -120,12 +123,16 @@ export const speciesDataSchema = z.strictObject({
   folder: z.array(nonEmpty()).check(z.minLength(1)),
   /** The species' photos in bird-photos.json order (entries with id 0 left out). */
   photos: z.array(pagePhotoSchema),
+  /** Its recordings and clips, oldest first. */
+  ...pageMediaFields,
 });
 export type SpeciesData = z.infer<typeof speciesDataSchema>;
 
 export const creditsDataSchema = z.strictObject({
   /** Every photo with a credit line, by species then file. */
   photos: z.array(z.pick(photoEntrySchema, { id: true, species: true, localName: true, thumbnail: true, placeholder: true, sources: true, credit: true })),
+  /** Every recording and clip with a credit line, by species then file; absent when none. */
+  media: z.optional(z.array(creditedMediaSchema)),
   /** The bird taxonomy the species' names and order come from. */
   taxonomy: z.optional(taxonomyCreditSchema),
 });

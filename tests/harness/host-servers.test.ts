@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { startHostServer, type HostServer } from './host-servers.ts';
-import { fetchOnNewConnection } from './loopback-fetch.ts';
+import { startHostServer, type HostServer } from '../../harness/host-servers.ts';
+import { fetchOnNewConnection } from '../../harness/loopback-fetch.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'host-servers-'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>A site</title><p>Served</p>');

@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processEntry } from './processes.ts';
-import { startUntilServing } from './readme-commands.ts';
-import { freePort } from './ports.ts';
+import { processEntry } from '../../harness/processes.ts';
+import { startUntilServing } from '../../harness/readme-commands.ts';
+import { freePort } from '../../harness/ports.ts';
 
 /**
  * A command that fails to serve leaves nothing running: here npm's script starts a process in the

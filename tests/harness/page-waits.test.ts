@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { appReady, launchBrowser, openPage, pageSettled } from './browser.ts';
+import { appReady, launchBrowser, openPage, pageSettled } from '../../harness/browser.ts';
 
 /** A tile that never leaves its loading state: a page that never settles. */
 const STUCK_TILE = '<main><div data-status="loading">a photo on its way</div></main>';

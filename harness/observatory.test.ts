@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gradeOf, observatoryScore } from '../../harness/observatory.ts';
-import { metaPolicy, securityHeaders } from '../../data/security-policy.ts';
+import { gradeOf, observatoryScore } from './observatory.ts';
+import { metaPolicy, securityHeaders } from '../data/security-policy.ts';
 
 /** The result of one test of a scored page. */
 const resultOf = (score: ReturnType<typeof observatoryScore>, test: string) => score.tests.find((t) => t.test === test)!.result;

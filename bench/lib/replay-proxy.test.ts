@@ -2,7 +2,7 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReplayProxy, type ReplayProxy } from '../../bench/lib/replay-proxy.ts';
+import { startReplayProxy, type ReplayProxy } from './replay-proxy.ts';
 
 /**
  * The benchmark's replaying proxy must give a host's answers exactly as the host gave them

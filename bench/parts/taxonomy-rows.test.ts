@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taxonomyRows, type TaxonomyMeasured } from '../../bench/parts/taxonomy.ts';
+import { taxonomyRows, type TaxonomyMeasured } from './taxonomy.ts';
 
 const loads = [
   { species: 11_167, importMs: 20, loadMs: 300, loadCpuMs: 180 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tasksAfterFirstPaint } from '../../bench/lib/long-tasks.ts';
+import { tasksAfterFirstPaint } from './long-tasks.ts';
 
 // A trace as Chromium writes it: microseconds; the page's renderer (pid 2, main thread 7) and another process.
 const fcp = { name: 'firstContentfulPaint', ph: 'R', pid: 2, tid: 7, ts: 1_000_000 };

@@ -6,21 +6,21 @@ import { privacyOptionsSchema } from '../../data/site-config.ts';
 // ExifTool's failures are made here (a task that timed out, a machine without Perl); the
 // photo is real, and exifr really reads it.
 const failure = vi.hoisted(() => ({ next: undefined as Error | undefined }));
-vi.mock('./exiftool.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./exiftool.ts')>();
+vi.mock('../../pipeline/photos/exiftool.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../pipeline/photos/exiftool.ts')>();
   return { ...real, readTags: (...args: Parameters<typeof real.readTags>) => (failure.next ? Promise.reject(failure.next) : real.readTags(...args)) };
 });
 // The unit files of a worker share their modules (vitest.config.ts): these are loaded afresh, so
 // the mock applies even where an earlier file loaded them, and dropped again after this file.
 vi.resetModules();
-const { run } = await import('./metadata.ts');
-const { ExiftoolTaskFailed, ExiftoolUnavailable, endExiftool } = await import('./exiftool-process.ts');
+const { run } = await import('../../pipeline/photos/metadata.ts');
+const { ExiftoolTaskFailed, ExiftoolUnavailable, endExiftool } = await import('../../pipeline/photos/exiftool-process.ts');
 
-const photo = fileURLToPath(new URL('../../tests/fixtures/exif/mei_nikon-d5000.jpg', import.meta.url));
+const photo = fileURLToPath(new URL('../fixtures/exif/mei_nikon-d5000.jpg', import.meta.url));
 const privacy = privacyOptionsSchema.parse({});
 afterAll(async () => {
   await endExiftool();
-  vi.doUnmock('./exiftool.ts');
+  vi.doUnmock('../../pipeline/photos/exiftool.ts');
   vi.resetModules();
 });
 

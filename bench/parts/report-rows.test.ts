@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatTarget, formatValue, median, renderTable, statusOf, type Row } from '../../bench/lib/report.ts';
-import { archiveRows, type ArchiveMeasured } from '../../bench/parts/archive.ts';
-import { coldRows, type ColdMeasured } from '../../bench/parts/cold-ingest.ts';
-import { ebirdRows, type EbirdMeasured } from '../../bench/parts/ebird.ts';
-import { formatsRows, type FormatsMeasured } from '../../bench/parts/formats.ts';
-import { lightboxRows, type LightboxMeasured } from '../../bench/parts/lightbox.ts';
-import { firstViewTargets, pagesRows, type PagesMeasured } from '../../bench/parts/pages.ts';
-import { scaleRows, type ScaleMeasured } from '../../bench/parts/scale.ts';
+import { formatTarget, formatValue, median, renderTable, statusOf, type Row } from '../lib/report.ts';
+import { archiveRows, type ArchiveMeasured } from './archive.ts';
+import { coldRows, type ColdMeasured } from './cold-ingest.ts';
+import { ebirdRows, type EbirdMeasured } from './ebird.ts';
+import { formatsRows, type FormatsMeasured } from './formats.ts';
+import { lightboxRows, type LightboxMeasured } from './lightbox.ts';
+import { firstViewTargets, pagesRows, type PagesMeasured } from './pages.ts';
+import { scaleRows, type ScaleMeasured } from './scale.ts';
 
 /**
  * The benchmark's table, from the measurements of one real `npm run bench -- --quick` run
@@ -15,7 +15,7 @@ import { scaleRows, type ScaleMeasured } from '../../bench/parts/scale.ts';
  * out): every row, ratio, target and status is derived from what was measured, so it is tested
  * here in milliseconds, while bench-smoke.test.ts checks that every part still measures.
  * To record again after a part measures something new:
- *   npm run bench -- --quick --site <a built dist/> --results tests/bench/fixtures/quick-results.json
+ *   npm run bench -- --quick --site <a built dist/> --results bench/parts/fixtures/quick-results.json
  */
 interface Recorded {
   options: { quick: boolean };

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoIndexSchema } from '../../data/manifest-schemas.ts';
 import { readJson, runCli } from '../../harness/ingest-tree.ts';
-import { withJpegShrink } from './renditions.ts';
+import { withJpegShrink } from '../../pipeline/photos/renditions.ts';
 
 describe('withJpegShrink', () => {
   it('asks libjpeg for the largest shrink that keeps the long edge at or above the display size', () => {

@@ -16,7 +16,7 @@ const count = () => z.int().check(z.minimum(0));
 const nonEmpty = () => z.string().check(z.minLength(1));
 
 /** A list's key in its URL and data file name: a year (`2024`), a country (`US`) or a state/province (`US-TX`). */
-export const listKeySchema = z.string().check(z.regex(LIST_KEY, 'must be a year or a region code'));
+const listKeySchema = z.string().check(z.regex(LIST_KEY, 'must be a year or a region code'));
 export type ListKind = 'year' | 'country' | 'region';
 
 export function listKindOf(key: string): ListKind {
@@ -29,7 +29,7 @@ export type ListSummary = z.infer<typeof listSummarySchema>;
 /** One shape of a map: a country (ISO code) or state/province (eBird code) as an SVG path; `code` is empty for land without one. */
 const mapShapeSchema = z.strictObject({ code: z.string(), d: nonEmpty() });
 /** A map as the ingest draws it: its size and its shapes (kept with the life list, and written to the map's own file). */
-export const listsMapSchema = z.strictObject({
+const listsMapSchema = z.strictObject({
   width: z.int().check(z.positive()),
   height: z.int().check(z.positive()),
   shapes: z.array(mapShapeSchema),
@@ -47,7 +47,7 @@ export type ListsMaps = z.infer<typeof listsMapsSchema>;
  * data/lists-map-files.ts), fetched only by the Lists page and cached apart from it; the page
  * holds the size and the codes drawn, and shades and links those with a list.
  */
-export const pageMapSchema = z.strictObject({
+const pageMapSchema = z.strictObject({
   file: nonEmpty(),
   width: z.int().check(z.positive()),
   height: z.int().check(z.positive()),
@@ -55,7 +55,7 @@ export const pageMapSchema = z.strictObject({
   codes: z.array(nonEmpty()),
 });
 export type PageMap = z.infer<typeof pageMapSchema>;
-export const pageMapsSchema = z.strictObject({
+const pageMapsSchema = z.strictObject({
   world: pageMapSchema,
   regions: z.array(z.extend(pageMapSchema, { country: nonEmpty(), name: nonEmpty() })),
 });

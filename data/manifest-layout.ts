@@ -17,7 +17,7 @@ export type ManifestName = keyof typeof MANIFEST_FILES;
 
 export const FAV_TAG = 'fav';
 export const LOWQ_MARKER = 'lowq';
-export const THUMBNAIL_SUFFIX = '_lowq.jpg';
+const THUMBNAIL_SUFFIX = '_lowq.jpg';
 
 /** The published folders: the Life List's renditions, and the originals when the owner publishes them. */
 export const LIFE_LIST_DIR = 'life_list';
@@ -63,7 +63,7 @@ export function childFolders(folder: LifeListFolder): Array<[string, LifeListFol
     .sort(([a], [b]) => compareNames(a, b));
 }
 
-export function isReservedKey(key: string): boolean {
+function isReservedKey(key: string): boolean {
   return (RESERVED_FOLDER_KEYS as readonly string[]).includes(key);
 }
 

@@ -18,15 +18,15 @@ export {
   MANIFEST_FILES,
   FAV_TAG,
   LOWQ_MARKER,
-  THUMBNAIL_SUFFIX,
+  
   LIFE_LIST_DIR,
-  ORIGINALS_DIR,
-  RESERVED_FOLDER_KEYS,
+  
+  
   isOwnThumbnail,
-  stemOf,
-  renditionNames,
+  
+  
   childFolders,
-  isReservedKey,
+  
   isPhotoWall,
   isThumbnailName,
   folderAt,
@@ -40,18 +40,17 @@ const positiveInt = () => z.int().check(z.positive());
 
 // --- bird-photos.json -------------------------------------------------------
 
-export const birdPhotoEntrySchema = z.object({
+const birdPhotoEntrySchema = z.object({
   /** 1-based number of the photo within its species; 0 marks an entry to skip. */
   id: z.int().check(z.minimum(0)),
   tags: z.array(z.string()),
 });
 export const birdPhotosSchema = z.record(z.string().check(z.minLength(1)), z.array(birdPhotoEntrySchema));
-export type BirdPhotoEntry = z.infer<typeof birdPhotoEntrySchema>;
 export type BirdPhotos = z.infer<typeof birdPhotosSchema>;
 
 // --- life_list/life_list_structure.json ---------------------------------------
 
-export const lifeListFolderSchema: z.ZodMiniType<LifeListFolder> = z.lazy(() =>
+const lifeListFolderSchema: z.ZodMiniType<LifeListFolder> = z.lazy(() =>
   z.catchall(
     z.object({
       file_count: z.int().check(z.minimum(0)),
@@ -62,13 +61,13 @@ export const lifeListFolderSchema: z.ZodMiniType<LifeListFolder> = z.lazy(() =>
 );
 /** The root is the life_list folder itself. */
 export const lifeListStructureSchema = lifeListFolderSchema;
-export type LifeListStructure = LifeListFolder;
+type LifeListStructure = LifeListFolder;
 
 // --- life_list/cover_photos_full_paths.json -----------------------------------
 
 /** Folder path (slash-joined names under life_list/) → cover thumbnail path (site-relative, e.g. `life_list/A/B/C/x_lowq.jpg`). */
 export const coverPhotosSchema = z.record(nonEmpty(), nonEmpty());
-export type CoverPhotos = z.infer<typeof coverPhotosSchema>;
+type CoverPhotos = z.infer<typeof coverPhotosSchema>;
 
 // --- photo-index.json -----------------------------------------------------------
 

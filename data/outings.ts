@@ -19,7 +19,7 @@ import { pagePhotoSchema } from './site-data-schemas.ts';
 const count = () => z.int().check(z.minimum(0));
 const nonEmpty = () => z.string().check(z.minLength(1));
 
-export const outingKeySchema = z.string().check(z.regex(OUTING_KEY, 'must be a day YYYY-MM-DD or a trip key'));
+const outingKeySchema = z.string().check(z.regex(OUTING_KEY, 'must be a day YYYY-MM-DD or a trip key'));
 
 /** A named trip of site.json: consecutive days shown together on one outing page. */
 export const tripSchema = z

@@ -6,10 +6,10 @@ import { RESERVED_FOLDER_KEYS } from './manifest-layout.ts';
  */
 
 /** '+' joins Life List path segments in URLs, so it cannot appear in a folder name. */
-export const LIFE_LIST_SEPARATOR = '+';
+const LIFE_LIST_SEPARATOR = '+';
 
 /** Names that would collide with the structure manifest's own keys. */
-export const RESERVED_FOLDER_NAMES = RESERVED_FOLDER_KEYS;
+const RESERVED_FOLDER_NAMES = RESERVED_FOLDER_KEYS;
 
 /** Why a folder name cannot be used in the Life List, or undefined when it can. */
 export function folderNameProblem(name: string): string | undefined {
@@ -51,7 +51,7 @@ export function decodeLifeListPath(param: string | undefined): string[] {
  */
 export const PAGE_INDEX = 'index.html';
 /** The older form of every page (`/info.html`): still understood by the router, never written. */
-export const PAGE_EXTENSION = '.html';
+const PAGE_EXTENSION = '.html';
 
 export const HOME_ROUTE = '/';
 export const INFO_FOLDER = 'info';
@@ -83,7 +83,7 @@ export function speciesRoute(species: string): string {
 }
 
 /** The Life List's two orders: by name (the specification's, the default) or field-guide order from the eBird export. */
-export const LIFE_LIST_ORDERS = ['alphabetical', 'taxonomic'] as const;
+const LIFE_LIST_ORDERS = ['alphabetical', 'taxonomic'] as const;
 export type LifeListOrder = (typeof LIFE_LIST_ORDERS)[number];
 
 /**
@@ -115,13 +115,6 @@ export function listRoute(key: string): string {
 /** The outings: every day in the field, and the owner's named trips. */
 export const OUTINGS_FOLDER = 'outings';
 export const OUTINGS_ROUTE = pageRoute(OUTINGS_FOLDER);
-/** The Outings page's title, in its heading, the header's menu and its head tags. */
-export const OUTINGS_TITLE = 'Outings';
-/** The title of one year's page of the Outings (`outingsYearRoute`). */
-export function outingsYearTitle(year: number): string {
-  return `${OUTINGS_TITLE} of ${year}`;
-}
-
 const DAY_PATTERN = String.raw`\d{4}-\d{2}-\d{2}`;
 /** A day as the data files write it, `YYYY-MM-DD` (data/life-records.ts's `isoDateSchema` adds the calendar's check). */
 export const DAY = new RegExp(`^${DAY_PATTERN}$`);
@@ -190,7 +183,7 @@ export function pageKey(pathname: string, basePath: string): string {
   var path = pathname;
   try {
     path = decodeURIComponent(path);
-  } catch (e) {
+  } catch {
     // A malformed escape stays as it is: it can only match a page spelled the same way.
   }
   var base = basePath.replace(/\/+$/, '');

@@ -12,7 +12,7 @@ export interface InlineHashes {
 }
 
 /** Directives a `<meta http-equiv>` policy cannot carry (HTML ignores them there): the header adds them. */
-export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"] as const;
+const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"] as const;
 
 /**
  * The policy as a `<meta http-equiv="Content-Security-Policy">` carries it, every page's own:

@@ -8,7 +8,7 @@ import { bucketFolderOf, gitBranchOf, HOSTS } from './publishing.ts';
  * photos/site.json: everything the owner configures. Read by the pipeline only;
  * the site sees the public part of it through the `info.json` manifest.
  */
-export const featuredPhotoSchema = z.strictObject({
+const featuredPhotoSchema = z.strictObject({
   species: z.string().min(1),
   file: z.string().min(1),
 });
@@ -18,7 +18,7 @@ export const featuredPhotoSchema = z.strictObject({
  * a marked photo joins the home wall after site.json's `featured` list, newest first, until the
  * wall holds 32 photos.
  */
-export const favouritesOptionsSchema = z.strictObject({
+const favouritesOptionsSchema = z.strictObject({
   /** The keyword that marks a favourite (any case; also the last level of a hierarchical keyword such as `Portfolio|featured`); null marks none by keyword. */
   keyword: z.string().min(1).nullable().default('featured'),
   /** A photo rated at least this many stars (XMP Rating) is a favourite too; absent, a rating marks nothing. */
@@ -64,7 +64,7 @@ const bucketFolderSchema = z.string().refine((url) => bucketFolderOf(url) !== un
  * S3-compatible storage (AWS S3 when absent). Credentials never go here: they come from the
  * environment or the AWS shared credentials file.
  */
-export const deploySettingsSchema = z.strictObject({
+const deploySettingsSchema = z.strictObject({
   site: z.string().refine((target) => bucketFolderOf(target) !== undefined || gitBranchOf(target) !== undefined, 'must be a bucket folder such as "s3://my-site-bucket/" or a git branch such as "git:git@github.com:me/birds.git#gh-pages"').optional(),
   photos: bucketFolderSchema.optional(),
   endpoint: z.url({ protocol: /^https?$/ }).optional(),
@@ -72,7 +72,7 @@ export const deploySettingsSchema = z.strictObject({
 });
 export type DeploySettings = z.infer<typeof deploySettingsSchema>;
 
-export const publishingOptionsSchema = z.strictObject({
+const publishingOptionsSchema = z.strictObject({
   /** Absolute URL the site is served from, e.g. "https://birds.example.org/portfolio/". Used for canonical URLs, OpenGraph, sitemap and feed. */
   baseUrl: z.url().optional(),
   /** Path prefix the site is served under, e.g. "/portfolio/". Derived from baseUrl when absent; "/" otherwise. */
@@ -98,7 +98,7 @@ export const publishingOptionsSchema = z.strictObject({
   deploy: deploySettingsSchema.optional(),
 });
 
-export const ebirdOptionsSchema = z.strictObject({
+const ebirdOptionsSchema = z.strictObject({
   /** Species folder name → the eBird common or scientific name it stands for, when the names differ beyond case, accents, hyphens and apostrophes. */
   names: z.record(z.string().min(1), z.string().min(1)).default({}),
 });
@@ -107,7 +107,7 @@ export const ebirdOptionsSchema = z.strictObject({
  * A BCP 47 language tag (`de`, `es-MX`, `pt-BR`, `zh-Hans`), as Intl reads it, written back in its
  * canonical form; eBird's spelling of a language (`pt_BR`, `zh_SIM`) is read as its tag too.
  */
-export const languageTagSchema = z.string().transform((tag, context) => {
+const languageTagSchema = z.string().transform((tag, context) => {
   try {
     const [canonical] = LANGUAGE_CODE.test(tag) ? Intl.getCanonicalLocales(languageTagOf(tag)) : [];
     if (canonical) return canonical;
@@ -118,7 +118,7 @@ export const languageTagSchema = z.string().transform((tag, context) => {
   return z.NEVER;
 });
 
-export const siteConfigSchema = z.strictObject({
+const siteConfigSchema = z.strictObject({
   owner: z.string().min(1),
   /** The site's language: every word it writes, its dates, counts and place names and, unless `names` says otherwise, its birds' names (docs/languages.md). */
   language: languageTagSchema.default('en'),
@@ -173,7 +173,6 @@ export function placeNamesLanguageOf(site: Pick<SiteConfig, 'language'>): string
   return site.language;
 }
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
-export type FeaturedPhoto = z.infer<typeof featuredPhotoSchema>;
 export type FavouritesOptions = z.infer<typeof favouritesOptionsSchema>;
 export type RenditionOptions = z.infer<typeof renditionOptionsSchema>;
 export type PrivacyOptions = z.infer<typeof privacyOptionsSchema>;

@@ -48,7 +48,7 @@ export type HomeData = z.infer<typeof homeDataSchema>;
 const nonEmpty = () => z.string().check(z.minLength(1));
 const count = () => z.int().check(z.minimum(0));
 
-export const folderCardSchema = z.strictObject({
+const folderCardSchema = z.strictObject({
   name: nonEmpty(),
   /** Photos in the folder's subtree. */
   photoCount: count(),
@@ -90,7 +90,7 @@ export type LevelData = z.infer<typeof levelDataSchema>;
 const placeSchema = () => z.optional(nonEmpty());
 
 /** What the eBird export says of a species: published by default, so names, a day and a region code only. */
-export const sightingSchema = z.strictObject({
+const sightingSchema = z.strictObject({
   scientificName: nonEmpty(),
   firstSeen: isoDateSchema,
   firstRegion: z.optional(regionCodeSchema),

@@ -11,7 +11,7 @@ export interface TripWithPage {
 }
 
 /** A trip of site.json that gets no page, and why. */
-export type TripWithoutPage =
+type TripWithoutPage =
   | { trip: Trip; noPage: 'no-days' }
   /** Each of its days in the field is in an earlier trip (`other`, the first of them). */
   | { trip: Trip; noPage: 'days-in-earlier-trip'; other: string }

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 
 /** The columns of an eBird export that must never reach a published file. */
-export const PRIVATE_EBIRD_COLUMNS = ['Submission ID', 'Location ID', 'Location', 'Latitude', 'Longitude', 'Checklist Comments', 'Observation Details'] as const;
+const PRIVATE_EBIRD_COLUMNS = ['Submission ID', 'Location ID', 'Location', 'Latitude', 'Longitude', 'Checklist Comments', 'Observation Details'] as const;
 
 /**
  * Every distinct non-empty value of the private columns of an eBird export (CSV text),

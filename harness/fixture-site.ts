@@ -172,7 +172,7 @@ export function fixtureManifestsWithLifeList(): Manifests {
  * its photos carry the taxonomy's sequence, in an order neither alphabetical nor the export's.
  * The warbler is not in the taxonomy.
  */
-export const TAXON_SEQUENCES: Readonly<Record<string, number>> = { "Franklin's Gull": 100, Mallard: 300, 'Wood Duck': 400 };
+const TAXON_SEQUENCES: Readonly<Record<string, number>> = { "Franklin's Gull": 100, Mallard: 300, 'Wood Duck': 400 };
 
 export function fixtureManifestsWithTaxonomy(): Manifests {
   const manifests = fixtureManifests();

@@ -22,7 +22,7 @@ export interface ObservatoryInput {
   hstsPreloaded?: boolean;
 }
 
-export interface ObservatoryTest {
+interface ObservatoryTest {
   test: string;
   result: string;
   modifier: number;

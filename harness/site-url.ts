@@ -8,6 +8,6 @@ export function cardName(folder: string): RegExp {
   return new RegExp(`^${escapeRegExp(folder)}\\s+\\d+ species$`);
 }
 
-export function escapeRegExp(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

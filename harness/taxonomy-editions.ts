@@ -36,7 +36,7 @@ export interface EditionEdit {
 
 let realRows: AukRow[] | undefined;
 /** The real v2025's rows (read once). */
-export function realTaxa(): readonly AukRow[] {
+function realTaxa(): readonly AukRow[] {
   realRows ??= Papa.parse<AukRow>(readFileSync(SHARED_TAXONOMY, 'utf8'), { header: true, skipEmptyLines: true }).data;
   return realRows;
 }

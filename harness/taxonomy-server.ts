@@ -20,7 +20,7 @@ export const SKIP_MESSAGE = `skipped: ${SHARED_TAXONOMY} is absent (the real tax
 const API_COLUMNS = ['SCIENTIFIC_NAME', 'COMMON_NAME', 'SPECIES_CODE', 'CATEGORY', 'TAXON_ORDER', 'COM_NAME_CODES', 'SCI_NAME_CODES', 'BANDING_CODES', 'ORDER', 'FAMILY_COM_NAME', 'FAMILY_SCI_NAME', 'REPORT_AS', 'EXTINCT', 'EXTINCT_YEAR', 'FAMILY_CODE'];
 
 /** auk's CSV → the eBird API's; `rename` gives some species another common name (a locale's). */
-export function asEbirdApiCsv(aukCsv: string, rename: Record<string, string> = {}): string {
+function asEbirdApiCsv(aukCsv: string, rename: Record<string, string> = {}): string {
   const rows = Papa.parse<Record<string, string>>(aukCsv, { header: true, skipEmptyLines: true }).data;
   const data = rows.map((r) => [r.scientific_name, rename[r.species_code!] ?? r.common_name, r.species_code, r.category, r.taxonomic_order, '', '', '', r.order, r.family_common, r.family, r.report_as, r.extinct === 'TRUE' ? 'true' : '', '', '']);
   return Papa.unparse({ fields: API_COLUMNS, data }, { newline: '\n' });

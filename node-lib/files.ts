@@ -14,7 +14,7 @@ import path from 'node:path';
  * Files are written beside their final name under a hidden temporary name and renamed
  * into place, so a reader (or a run killed half-way) never sees half a file.
  */
-export const TEMP_MARKER = '.tmp-';
+const TEMP_MARKER = '.tmp-';
 
 export function tempPathFor(finalPath: string): string {
   return path.join(path.dirname(finalPath), `.${path.basename(finalPath)}${TEMP_MARKER}${process.pid}-${randomBytes(4).toString('hex')}`);

@@ -177,7 +177,8 @@ export async function main(argv: string[]): Promise<number> {
 
 const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
 if (invokedDirectly) {
-  main(process.argv.slice(2)).then((code) => {
+  // A rejection stays unhandled on purpose: Node prints its stack and exits 1.
+  void main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
 }

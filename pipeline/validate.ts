@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { LIFE_LIST_DIR, MANIFEST_FILES, manifestSchemas, type LifeListFolder, type ManifestName, type Manifests, childFolders } from '../data/manifest-schemas.ts';
 import { describeIssues } from '../data/site-config.ts';
 import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.ts';
@@ -14,7 +14,7 @@ import { loadLifeLinks, loadOutingSettings } from './commit/site-data-set.ts';
 import { validation } from './report/messages.ts';
 import { outputDirs } from './setup/output-dir.ts';
 
-export interface ValidationProblem {
+interface ValidationProblem {
   where: string;
   reason: string;
 }

@@ -15,7 +15,7 @@ import { gitFailed } from './messages.ts';
  * branch's last commit. Hidden files are the build's own records, except `.nojekyll`, which
  * GitHub Pages reads.
  */
-export interface GitChanges {
+interface GitChanges {
   added: string[];
   changed: string[];
   deleted: string[];

@@ -17,7 +17,7 @@ import type { RemoteObject } from './storage.ts';
  * their pages), then the entry points (the home page, the not-found page, the sitemap and the
  * feed). On a first publish the home page goes up last, once every page it leads to is there.
  */
-export const PHASES = ['photos', 'assets', 'data', 'pages'] as const;
+const PHASES = ['photos', 'assets', 'data', 'pages'] as const;
 export type Phase = (typeof PHASES)[number];
 export type TargetKind = 'site' | 'photos';
 
@@ -72,7 +72,7 @@ export function planTarget(target: TargetKind, local: readonly LocalFile[], remo
 const ENTRY_POINTS = new Set([PAGE_INDEX, NOT_FOUND_FILE, SITEMAP_FILE, FEED_FILE]);
 
 /** The pages phase's three steps, in the order they run. */
-export const PAGE_STEPS = ['new', 'changed', 'entry points'] as const;
+const PAGE_STEPS = ['new', 'changed', 'entry points'] as const;
 export type PageStep = (typeof PAGE_STEPS)[number];
 
 /** Which of the pages phase's steps a page's upload belongs to. */

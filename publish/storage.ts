@@ -20,7 +20,7 @@ export interface RemoteObject {
 }
 
 /** Where requests go: the settings' endpoint, else AWS S3's for the region. */
-export function endpointOf(settings: Pick<DeploySettings, 'endpoint' | 'region'>): string {
+function endpointOf(settings: Pick<DeploySettings, 'endpoint' | 'region'>): string {
   return (settings.endpoint ?? `https://s3.${settings.region ?? 'us-east-1'}.amazonaws.com`).replace(/\/+$/, '');
 }
 

@@ -6,10 +6,10 @@ import { useEffect } from 'react';
  * the client's trees have the same shape and React's `useId` values agree when hydrating.
  */
 export function AppReady({ onReady }: { onReady?: () => void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, the first commit is the moment the app took over
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
     onReady?.();
-    // Once: the first commit is the moment the app took over.
   }, []);
   return null;
 }

@@ -6,7 +6,7 @@ import { imageBaseOf } from '../data/publishing.ts';
  * `publishing.assetOrigin` in site.json or VITE_ASSET_ORIGIN; by default they come
  * from the site's own base path. Manifests never use this: they always come from the base path.
  */
-export function imageBase(): string {
+function imageBase(): string {
   return imageBaseOf(import.meta.env.VITE_ASSET_ORIGIN, import.meta.env.BASE_URL);
 }
 

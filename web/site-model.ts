@@ -35,7 +35,7 @@ export interface FolderView {
   isSpecies: boolean;
 }
 
-export interface SpeciesView {
+interface SpeciesView {
   species: string;
   /** Folder names from the Life List root down to the species folder. */
   folder: string[];
@@ -54,10 +54,10 @@ export interface SpeciesView {
 }
 
 /** One outing's page, its photos ready for the tiles and the lightbox. */
-export type OutingView = Omit<OutingData, 'species'> & { species: Array<Omit<OutingSpecies, 'photos'> & { photos: GalleryPhoto[] }> };
+type OutingView = Omit<OutingData, 'species'> & { species: Array<Omit<OutingSpecies, 'photos'> & { photos: GalleryPhoto[] }> };
 
 /** One species the search box can find, and the page it goes to. */
-export interface SearchEntry {
+interface SearchEntry {
   name: string;
   localName?: LocalName;
   scientificName: string;
@@ -68,7 +68,7 @@ export type LevelView =
   | { kind: 'folders'; segments: string[]; photoCount: number; cards: FolderView[]; order: LifeListOrder }
   | { kind: 'wall'; segments: string[]; species: SpeciesView };
 
-export interface CreditView {
+interface CreditView {
   key: string;
   species: string;
   localName?: LocalName;

@@ -3,7 +3,7 @@ import { REPO } from './ingest.ts';
 import { runMeasured, type Measured } from './measure.ts';
 
 /** An asset origin for a split build: only its presence matters to the build. */
-export const BENCH_ASSET_ORIGIN = 'https://photos.example.org/birds/';
+const BENCH_ASSET_ORIGIN = 'https://photos.example.org/birds/';
 
 /**
  * `npm run build` (node web/prerender/launch.mjs, production) of a photos folder into these

@@ -23,7 +23,7 @@ const REGIONS = [
   ...['CA-ON', 'CA-QC', 'CA-BC', 'CA-AB', 'CA-NS', 'CA-MB', 'GB-ENG', 'GB-SCT', 'GB-WLS', 'GB-NIR'],
 ];
 /** 40 years of records. */
-export const EXPORT_YEARS = 40;
+const EXPORT_YEARS = 40;
 const DETAILS = [
   'Foraging in the shallows with two others, seen well in the scope; bill, legs and plumage noted, photographed',
   '"Heard first, then seen, ""chip"" notes, flew across the trail to the hedge and stayed there for ten minutes"',

@@ -11,7 +11,7 @@ export interface Row {
 
 export type Unit = 'photos/s' | 'ms' | 's' | 'MB' | 'KB' | 'x' | 'score' | 'count' | '';
 
-export interface Target {
+interface Target {
   op: '>=' | '<=' | '<' | '==';
   value: number;
 }

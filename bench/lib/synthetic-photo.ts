@@ -29,7 +29,7 @@ const EXPOSURES = ['1/250', '1/1000', '1/2000', '1/3200', '1/4000', '1/60'] as c
 const ISOS = ['100', '400', '800', '1600', '3200', '6400'] as const;
 
 /** EXIF as a camera writes it (the fields the metadata panel shows), derived from the seed. */
-export function syntheticExif(seed: number): Record<string, Record<string, string>> {
+function syntheticExif(seed: number): Record<string, Record<string, string>> {
   const random = seededRandom(seed ^ 0x5eed);
   const camera = pick(random, CAMERAS);
   const focal = Math.round(camera.focal[0] + random() * (camera.focal[1] - camera.focal[0]));
@@ -134,7 +134,7 @@ function addGrain(pixels: Buffer, spec: SyntheticPhotoSpec): void {
     const c = (((state >>> 16) & 0xff) - 128) * chroma;
     for (let k = 0; k < 3; k++) {
       const v = pixels[p + k]! + l + (k === 1 ? -c : c);
-      pixels[p + k] = v < 0 ? 0 : v > 255 ? 255 : v;
+      pixels[p + k] = v < 0 ? 0 : Math.min(v, 255);
     }
   }
 }

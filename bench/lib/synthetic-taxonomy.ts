@@ -17,7 +17,7 @@ const title = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * with another English name, 45 species a family and 6 families an order. The first species are
  * called `englishNames` where given, so a bench library's folders and keywords find them.
  */
-export function syntheticSpecies(count: number, englishNames: readonly string[] = []): TaxonomySpecies[] {
+function syntheticSpecies(count: number, englishNames: readonly string[] = []): TaxonomySpecies[] {
   return Array.from({ length: count }, (_, i) => {
     const family = Math.floor(i / 45);
     return {

@@ -5,7 +5,6 @@ import { lifeListRoute, speciesRoute } from '../../data/paths.ts';
 import { SMOKE_LIBRARY, type BenchOptions, type Log, type PartResult } from '../lib/context.ts';
 import { cleanup, runPipeline, scratchDir } from '../lib/ingest.ts';
 import { runBuild } from '../lib/build.ts';
-import type { Measured } from '../lib/measure.ts';
 import { archiveSet, type Archive } from '../lib/archive-set.ts';
 import { distFiles, rewritten } from '../lib/dist-files.ts';
 import { MB, median, type Row } from '../lib/report.ts';

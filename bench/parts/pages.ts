@@ -15,7 +15,7 @@ import { startReplayProxy } from '../lib/replay-proxy.ts';
 import { CHROMIUM, CHROMIUM_FLAGS, withOfflineFeatures } from '../../harness/browser.ts';
 import { CPU_SLOWDOWN, mainThreadTasks, type MainThreadTasks } from '../lib/long-tasks.ts';
 
-import { PAGE_HOSTS, PAGE_NAMES, type PageHost, type PageName } from '../lib/page-kinds.ts';
+import { PAGE_HOSTS, PAGE_NAMES, type PageName } from '../lib/page-kinds.ts';
 
 interface LighthouseFigures {
   score: number;

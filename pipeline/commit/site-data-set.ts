@@ -16,9 +16,9 @@ import { SITE_DATA_DIR } from '../../data/site-data-schemas.ts';
  * and of the Life List levels above them are rewritten. Each file is written atomically; the
  * content hashes of what was written are kept in cache/.
  */
-export const HASHES_FILE = 'site-data-hashes.json';
+const HASHES_FILE = 'site-data-hashes.json';
 /** The life list the page data were derived with (cache/, never published): `validate` derives them again from it. */
-export const LIFE_LINKS_FILE = 'life-list-links.json';
+const LIFE_LINKS_FILE = 'life-list-links.json';
 
 const lifeLinksSchema = z.strictObject({
   records: lifeListRecordsSchema,
@@ -42,7 +42,7 @@ export async function loadLifeLinks(cacheDir: string): Promise<LifeListLinks | u
 }
 
 /** The outing settings the page data were derived with (cache/, never published): `validate` derives them again with them. */
-export const OUTING_SETTINGS_FILE = 'outing-settings.json';
+const OUTING_SETTINGS_FILE = 'outing-settings.json';
 
 export async function saveOutingSettings(cacheDir: string, settings: OutingSettings): Promise<void> {
   await writeFileAtomically(path.join(cacheDir, OUTING_SETTINGS_FILE), JSON.stringify(settings));

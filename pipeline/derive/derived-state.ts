@@ -9,7 +9,6 @@ import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
 import type { SiteConfig } from '../../data/site-config.ts';
 import type { PhotoRecord } from '../photos/cache.ts';
 import { EBIRD_FOLDER } from './ebird/find-export.ts';
-import type { Problem } from '../plumbing/problems.ts';
 
 /**
  * What the derived outputs (the manifests, the page data, the life list kept for validate)
@@ -19,7 +18,7 @@ import type { Problem } from '../plumbing/problems.ts';
  * (`calendarSpan`), the run skips all of it and reports again what the derivation reported
  * last time (a missing featured photo, an unmatched eBird name).
  */
-export const DERIVED_STATE_FILE = 'derived-state.json';
+const DERIVED_STATE_FILE = 'derived-state.json';
 
 const problemSchema = z.strictObject({ path: z.string(), reason: z.string(), severity: z.enum(['error', 'warning']) });
 const derivedStateSchema = z.strictObject({

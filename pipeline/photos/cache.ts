@@ -15,16 +15,16 @@ import type { Problems } from '../plumbing/problems.ts';
  * one stat; a changed setting redoes only the outputs whose key changed.
  */
 export const CACHE_FILE = 'ingest-cache.json';
-export const CACHE_VERSION = 1;
+const CACHE_VERSION = 1;
 /**
  * Written into public/ and recorded in the cache: when public/ was wiped (or swapped)
  * the marker no longer matches, so every output is remade instead of trusting the cache.
  */
-export const PUBLIC_MARKER_FILE = '.ingest-marker';
+const PUBLIC_MARKER_FILE = '.ingest-marker';
 
 const keyed = <T extends z.ZodMiniType>(value: T) => z.strictObject({ key: z.string(), value });
 
-export const photoRecordSchema = z.strictObject({
+const photoRecordSchema = z.strictObject({
   size: z.number(),
   mtimeMs: z.number(),
   fingerprint: z.string(),

@@ -14,9 +14,9 @@ import { open, type FileHandle } from 'node:fs/promises';
  */
 
 /** Non-JPEG files up to this size are read whole (their metadata may sit anywhere). */
-export const SMALL_FILE_BYTES = 2 * 1024 * 1024;
+const SMALL_FILE_BYTES = 2 * 1024 * 1024;
 /** Prefix read from larger non-JPEG files: their metadata sits near the start in practice. */
-export const PREFIX_BYTES = 256 * 1024;
+const PREFIX_BYTES = 256 * 1024;
 
 const EXIF_HEADER = Buffer.from('Exif\0\0', 'latin1');
 const XMP_HEADER = Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1');
@@ -42,7 +42,7 @@ export async function readMetadataBytes(file: string, size: number): Promise<Buf
 }
 
 /** SOI + every APP1 Exif/XMP segment before the scan data + EOI; just SOI + EOI when there are none. */
-export async function jpegMetadataSegments(handle: FileHandle, size: number): Promise<Buffer> {
+async function jpegMetadataSegments(handle: FileHandle, size: number): Promise<Buffer> {
   const kept: Buffer[] = [SOI];
   let position = 2;
   while (position + 4 <= size) {

@@ -9,7 +9,7 @@ import { problem } from '../report/messages.ts';
 import { messageOf } from '../../data/error-text.ts';
 
 /** The photographer's own words, published as optional fields of the photo entry. */
-export interface PhotoText {
+interface PhotoText {
   title?: string;
   caption?: string;
   keywords?: string[];
@@ -92,7 +92,7 @@ async function readWithFallback(file: string, size: number, readByExifr: NonNull
  * rendition so a downloaded photo still says what took it. Nothing else survives: no GPS,
  * no serial numbers, no maker notes.
  */
-export function embeddedExif(raw: RawExif, display: ExifDisplay): EmbeddedExif {
+function embeddedExif(raw: RawExif, display: ExifDisplay): EmbeddedExif {
   const ifd0: Record<string, string> = {};
   const ifd2: Record<string, string> = {};
   const make = text(raw.Make);
@@ -141,7 +141,7 @@ function firstNumber(value: unknown): number | undefined {
 }
 
 /** 0.00025 → `1/4000`, 7.1 → `71/10`, 500 → `500/1`. */
-export function rational(value: unknown): string | undefined {
+function rational(value: unknown): string | undefined {
   const n = firstNumber(value);
   if (n === undefined) return undefined;
   if (n < 1) {

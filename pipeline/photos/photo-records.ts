@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+
 import { checkExiftool, ExiftoolUnavailable } from './exiftool-process.ts';
 import type { ExiftoolReading } from './exiftool.ts';
 import { metadataKeyOf, OUTPUT_CODE_METADATA } from '../scan/plan.ts';

@@ -19,7 +19,7 @@ import { problem } from '../report/messages.ts';
  * sidecar costs one reading of that sidecar.
  */
 
-export const FACTS_CACHE_FILE = 'photo-facts.json';
+const FACTS_CACHE_FILE = 'photo-facts.json';
 const FACTS_CACHE_VERSION = 1;
 const READ_CONCURRENCY = 4;
 

@@ -6,7 +6,7 @@ import { unlessMissing } from '../../node-lib/files.ts';
  * a list. One bad file never stops the run; errors make the exit status 1, warnings
  * (something the owner should know, but the photo was published) do not.
  */
-export type Severity = 'error' | 'warning';
+type Severity = 'error' | 'warning';
 
 export interface Problem {
   /** What the problem is about, relative to the photos folder (e.g. `life_list/A/B/x.jpg`, `site.json`). */

@@ -221,7 +221,7 @@ export const validation = {
   journalDamaged: (detail: string) => `the journal of an interrupted ingest was damaged (${detail}); the manifests may not be one set: run \`npm run ingest\` again`,
 };
 
-export function formatSeconds(seconds: number): string {
+function formatSeconds(seconds: number): string {
   if (!Number.isFinite(seconds)) return '--';
   if (seconds < 60) return `${Math.round(seconds)} s`;
   const minutes = Math.floor(seconds / 60);

@@ -10,7 +10,7 @@ import type { Problems } from '../plumbing/problems.ts';
 import { walkTree } from './tree-walk.ts';
 
 /** Extensions published (sharp decodes all but HEIC/HEIF, which pipeline/photos/heif.ts decodes); matched in any letter case. */
-export const PHOTO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.avif', '.heic', '.heif'];
+const PHOTO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.avif', '.heic', '.heif'];
 
 export interface ScannedPhoto {
   absolutePath: string;

@@ -15,7 +15,7 @@ export interface PlanSettings {
 
 export type SourceFormat = RenditionOptions['formats'][number];
 
-export interface PlannedSource {
+interface PlannedSource {
   format: SourceFormat;
   width: number;
   path: string;
@@ -45,7 +45,7 @@ export { LIFE_LIST_DIR, ORIGINALS_DIR, stemOf };
 
 export const MIME_TYPES: Record<SourceFormat, ImageSource['type']> = { webp: 'image/webp', avif: 'image/avif' };
 
-export function splitRelativePath(relativePath: string): { folder: string[]; originalName: string } {
+function splitRelativePath(relativePath: string): { folder: string[]; originalName: string } {
   const parts = relativePath.replaceAll('\\', '/').split('/').filter((p) => p.length > 0);
   const originalName = parts.pop() ?? '';
   return { folder: parts, originalName };
@@ -119,7 +119,7 @@ export function outputKeys(settings: PlanSettings): Record<OutputKind, string> {
   };
 }
 
-export function hashOf(value: unknown): string {
+function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 }
 

@@ -14,7 +14,7 @@ import { problem } from '../report/messages.ts';
  * reachable by two paths, is kept once, with a warning naming both paths.
  */
 
-export interface WalkNote {
+interface WalkNote {
   severity: 'error' | 'warning';
   /** Slash-separated path under the root. */
   relative: string;

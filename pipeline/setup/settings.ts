@@ -52,7 +52,7 @@ async function readCredits(photosDir: string, problems: Problems): Promise<Map<s
 }
 
 /** TSV: file, author, licence, licence_url, source; `#` starts a comment line; a `file` header line is allowed. */
-export function parseCredits(text: string, problems: Problems): Map<string, Credit> {
+function parseCredits(text: string, problems: Problems): Map<string, Credit> {
   const credits = new Map<string, Credit>();
   text.split(/\r?\n/).forEach((line, index) => {
     if (line.trim() === '' || line.startsWith('#')) return;

@@ -80,7 +80,7 @@ async function ownersSpeciesOrWhy(photos: string, out: string, species: readonly
 }
 
 /** The report's lines: the changes that touch what the owner has, each with how much of it. */
-export function changeLines(from: string, to: string, changes: EditionChanges, owned: OwnersSpecies): string[] {
+function changeLines(from: string, to: string, changes: EditionChanges, owned: OwnersSpecies): string[] {
   const touches = (code: string) => {
     const held = owned.bySpecies.get(code)!;
     return taxonomyText.touches(held.photos, held.ebirdRecords);

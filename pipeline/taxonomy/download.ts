@@ -10,7 +10,7 @@ import { taxonomyText } from '../report/messages.ts';
 /** The current eBird/Clements taxonomy, every category, as the eBird API 2.0 serves it without a key. */
 export const DEFAULT_TAXONOMY_URL = 'https://api.ebird.org/v2/ref/taxonomy/ebird?fmt=csv';
 /** Points the download elsewhere (a mirror, or a test's loopback server), as `--url` does. */
-export const TAXONOMY_URL_VARIABLE = 'PORTFOLIO_TAXONOMY_URL';
+const TAXONOMY_URL_VARIABLE = 'PORTFOLIO_TAXONOMY_URL';
 
 /** The URL to fetch: the option, else the environment variable, else eBird's. */
 export function taxonomyUrl(option?: string): string {

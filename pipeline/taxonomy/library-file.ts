@@ -49,7 +49,7 @@ export interface TaxonomyFileHeader {
 /** A name as the file can hold it: no tab, line break or separator, no space at either end. */
 const text = z.string().regex(/^[^\s|](?:[^\t\r\n|]*[^\s|])?$/, 'must be non-empty, with no tab, line break or "|", and no space at either end');
 
-export const taxonomySpeciesSchema = z.strictObject({
+const taxonomySpeciesSchema = z.strictObject({
   code: text,
   concept: z.optional(text),
   scientificName: text.regex(/^[A-Z][a-z]+ [a-z][a-z-]*$/, 'must be a binomial such as Perisoreus canadensis'),

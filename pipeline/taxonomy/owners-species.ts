@@ -15,11 +15,10 @@ import { speciesNamedBy } from '../place/placement.ts';
 import { endExiftool } from '../photos/exiftool-process.ts';
 import { Problems } from '../plumbing/problems.ts';
 import { INBOX_DIR, run as scanPhotos } from '../scan/photo-list.ts';
-import { LIFE_LIST_DIR } from '../scan/plan.ts';
 import type { Taxonomy } from './taxonomy.ts';
 
 /** The owner's holding of one species: photos (in folders and placed by keywords) and eBird records. */
-export interface Holding {
+interface Holding {
   photos: number;
   ebirdRecords: number;
 }

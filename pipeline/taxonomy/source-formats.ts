@@ -18,7 +18,7 @@ import { taxonomyText } from '../report/messages.ts';
 import { PUBLISHERS, type Publisher } from './publishers.ts';
 import { withOtherNames, type TaxonomySpecies } from './species.ts';
 
-export type SourceLayout = 'ebird-api' | 'ebird-download' | 'auk' | 'avilist';
+type SourceLayout = 'ebird-api' | 'ebird-download' | 'auk' | 'avilist';
 
 export interface SourceRead {
   layout: SourceLayout;

@@ -14,7 +14,7 @@ import type { TaxonomySpecies } from './species.ts';
 
 export type { TaxonomySpecies };
 
-export type TaxonomyMatch = { species: TaxonomySpecies; by: 'english' | 'other-english' | 'scientific' };
+type TaxonomyMatch = { species: TaxonomySpecies; by: 'english' | 'other-english' | 'scientific' };
 
 export interface Taxonomy {
   /** The source and edition, for reports and credits: 'eBird/Clements Checklist of Birds of the World, v2025'. */

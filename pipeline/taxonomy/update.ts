@@ -21,9 +21,9 @@ import type { TaxonomySpecies } from './species.ts';
  * Fewer species than this is not a whole edition of the world's taxonomy (eBird/Clements v2025 has
  * 11,167, AviList v2025 about 11,100): a cut-short or partial file, whatever its source.
  */
-export const MIN_WHOLE_SPECIES = 9_000;
+const MIN_WHOLE_SPECIES = 9_000;
 /** A whole edition keeps at least this share of the species of the whole one it replaces: editions change by a percent or two. */
-export const MIN_SHARE_OF_REPLACED = 0.95;
+const MIN_SHARE_OF_REPLACED = 0.95;
 
 /** Whether a list of `species` species can be a whole edition. */
 export const isWholeEdition = (species: number) => species >= MIN_WHOLE_SPECIES;

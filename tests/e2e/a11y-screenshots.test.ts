@@ -9,7 +9,7 @@ import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { seriousViolations, settle, viewportNames, VIEWPORTS } from './axe.ts';
 import { appReady, launchBrowser, tabsOf } from '../../harness/browser.ts';
 import { readSite } from '../../harness/sample-site.ts';
-import { cardName, pageUrl } from '../../harness/site-url.ts';
+import { pageUrl } from '../../harness/site-url.ts';
 
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));

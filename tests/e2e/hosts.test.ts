@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { CACHE_RULES } from '../../data/publishing.ts';

@@ -4,7 +4,7 @@ import type { PhotoEntry } from '../../data/manifest-schemas.ts';
 import { photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { appReady, launchBrowser, openPage, tabsOf } from '../../harness/browser.ts';
 import { readSite } from '../../harness/sample-site.ts';
-import { cardName, pageUrl } from '../../harness/site-url.ts';
+import { pageUrl } from '../../harness/site-url.ts';
 
 const siteUrl = inject('siteUrl');
 const site = readSite(inject('distDir'));

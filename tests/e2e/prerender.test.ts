@@ -279,7 +279,7 @@ describe('hydration and navigation with JavaScript', () => {
       // The photo itself, without any script.
       await page.waitForFunction(() => {
         const img = document.querySelector('main img') as HTMLImageElement | null;
-        return img !== null && img.complete && img.naturalWidth > 0;
+        return img?.complete && img.naturalWidth > 0;
       });
     });
     await withContext(true, async (context) => {

@@ -6,8 +6,8 @@ import type { TileImage } from '../photos.ts';
 import { t } from '../site-words.ts';
 
 /** The specification's lazy-load rule: 10% visible, with a 100px margin. */
-export const LAZY_LOAD_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '100px' };
-export const LOAD_ERROR_TEXT = 'Failed to load image';
+const LAZY_LOAD_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '100px' };
+const LOAD_ERROR_TEXT = 'Failed to load image';
 
 type Status = 'waiting' | 'queued' | 'loading' | 'loaded' | 'failed';
 
@@ -110,6 +110,7 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
   // A pre-rendered image may have loaded, or failed, before React attached its handlers while
   // hydrating: its load or error event is gone, so read the outcome. It has a source only if
   // the page's scripts gave it one; otherwise (a page the app rendered itself) it gets it now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only once, after the first render; later outcomes arrive through onLoad and onError
   useEffect(() => {
     const img = imgRef.current;
     if (!firstScreen || !img) return;
@@ -119,7 +120,6 @@ export function ImageTile({ image, alt, sizes, fit = 'natural', className = '', 
     } else {
       startTransition(() => setStatus((current) => (current === 'queued' ? 'loading' : current)));
     }
-    // Only once, after the first render: later outcomes arrive through onLoad and onError.
   }, []);
 
   const shape = fit === 'fill' ? 'absolute inset-0 h-full w-full' : `relative w-full ${image.width && image.height ? '' : 'aspect-[4/3]'}`;
@@ -159,6 +159,7 @@ function useDecodedPlaceholder(hash: Uint8Array | undefined, active: boolean): s
 
 /** Calls `start` once the box comes near the viewport (the spec's lazy-load rule), while `enabled`. */
 function useStartWhenNear(boxRef: RefObject<HTMLDivElement | null>, enabled: boolean, start: () => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `start` only moves the status on from 'waiting', a newer one does the same; the box is the same element throughout
   useEffect(() => {
     if (!enabled) return;
     const box = boxRef.current;
@@ -171,7 +172,6 @@ function useStartWhenNear(boxRef: RefObject<HTMLDivElement | null>, enabled: boo
     }, LAZY_LOAD_OPTIONS);
     observer.observe(box);
     return () => observer.disconnect();
-    // `start` only moves the status on from 'waiting': a newer one does the same.
   }, [enabled]);
 }
 

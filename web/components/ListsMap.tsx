@@ -32,7 +32,9 @@ export function ListsMap({ map, counts, title }: { map: PageMap; counts: MapCoun
   // The site's own origin and base path: `<use>` draws only from the page's origin.
   const file = `${import.meta.env.BASE_URL}${map.file}`;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: an SVG has no <fieldset>; role=group names the map's regions as one
     <svg viewBox={`0 0 ${map.width} ${map.height}`} className="h-auto w-full" role="group" aria-label={title}>
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG <use> is never focusable; the land is decoration */}
       <use href={`${file}#${LAND_ID}`} className="fill-stone-700 stroke-stone-950" strokeWidth={0.5} aria-hidden="true" />
       {map.codes.map((code) => {
         const list = counts[code];

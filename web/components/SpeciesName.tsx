@@ -18,5 +18,5 @@ export function SpeciesName({ name, local, species }: { name: string; local?: Lo
 
 /** A bird's name as a visitor reads it: its local name, marked with its language, else its English one. */
 export function BirdName({ name, local }: { name: string; local?: LocalName | undefined }) {
-  return local ? <span lang={local.lang}>{local.name}</span> : <>{name}</>;
+  return local ? <span lang={local.lang}>{local.name}</span> : name;
 }

@@ -85,7 +85,7 @@ function useCombobox({ search, maxResults, onSelect, onUse }: ComboboxOptions) {
       setOpen(true);
       if (results.length > 0) setActive((a) => stepActive(a, event.key === 'ArrowDown' ? 1 : -1, results.length));
     } else if (event.key === 'Enter') {
-      const entry = results[active >= 0 ? active : 0];
+      const entry = results[Math.max(active, 0)];
       if (expanded && entry) {
         event.preventDefault();
         choose(entry);
@@ -154,6 +154,7 @@ function useSpeciesIndex(load: SpeciesSearchProps['load']) {
   const loading = useRef<Promise<void> | undefined>(undefined);
 
   const ensureIndex = () => {
+    // biome-ignore lint/nursery/noMisusedPromises: the promise is the mark that the index is on its way
     if (loading.current) return;
     setStatus('loading');
     loading.current = Promise.all([import('./species-search-index.ts'), load()])
@@ -198,11 +199,14 @@ interface ResultListProps {
 
 function ResultList({ id, label, results, active, optionId, onChoose }: ResultListProps) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox's listbox, WAI-ARIA's pattern
     <ul id={id} role="listbox" aria-label={label} hidden={results.length === 0} className="absolute z-10 mt-1 max-h-80 w-full overflow-auto rounded border border-white/10 bg-stone-900 py-1 shadow-lg">
       {results.map((entry, i) => (
+        // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: WAI-ARIA's combobox pattern: the focus stays in the input, keys act there (aria-activedescendant), an option takes the click
         <li
           key={entry.href}
           id={optionId(i)}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a listbox's options are list items
           role="option"
           aria-selected={i === active}
           // Keeps the focus in the input, so the click is not preceded by a blur that closes the list.

@@ -7,7 +7,7 @@ import type { GalleryPhoto } from '../photos.ts';
 import { UNKNOWN } from '../../data/exif-display.ts';
 import { t, type PhraseKey } from '../site-words.ts';
 
-export const METADATA_LABELS: ReadonlyArray<[keyof ExifDisplay, PhraseKey]> = [
+const METADATA_LABELS: ReadonlyArray<[keyof ExifDisplay, PhraseKey]> = [
   ['camera', 'exif.camera'],
   ['lens', 'exif.lens'],
   ['focalLength', 'exif.focalLength'],

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, } from 'vitest';
 import { lifeListRoute } from '../../data/paths.ts';
-import { EXIF_WOOD_DUCK, fixtureManifests, MALLARD, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
+import { EXIF_WOOD_DUCK, fixtureManifests, photos, renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
 import { currentSlideImage } from '../test/lightbox.ts';
 
 function panel() {

@@ -17,6 +17,7 @@ export const PanelTitleContext = createContext('');
 function Frame({ children }: { children?: ReactNode }) {
   const { publish } = useEvents();
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the margins act as the backdrop, which Escape and the close button already cover for the keyboard
     <div
       className="flex h-full w-full justify-center"
       onClick={(event) => {

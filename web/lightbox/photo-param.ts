@@ -7,7 +7,7 @@ import { PHOTO_PARAM } from '../../data/paths.ts';
  * the URL opens the lightbox, so every open photo has a link and Back closes it;
  * once open, the lightbox moves first and the URL follows (usePhotoNavigation).
  */
-export { PHOTO_PARAM };
+;
 
 /** Set on the history entry pushed when a visitor opens a photo from the page. */
 interface OpenedHereState {
@@ -18,7 +18,7 @@ function openedHere(state: unknown): state is OpenedHereState {
   return typeof state === 'object' && state !== null && (state as Partial<OpenedHereState>).openedHere === true;
 }
 
-export function withPhoto(search: string, key: string | null): string {
+function withPhoto(search: string, key: string | null): string {
   const params = new URLSearchParams(search);
   if (key === null) params.delete(PHOTO_PARAM);
   else params.set(PHOTO_PARAM, key);
@@ -67,14 +67,14 @@ export function usePhotoNavigation(): { show: (key: string) => void; close: () =
     (key: string) => {
       if (asked.current === key) return;
       asked.current = key;
-      navigate({ search: withPhoto(location.search, key) }, { replace: true, state: location.state, preventScrollReset: true });
+      void navigate({ search: withPhoto(location.search, key) }, { replace: true, state: location.state, preventScrollReset: true });
     },
     [location.search, location.state, navigate],
   );
   const close = useCallback(() => {
     // Opened from this page: step back, so Back after closing leaves the page as expected.
-    if (openedHere(location.state)) navigate(-1);
-    else navigate({ search: withPhoto(location.search, null) }, { replace: true, preventScrollReset: true });
+    if (openedHere(location.state)) void navigate(-1);
+    else void navigate({ search: withPhoto(location.search, null) }, { replace: true, preventScrollReset: true });
   }, [location.search, location.state, navigate]);
   return { show, close };
 }

@@ -20,7 +20,7 @@ const CopiedIcon = createIcon('CopiedIcon', <path d="M9 16.17 4.83 12l-1.42 1.41
  * shared link should open. It is a few KB with the photo pre-rendered and its own preview tags
  * (a `?photo=` link previews as its species page, and loads that page's app underneath).
  */
-export function shareUrl(photo: GalleryPhoto): string {
+function shareUrl(photo: GalleryPhoto): string {
   return new URL(import.meta.env.BASE_URL + photoShareRoute(photo.key).slice(1), window.location.origin).href;
 }
 

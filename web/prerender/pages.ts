@@ -50,7 +50,7 @@ export interface PageToRender {
   notFound?: boolean;
 }
 
-export function previewOf(photo: GalleryPhoto, alt = photoAlt(photo)): PreviewImage {
+function previewOf(photo: GalleryPhoto, alt = photoAlt(photo)): PreviewImage {
   return { path: photo.full.path, width: photo.full.width, height: photo.full.height, alt };
 }
 

@@ -10,7 +10,7 @@ import { PLURAL_LETTERS, type PhraseForms, type SiteWords } from '../site-words.
 
 /** The language files' folder, in the project (projectFile('web/words')): the callers name it, so this module runs in jsdom's tests too. */
 export const WORDS_FOLDER = 'web/words';
-export const DEFAULT_LANGUAGE = 'en';
+const DEFAULT_LANGUAGE = 'en';
 
 export interface LanguageFile {
   /** The language's own name for itself ('Deutsch'). */

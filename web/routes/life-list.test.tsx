@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, } from 'vitest';
 import { assetUrl, lifeListRoute } from '../../data/paths.ts';
-import { GULL, MALLARD, photos, renderRoute, useFixtureManifests, WARBLER, WOOD_DUCK } from '../test/fixtures.tsx';
+import { GULL, photos, renderRoute, useFixtureManifests, WARBLER, WOOD_DUCK } from '../test/fixtures.tsx';
 import { intersectAll } from '../test/intersection.ts';
 import { currentSlideImage } from '../test/lightbox.ts';
 

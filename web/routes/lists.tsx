@@ -9,7 +9,6 @@ import { SpeciesName } from '../components/SpeciesName.tsx';
 import { TitledSection } from '../components/TitledSection.tsx';
 import { listTitle } from '../site-model.ts';
 import { outingTitle } from '../outing-text.ts';
-import { site } from '../site.ts';
 import type { listLoader, listsLoader } from './lists-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 import { formatNumber, t, tn } from '../site-words.ts';

@@ -14,7 +14,6 @@ import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { photoLinkProps, useLightboxOpen } from '../lightbox/photo-param.ts';
 import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsTitle, outingsYearDescription, outingsYearTitle, outingTitle } from '../outing-text.ts';
 import { tileOfCover } from '../photos.ts';
-import { site } from '../site.ts';
 import type { outingLoader, outingsLoader, outingsYearLoader } from './outings-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 

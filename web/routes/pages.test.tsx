@@ -236,6 +236,7 @@ describe('errors', () => {
     const { createMemoryRouter, RouterProvider } = await import('react-router');
     const { render } = await import('@testing-library/react');
     const { RouteError } = await import('./error.tsx');
+    // biome-ignore lint/correctness/noComponentHookFactories: a component made only to throw in its render
     const Boom = () => {
       throw new Error('Kaboom in render');
     };

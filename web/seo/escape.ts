@@ -14,7 +14,7 @@ const XML_ENTITIES: Record<string, string> = {
 /** Safe in XML/HTML text and in single- or double-quoted attribute values. */
 export function escapeXml(text: string): string {
   // Characters XML 1.0 forbids outright (C0 controls but tab, LF, CR) are dropped, not escaped.
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
 }
 

@@ -44,7 +44,7 @@ export interface HeadTag {
   text?: string;
 }
 
-export function documentTitle(headline: string | undefined, siteTitle: string): string {
+function documentTitle(headline: string | undefined, siteTitle: string): string {
   return headline && headline !== siteTitle ? `${headline} · ${siteTitle}` : siteTitle;
 }
 

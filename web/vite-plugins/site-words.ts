@@ -3,7 +3,7 @@ import { projectFile } from '../../node-lib/project-root.ts';
 import { loadSiteWords, WORDS_FOLDER } from '../prerender/word-tables.ts';
 
 /** The module an entry imports the site's words from (web/install-words.ts). */
-export const SITE_WORDS_MODULE = 'virtual:site-words';
+const SITE_WORDS_MODULE = 'virtual:site-words';
 /** The `define` key that names the site's language for the build (set by vite.config.ts, and by web/prerender/build-site.ts for its own builds). */
 export const LANGUAGE_DEFINE = 'import.meta.env.VITE_SITE_LANGUAGE';
 

@@ -5,7 +5,7 @@ import { lifeListRecordsSchema } from '../../../data/life-records.ts';
 import { unlessMissing, writeFileAtomically } from '../../../node-lib/files.ts';
 import { ebird as text } from '../../report/messages.ts';
 import { messageOf } from '../../../data/error-text.ts';
-import { type Problem } from '../../plumbing/problems.ts';
+import type { Problem } from '../../plumbing/problems.ts';
 import { EBIRD_FOLDER } from './find-export.ts';
 import type { LifeRecordsResult } from './read-life-records.ts';
 

@@ -5,7 +5,7 @@ import type { EbirdOptions } from '../../../data/site-config.ts';
 import { ebird as text } from '../../report/messages.ts';
 import type { Problem } from '../../plumbing/problems.ts';
 
-export interface FolderMatch {
+interface FolderMatch {
   /** The species folder as given (path under life_list/, slash-joined, or just its name). */
   folder: string;
   record: LifeRecord;

@@ -5,7 +5,7 @@ import { REGION_CODE } from '../../../data/region-code.ts';
 import { ebird as text } from '../../report/messages.ts';
 
 /** The columns the life list is made of, by their header names in eBird's export. */
-export const REQUIRED_COLUMNS = ['Common Name', 'Scientific Name', 'Taxonomic Order', 'Date', 'State/Province'] as const;
+const REQUIRED_COLUMNS = ['Common Name', 'Scientific Name', 'Taxonomic Order', 'Date', 'State/Province'] as const;
 
 /**
  * One observation, reduced to what the life list needs. Coordinates, location names,
@@ -34,10 +34,10 @@ export interface ObservationRow {
   unreadable?: UnreadableField[];
 }
 
-export type BadRowReason = keyof typeof text.badRowReason;
+type BadRowReason = keyof typeof text.badRowReason;
 
 /** Rows with a value the reader could not use, of one kind: how many, and where the first few are. */
-export interface BadRows<Reason extends string = BadRowReason> {
+interface BadRows<Reason extends string = BadRowReason> {
   reason: Reason;
   count: number;
   /** The first few line numbers. */
@@ -45,7 +45,7 @@ export interface BadRows<Reason extends string = BadRowReason> {
 }
 
 /** An optional field whose value is there but cannot be read: the row is used without it. */
-export type UnreadableField = 'time' | 'duration';
+type UnreadableField = 'time' | 'duration';
 
 export type ParseOutcome =
   | {

@@ -1,14 +1,14 @@
 import type { LifeListRecords } from '../../../data/life-records.ts';
 import { ebird as text } from '../../report/messages.ts';
 import { messageOf } from '../../../data/error-text.ts';
-import { type Problem } from '../../plumbing/problems.ts';
+import type { Problem } from '../../plumbing/problems.ts';
 import { EBIRD_FOLDER, findEbirdExport } from './find-export.ts';
 import { LifeListBuilder } from './life-list-builder.ts';
 import { openEbirdExport } from './open-export.ts';
 import { parseEbirdCsv } from './parse-export.ts';
 
-export { matchFolders, closestNames, type FolderMatch, type MatchResult } from './match.ts';
-export { EBIRD_FOLDER, EBIRD_CSV_NAME } from './find-export.ts';
+export { matchFolders, closestNames,   } from './match.ts';
+;
 
 export interface LifeRecordsResult {
   /** The life list to publish; absent when there is no export or it could not be used. */

@@ -5,7 +5,7 @@ import { SITE_CONFIG_FILE } from '../../setup/settings.ts';
 import { hasKeyword, type PublishedPhoto } from './published-photo.ts';
 
 /** The home wall's size (the spec's 32 featured photos). */
-export const HOME_WALL_SIZE = 32;
+const HOME_WALL_SIZE = 32;
 
 /**
  * The home wall: site.json's featured entries in the owner's order, then the photos the owner

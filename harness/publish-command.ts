@@ -29,8 +29,12 @@ export interface PublishRun {
   finished: Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; wallMs: number }>;
 }
 
-/** The environment a publish runs in: an owner's shell with `env` added. */
-export const publishEnvironment = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...newUsersEnvironment(), ...env });
+/**
+ * The environment a publish runs in: an owner's shell with `env` added. The AWS SDK's
+ * credential chain, when nothing before it has credentials, asks the instance metadata
+ * address (169.254.169.254), which no test may reach: off unless a test sets it.
+ */
+export const publishEnvironment = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...newUsersEnvironment(), AWS_EC2_METADATA_DISABLED: 'true', ...env });
 
 export function startPublish(args: string[], env: NodeJS.ProcessEnv = {}): PublishRun {
   const startedAt = performance.now();

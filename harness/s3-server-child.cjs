@@ -8,6 +8,7 @@ const path = require('node:path');
 const S3rver = require('s3rver');
 const FilesystemStore = require('s3rver/lib/stores/filesystem');
 const S3Object = require('s3rver/lib/models/object');
+const { install: installChecks } = require('./s3-server-checks.cjs');
 
 const OBJECT_SUFFIX = '._S3rver_object';
 
@@ -94,6 +95,7 @@ FilesystemStore.prototype.listObjects = async function listObjects(bucket, optio
 
 const [directory, port, ...buckets] = process.argv.slice(2);
 const server = new S3rver({ address: '127.0.0.1', port: Number(port), directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
+installChecks(server);
 server.run().then(
   ({ port: listening }) => process.stdout.write(`listening ${listening}\n`),
   (error) => {

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { Command, CommanderError } from 'commander';
 import { stackOf } from '../data/error-text.ts';
 import { projectFile } from '../node-lib/project-root.ts';
-import { findCredentials } from './credentials.ts';
+import { findCredentials, findRegion } from './credentials.ts';
 import { PublishError } from './errors.ts';
 import { buildFailed } from './messages.ts';
 import { publish, type PublishOptions } from './publish.ts';
@@ -57,10 +57,10 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** Settings and credentials first: a mistake there fails at once, before a build. */
-async function readTargetsAndCredentials(options: CliOptions): Promise<Pick<PublishOptions, 'targets' | 'credentials'>> {
+async function readTargetsAndCredentials(options: CliOptions): Promise<Pick<PublishOptions, 'targets' | 'credentials' | 'region'>> {
   const targets = await readTargets(options.photos);
   const needsBucket = targets.photos !== undefined || targets.site?.kind === 'bucket';
-  return { targets, credentials: needsBucket ? await findCredentials() : undefined };
+  return { targets, credentials: needsBucket ? await findCredentials() : undefined, region: await findRegion(targets.storage.region) };
 }
 
 /** `npm run build`, as its own process, its output passing through; a production build whatever NODE_ENV the caller has. */

@@ -1,12 +1,11 @@
-import { decodeXML } from 'entities';
+import { XMLParser } from 'fast-xml-parser';
 
 /**
- * A page of S3's ListObjectsV2 answer: each `<Contents>` entry's key, ETag and size, and the
- * token of the next page. The answer is flat and fixed by S3's API (no CDATA, no attributes
- * on these elements), so its parts are found by pattern and only their text decoded, by
- * `entities`, which knows every form a storage escapes a character in (`&#39;`, `&#x27;`,
- * `&apos;`). A general XML parser (fast-xml-parser) took 15–80 times as long a page, most of
- * a publish with nothing to do at 10,000 photos (docs/deploying.md).
+ * S3's XML answers, read by a general XML parser (fast-xml-parser): a page of the
+ * ListObjectsV2 listing (each `<Contents>` entry's key, ETag and size, and the token of the
+ * next page), an error's code, a multipart upload's id. Every entity a storage escapes a
+ * character in (`&#39;` MinIO, `&#x27;` s3rver, `&apos;`) is decoded; text is kept as text
+ * (a key "0012" stays "0012").
  */
 export interface ListingPage {
   objects: Array<{ key: string; etag: string; size: number }>;
@@ -14,24 +13,44 @@ export interface ListingPage {
   next: string | undefined;
 }
 
-const CONTENTS = /<Contents>([\s\S]*?)<\/Contents>/g;
-/** One pattern an element, made once: 60,000 entries would otherwise compile 180,000. */
-const ELEMENTS = Object.fromEntries(['Key', 'ETag', 'Size', 'IsTruncated', 'NextContinuationToken'].map((name) => [name, new RegExp(`<${name}>([^<]*)</${name}>`)]));
-const textOf = (xml: string, element: string): string | undefined => {
-  const match = ELEMENTS[element]!.exec(xml);
-  return match ? decodeXML(match[1]!) : undefined;
-};
+const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: false, htmlEntities: true, processEntities: true, isArray: (_name, path) => path === 'ListBucketResult.Contents' });
+
+function parsed(xml: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = parser.parse(xml);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** The page, or undefined when the text is not a listing (a proxy's page, another API). */
 export function parseListingPage(xml: string): ListingPage | undefined {
-  if (!/<ListBucketResult[\s>]/.test(xml)) return undefined;
+  const result = parsed(xml)?.ListBucketResult;
+  if (typeof result !== 'object' || result === null) return undefined;
+  const { Contents = [], IsTruncated, NextContinuationToken } = result as Record<string, unknown>;
+  if (!Array.isArray(Contents)) return undefined;
   const objects: ListingPage['objects'] = [];
-  for (const [, entry] of xml.matchAll(CONTENTS)) {
-    const [key, etag, size] = [textOf(entry!, 'Key'), textOf(entry!, 'ETag'), Number(textOf(entry!, 'Size'))];
+  for (const entry of Contents as Array<Record<string, unknown>>) {
+    // An empty <Key></Key> is read as ''; an entry lacking one is no listing of ours.
+    const [key, etag, size] = [text(entry?.Key), text(entry?.ETag), Number(text(entry?.Size))];
     if (key === undefined || etag === undefined || !Number.isFinite(size)) return undefined;
     objects.push({ key, etag, size });
   }
-  // The listing's own fields come after its entries; drop those so a key's text is never read as one.
-  const tail = xml.replace(CONTENTS, '');
-  return { objects, next: textOf(tail, 'IsTruncated') === 'true' ? textOf(tail, 'NextContinuationToken') : undefined };
+  return { objects, next: text(IsTruncated)?.trim() === 'true' ? text(NextContinuationToken) : undefined };
+}
+
+/** The code of an S3 error answer (`<Error><Code>NoSuchBucket</Code>…`). */
+export function errorCodeOf(xml: string): string | undefined {
+  if (!xml.includes('<Error')) return undefined;
+  const error = parsed(xml)?.Error as Record<string, unknown> | undefined;
+  return text(error?.Code)?.trim() || undefined;
+}
+
+/** The id a CreateMultipartUpload answer gives. */
+export function uploadIdOf(xml: string): string | undefined {
+  const result = parsed(xml)?.InitiateMultipartUploadResult as Record<string, unknown> | undefined;
+  return text(result?.UploadId)?.trim() || undefined;
 }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { filesUnder, unlessMissing, writeFileAtomically } from '../node-lib/files.ts';
+import { md5Of, multipartEtagOf } from './md5.ts';
 import { objectMetadataOf, type ObjectMetadata } from './object-metadata.ts';
 
 /**
@@ -20,25 +20,30 @@ export interface LocalFile {
   key: string;
   file: string;
   metadata: ObjectMetadata;
-  /** MD5 of the bytes uploaded, in hex: S3's ETag for a single-request upload. */
+  /** MD5 of the bytes uploaded, in hex: S3's ETag for a single-request upload, and the object's x-amz-meta-md5. */
   etag: string;
+  /** S3's ETag for the object when it goes up in parts (md5.ts), for a large file. */
+  multipartEtag?: string | undefined;
   /** Size of the bytes uploaded. */
   size: number;
 }
 
 export const HASHES_FILE = '.publish-hashes.json';
+/** The kept hashes' form. A large file's multipart ETag came later, optional: an entry without it is checked by the object's metadata instead. */
+const HASHES_VERSION = 1;
 
 /** What the kept-hashes file holds for one file: its identity on disk, and its upload's MD5 and size. */
 interface HashEntry {
   identity: string;
   etag: string;
   size: number;
+  multipartEtag?: string;
 }
 // Checked by hand, not with a zod schema: a large site's file holds 60,000 entries, which zod
 // takes a third of a second over, on a publish that may have nothing to do.
 const isHashEntry = (entry: unknown): entry is HashEntry => {
   const e = entry as Partial<Record<keyof HashEntry, unknown>> | null;
-  return typeof e === 'object' && e !== null && Object.keys(e).length === 3 && typeof e.identity === 'string' && typeof e.etag === 'string' && typeof e.size === 'number';
+  return typeof e === 'object' && e !== null && Object.keys(e).length === (e.multipartEtag === undefined ? 3 : 4) && typeof e.identity === 'string' && typeof e.etag === 'string' && typeof e.size === 'number' && (e.multipartEtag === undefined || typeof e.multipartEtag === 'string');
 };
 
 /** The bytes an object is uploaded as. gzip's header carries no time or name here, so the same file gives the same bytes. */
@@ -77,11 +82,12 @@ export async function localFiles(dir: string, include: (key: string) => boolean)
   }
   await mapPooled(stale, 8, async ({ key, file, metadata, identity }) => {
     const body = await bodyOf(file, metadata);
-    kept[key] = { identity, etag: createHash('md5').update(body).digest('hex'), size: body.length };
+    const multipartEtag = multipartEtagOf(body);
+    kept[key] = { identity, etag: md5Of(body).hex, size: body.length, ...(multipartEtag && { multipartEtag }) };
   });
   const rehashed = stale.length;
-  const files = found.map(({ key, file, metadata }): LocalFile => ({ key, file, metadata, etag: kept[key]!.etag, size: kept[key]!.size }));
-  if (rehashed > 0 || Object.keys(known).length !== keys.length) await writeFileAtomically(hashesFile, JSON.stringify({ version: 1, files: kept }));
+  const files = found.map(({ key, file, metadata }): LocalFile => ({ key, file, metadata, etag: kept[key]!.etag, size: kept[key]!.size, multipartEtag: kept[key]!.multipartEtag }));
+  if (rehashed > 0 || Object.keys(known).length !== keys.length) await writeFileAtomically(hashesFile, JSON.stringify({ version: HASHES_VERSION, files: kept }));
   return files;
 }
 
@@ -92,7 +98,7 @@ async function readHashes(file: string): Promise<Record<string, HashEntry>> {
   try {
     const parsed = JSON.parse(text) as { version?: unknown; files?: unknown } | null;
     const files = parsed?.files;
-    if (parsed?.version !== 1 || Object.keys(parsed).length !== 2 || typeof files !== 'object' || files === null || Array.isArray(files)) return {};
+    if (parsed?.version !== HASHES_VERSION || Object.keys(parsed).length !== 2 || typeof files !== 'object' || files === null || Array.isArray(files)) return {};
     return Object.values(files).every(isHashEntry) ? (files as Record<string, HashEntry>) : {};
   } catch {
     // Not JSON (a disk that filled mid-write on another system): a cache, so start afresh.

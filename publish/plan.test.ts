@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { LocalFile } from './local-files.ts';
 import { objectMetadataOf } from './object-metadata.ts';
 import { deletesTooMuch, nestedPrefixes, orderedSteps, phaseOf, planTarget } from './plan.ts';
 
-const file = (key: string, etag = `md5-of-${key}`): LocalFile => ({ key, file: `/dist/${key}`, metadata: objectMetadataOf(key), etag, size: 10 });
-const remote = (entries: Array<[string, string]>) => new Map(entries.map(([key, etag]) => [key, { etag: `"${etag}"`, size: 10 }]));
+/** The MD5 of a label: ETags in the MD5 form a bucket gives, named by what they stand for. */
+const md5 = (label: string) => createHash('md5').update(label).digest('hex');
+const file = (key: string, content = `md5-of-${key}`): LocalFile => ({ key, file: `/dist/${key}`, metadata: objectMetadataOf(key), etag: md5(content), size: 10 });
+const remote = (entries: Array<[string, string]>) => new Map(entries.map(([key, content]) => [key, { etag: `"${md5(content)}"`, size: 10 }]));
 
 describe('the publish plan', () => {
   it('uploads what is new or different by content, keeps what is the same, deletes what is gone', () => {
@@ -15,8 +18,31 @@ describe('the publish plan', () => {
   });
 
   it('reads ETags quoted and in capitals as the same MD5', () => {
-    const plan = planTarget('site', [file('a.json', 'abcdef')], remote([['a.json', 'ABCDEF']]));
+    const plan = planTarget('site', [file('a.json', 'abcdef')], new Map([['a.json', { etag: `"${md5('abcdef').toUpperCase()}"`, size: 10 }]]));
     expect(plan.uploads).toEqual([]);
+  });
+
+  it('where no ETag is an MD5 (SSE-KMS, SSE-C), asks the MD5 kept in the metadata, and uploads what keeps none, counted', () => {
+    const local = [file('a.json'), file('b.json'), file('c.json'), file('d.json')];
+    const encrypted = new Map(local.map((f) => [f.key, { etag: `"${md5(`kms ${f.key}`)}"`, size: 10 }]));
+    const first = planTarget('site', local, encrypted);
+    expect(first.uploads).toEqual([]);
+    expect(first.unverified).toEqual(['a.json', 'b.json', 'c.json', 'd.json']);
+    const kept = [local[0]!.etag, md5('old'), null, local[3]!.etag];
+    const asked = new Map([...encrypted].map(([key, object], i) => [key, { ...object, md5: kept[i] }]));
+    const plan = planTarget('site', local, asked);
+    expect(plan.unverified).toEqual([]);
+    expect(plan.unchanged).toBe(2);
+    expect(plan.uploads.map((u) => u.file.key)).toEqual(['b.json', 'c.json']);
+    expect(plan.unhashed).toBe(1);
+  });
+
+  it('takes a differing ETag as a change once the bucket shows its ETags are MD5s, and a multipart ETag computed alike as the same', () => {
+    const big = { ...file('v.mp4'), multipartEtag: `${md5('parts')}-3` };
+    const plan = planTarget('site', [file('a.json'), file('b.json', 'new'), big], new Map([...remote([['a.json', 'md5-of-a.json'], ['b.json', 'old']]), ['v.mp4', { etag: `"${md5('parts')}-3"`, size: 10 }]]));
+    expect(plan.unverified).toEqual([]);
+    expect(plan.uploads.map((u) => u.file.key)).toEqual(['b.json']);
+    expect(planTarget('site', [big], new Map([['v.mp4', { etag: `"${md5('other')}-3"`, size: 10 }]])).unverified).toEqual(['v.mp4']);
   });
 
   it('orders the steps photos, scripts and styles, data, pages; deletions after, pages first and photos last', () => {

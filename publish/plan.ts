@@ -48,24 +48,53 @@ export interface TargetPlan {
   uploads: Upload[];
   deletions: Deletion[];
   unchanged: number;
+  /** Keys whose ETag says nothing of their content (see sameContent): their metadata is asked for, then the plan is made again. */
+  unverified: string[];
+  /** Objects uploaded again only because they had no usable hash at all. */
+  unhashed: number;
   /** Objects in the target before the publish. */
   remoteCount: number;
 }
 
 /** S3 quotes ETags; some storages give them in capitals. */
-const sameEtag = (remote: string, local: string) => remote.replace(/"/g, '').toLowerCase() === local;
+const etagText = (etag: string) => etag.replace(/"/g, '').toLowerCase();
+const MD5_FORM = /^[0-9a-f]{32}$/;
+
+/**
+ * Whether a remote object holds a local file's bytes. Its ETag is their MD5 for a single
+ * upload on most buckets, or S3's multipart form for a large file, both compared at once. On a
+ * bucket with SSE-KMS or SSE-C encryption the ETag is no MD5, though it looks like one: a
+ * differing ETag proves a change only when some other object's ETag matched its MD5
+ * (`md5Etags`, so the bucket's ETags are MD5s); otherwise the MD5 kept in the object's metadata
+ * decides, once asked for ('unknown' until then). An object with neither is uploaded again,
+ * with its MD5 kept this time.
+ */
+function sameContent(file: LocalFile, remote: RemoteObject, md5Etags: boolean): 'same' | 'different' | 'no hash' | 'unknown' {
+  const etag = etagText(remote.etag);
+  if (etag === file.etag || (file.multipartEtag !== undefined && etag === file.multipartEtag)) return 'same';
+  if (remote.md5 !== undefined) return remote.md5 === null ? 'no hash' : remote.md5 === file.etag ? 'same' : 'different';
+  return md5Etags && MD5_FORM.test(etag) ? 'different' : 'unknown';
+}
 
 export function planTarget(target: TargetKind, local: readonly LocalFile[], remote: ReadonlyMap<string, RemoteObject>): TargetPlan {
   const uploads: Upload[] = [];
+  const unverified: string[] = [];
   let unchanged = 0;
+  let unhashed = 0;
+  const md5Etags = local.some((file) => etagText(remote.get(file.key)?.etag ?? '') === file.etag);
   for (const file of local) {
     const there = remote.get(file.key);
-    if (there && sameEtag(there.etag, file.etag)) unchanged++;
-    else uploads.push({ target, phase: phaseOf(target, file.key), change: there ? 'change' : 'add', file });
+    const same = there ? sameContent(file, there, md5Etags) : 'different';
+    if (same === 'same') unchanged++;
+    else if (same === 'unknown') unverified.push(file.key);
+    else {
+      if (same === 'no hash') unhashed++;
+      uploads.push({ target, phase: phaseOf(target, file.key), change: there ? 'change' : 'add', file });
+    }
   }
   const keep = new Set(local.map((f) => f.key));
   const deletions = [...remote].filter(([key]) => !keep.has(key)).map(([key, object]): Deletion => ({ target, phase: phaseOf(target, key), key, size: object.size }));
-  return { target, uploads, deletions, unchanged, remoteCount: remote.size };
+  return { target, uploads, deletions, unchanged, unverified, unhashed, remoteCount: remote.size };
 }
 
 /** Where a visitor or a crawler arrives: uploaded after every page they may lead to. */

@@ -1,19 +1,21 @@
 import { existsSync } from 'node:fs';
 import { formatCount } from '../data/count-text.ts';
-import type { Credentials } from './credentials.ts';
+import type { CredentialSource } from './credentials.ts';
 import { PublishError } from './errors.ts';
 import { prepareGitPublish, type GitPublish } from './git-target.ts';
-import { localFiles } from './local-files.ts';
-import { bytesText, filesText, tooManyDeletions } from './messages.ts';
+import { localFiles, mapPooled } from './local-files.ts';
+import { bytesText, filesText, noUsableHash, tooManyDeletions } from './messages.ts';
 import { deletesTooMuch, nestedPrefixes, planTarget, type TargetKind, type TargetPlan } from './plan.ts';
 import { progressOn } from './progress.ts';
 import { runPlans } from './run-plan.ts';
 import type { PublishTargets } from './settings.ts';
-import { BucketStore } from './storage.ts';
+import { BucketStore, type RemoteObject } from './storage.ts';
 
 export interface PublishOptions {
   targets: PublishTargets;
-  credentials: Credentials | undefined;
+  credentials: CredentialSource | undefined;
+  /** The region requests are signed for (credentials.ts's findRegion). */
+  region: string;
   out: string;
   photosOut: string;
   dryRun: boolean;
@@ -44,9 +46,11 @@ export async function publish(options: PublishOptions): Promise<void> {
     (Object.entries(stores) as Array<[TargetKind, BucketStore]>).map(async ([target, store]) => {
       const dir = target === 'photos' ? options.photosOut : options.out;
       const [local, remote] = await Promise.all([localFiles(dir, isPublished), store.list(nestedPrefixes(store.folder, folders))]);
-      return planTarget(target, local, remote);
+      const plan = planTarget(target, local, remote);
+      return plan.unverified.length > 0 ? planTarget(target, local, await withKeptMd5s(store, remote, plan.unverified)) : plan;
     }),
   );
+  for (const plan of plans) if (plan.unhashed > 0) process.stderr.write(`${noUsableHash(stores[plan.target]!.name, plan.unhashed)}\n`);
   const git = targets.site?.kind === 'git' ? await prepareGitPublish(options.out, targets.site.branch) : undefined;
   try {
     const summary = () => [...plans.map((plan) => planLine(stores[plan.target]!.name, plan, options.dryRun)), ...(git && targets.site?.kind === 'git' ? [gitLine(`${targets.site.branch.remote}#${targets.site.branch.branch}`, git, options.dryRun)] : [])];
@@ -70,9 +74,22 @@ function bucketStores(options: PublishOptions): Partial<Record<TargetKind, Bucke
   const { targets, credentials } = options;
   const stores: Partial<Record<TargetKind, BucketStore>> = {};
   if (!credentials) return stores;
-  if (targets.photos) stores.photos = new BucketStore(targets.photos, targets.storage, credentials);
-  if (targets.site?.kind === 'bucket') stores.site = new BucketStore(targets.site.folder, targets.storage, credentials);
+  const settings = { endpoint: targets.storage.endpoint, region: options.region };
+  if (targets.photos) stores.photos = new BucketStore(targets.photos, settings, credentials);
+  if (targets.site?.kind === 'bucket') stores.site = new BucketStore(targets.site.folder, settings, credentials);
   return stores;
+}
+
+/** The listing with the MD5 each of `keys` keeps in its metadata (a HEAD each, eight at a time): asked only where the ETag cannot tell. */
+async function withKeptMd5s(store: BucketStore, remote: Map<string, RemoteObject>, keys: readonly string[]): Promise<Map<string, RemoteObject>> {
+  const md5s = await mapPooled(keys, 8, (key) => store.md5Of(key));
+  const known = new Map(remote);
+  keys.forEach((key, i) => {
+    const md5 = md5s[i];
+    if (md5 === undefined) known.delete(key);
+    else known.set(key, { ...remote.get(key)!, md5 });
+  });
+  return known;
 }
 
 function guardDeletions(plans: TargetPlan[], stores: Partial<Record<TargetKind, BucketStore>>, git: GitPublish | undefined, yes: boolean): void {

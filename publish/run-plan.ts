@@ -2,6 +2,7 @@ import { formatCount } from '../data/count-text.ts';
 import { messageOf } from '../data/error-text.ts';
 import { PublishError } from './errors.ts';
 import { bodyOf, mapPooled } from './local-files.ts';
+import { md5FromHex } from './md5.ts';
 import { interrupted } from './messages.ts';
 import { orderedSteps, pageStepOf, type Deletion, type PageStep, type TargetKind, type TargetPlan, type Upload } from './plan.ts';
 import type { Progress } from './progress.ts';
@@ -41,7 +42,7 @@ export async function runPlans(plans: readonly TargetPlan[], stores: Partial<Rec
   };
   const storeOf = (target: TargetKind) => stores[target] ?? missingStore(target);
   for (const step of uploads) {
-    await run(step, uploadLabel(step[0]!), (u) => u.file.size, async (u) => storeOf(u.target).put(u.file.key, await bodyOf(u.file.file, u.file.metadata), u.file.metadata));
+    await run(step, uploadLabel(step[0]!), (u) => u.file.size, async (u) => storeOf(u.target).put(u.file.key, await bodyOf(u.file.file, u.file.metadata), u.file.metadata, md5FromHex(u.file.etag)));
   }
   await between?.();
   for (const step of deletions) {

@@ -1,7 +1,7 @@
 import { connect, createServer, type Socket } from 'node:net';
 
-/** What the front does with one request: pass it to the bucket, reset its connection, or hold it unanswered. */
-export type Verdict = 'pass' | 'reset' | 'hold';
+/** What the front does with one request: pass it to the bucket, reset its connection, hold it unanswered, or pass it with the last byte of its body changed. */
+export type Verdict = 'pass' | 'reset' | 'hold' | 'corrupt';
 
 export interface BucketFront {
   /** `http://127.0.0.1:<port>`, a `deploy.endpoint` that reaches the bucket through the front. */
@@ -35,6 +35,8 @@ export async function bucketFront(port: number, judge: (requestLine: string) => 
     track(client);
     let bucket: Socket | undefined;
     let held = false;
+    /** Set while the request being passed is to arrive with a byte of its body changed. */
+    let corrupting = false;
     const end = () => {
       client.destroy();
       bucket?.destroy();
@@ -59,6 +61,16 @@ export async function bucketFront(port: number, judge: (requestLine: string) => 
       if (verdict === 'hold') {
         held = true;
         return;
+      }
+      if (verdict === 'corrupt') corrupting = true;
+      if (corrupting) {
+        // The body starts after the headers' blank line, in this chunk or the next.
+        const bodyStart = line ? chunk.indexOf('\r\n\r\n') + 4 : 0;
+        if (bodyStart < chunk.length) {
+          chunk = Buffer.from(chunk);
+          chunk[chunk.length - 1]! ^= 0xff;
+          corrupting = false;
+        }
       }
       if (!bucket) {
         bucket = track(connect(port, '127.0.0.1'));

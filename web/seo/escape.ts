@@ -18,7 +18,7 @@ export function escapeXml(text: string): string {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
 }
 
-/** HTML uses the same five escapes; `&apos;` is valid HTML5 too. */
+/** HTML uses the same five escapes; `&apos;` is valid HTML5 too. @alias */
 export const escapeHtml = escapeXml;
 
 /**

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { copySampleLibrary } from '../../harness/sample-library.ts';
 import { startStaticServer } from '../../harness/static-server.ts';
 
 declare module 'vitest' {
@@ -18,19 +19,19 @@ declare module 'vitest' {
     publicDir: string;
     /** Absolute path of the build's ingest output (public/ and cache/): copied by tests that build the sample again (harness/sample-build-copy.ts). */
     generatedDir: string;
-    /** Absolute path of the photo library the site was built from (tests/fixtures/sample-library). */
+    /** Absolute path of the photo library the site was built from (the tests' copy of the sample, harness/sample-library.ts). */
     photosDir: string;
   }
 }
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-/** The sample Life List, copied into the fixtures: the tests never read the owner's photos/. */
-const SAMPLE_LIBRARY = join(repo, 'tests/fixtures/sample-library');
 // One folder per checkout, outside it: the owner's dist/ and data/generated/ are never touched,
 // and a run with E2E_REUSE_BUILD finds the build the last such run kept.
 const work = join(tmpdir(), `bird-portfolio-e2e-${createHash('sha1').update(repo).digest('hex').slice(0, 12)}`);
 const distDir = join(work, 'dist');
 const generatedDir = join(work, 'generated');
+/** The tests' copy of the sample (harness/sample-library.ts): the tests never write to photos/. */
+const photosDir = join(work, 'photos');
 
 function run(command: string, args: string[]) {
   // As an owner's shell runs it: no NODE_ENV (vitest's 'test' would make a development build),
@@ -52,15 +53,17 @@ function run(command: string, args: string[]) {
 export default async function setup(project: TestProject) {
   const reuse = process.env.E2E_REUSE_BUILD === '1';
   if (!(reuse && existsSync(join(distDir, 'index.html')))) {
+    await rm(photosDir, { recursive: true, force: true });
+    await copySampleLibrary(photosDir);
     // `npm run build`: ingest, client and server builds, pre-render of every page.
-    run(process.execPath, ['web/prerender/launch.mjs', '--quiet', '--photos', SAMPLE_LIBRARY, '--generated', generatedDir, '--out', distDir]);
+    run(process.execPath, ['web/prerender/launch.mjs', '--quiet', '--photos', photosDir, '--generated', generatedDir, '--out', distDir]);
   }
   const server = await startStaticServer({ root: distDir });
   project.provide('siteUrl', server.url);
   project.provide('distDir', distDir);
   project.provide('publicDir', join(generatedDir, 'public'));
   project.provide('generatedDir', generatedDir);
-  project.provide('photosDir', SAMPLE_LIBRARY);
+  project.provide('photosDir', photosDir);
   return async () => {
     await server.close();
     if (!reuse) await rm(work, { recursive: true, force: true });

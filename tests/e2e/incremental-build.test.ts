@@ -89,7 +89,7 @@ beforeAll(async () => {
   await writeFile(join(photos, 'site.json'), JSON.stringify({ owner: 'Incremental Owner', featured: [{ species: 'Carolina Wren', file: 'w1.jpg' }] }));
   // The library's taxonomy (as `npm run taxonomy` leaves it): the species get their field-guide order.
   await mkdir(join(photos, 'taxonomy'));
-  await copyFile(join(repo, 'tests/fixtures/sample-library/taxonomy/taxonomy.tsv'), join(photos, 'taxonomy', 'taxonomy.tsv'));
+  await copyFile(join(repo, 'tests/fixtures/sample-additions/taxonomy/taxonomy.tsv'), join(photos, 'taxonomy', 'taxonomy.tsv'));
   await build();
   // Kept aside as the tree is now: the photos copied with their times, the rest linked.
   mkdirSync(pristine);

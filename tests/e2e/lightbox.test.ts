@@ -184,7 +184,7 @@ describe('lightbox on the built sample site', () => {
   });
 
   it('hides the metadata panel for a photo without Exif data', async () => {
-    // The test library (tests/fixtures/sample-library) holds photos without camera data.
+    // The tests' sample library holds photos without camera data.
     const photo = site.photoWithoutExif;
     if (!photo) throw new Error('the test library has no photo without Exif data');
     await withTab(async ({ page, errors }) => {

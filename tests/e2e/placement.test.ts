@@ -9,10 +9,10 @@ import { cardName, pageUrl } from '../../harness/site-url.ts';
 
 /**
  * The test library mixes the owner's nested folders with what a Lightroom or darktable user adds
- * (tests/fixtures/sample-library): a species folder dropped straight into life_list/ (`Rock Wren`),
+ * (the tests' copy of the sample, harness/sample-library.ts): a species folder dropped straight into life_list/ (`Rock Wren`),
  * and an inbox/ of exports placed by their keywords: a Mallard by a hierarchical keyword and its
  * embedded title, a jay named in its `.xmp` sidecar by an older name ('Gray Jay'), and a rejected
- * photo. The taxonomy is the library's own, tests/fixtures/sample-library/taxonomy/taxonomy.tsv (a hand-made checklist of its species).
+ * photo. The taxonomy is the library's own, tests/fixtures/sample-additions/taxonomy/taxonomy.tsv (a hand-made checklist of its species).
  */
 const siteUrl = inject('siteUrl');
 const distDir = inject('distDir');

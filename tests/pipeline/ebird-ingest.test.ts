@@ -108,7 +108,7 @@ describe('a species folder named before eBird renamed its species', () => {
     try {
       // The library's taxonomy (as `npm run taxonomy` leaves it) carries the jay's older name.
       await mkdir(path.join(t.photosDir, 'taxonomy'));
-      await copyFile(fixture('sample-library/taxonomy/taxonomy.tsv'), path.join(t.photosDir, 'taxonomy', 'taxonomy.tsv'));
+      await copyFile(fixture('sample-additions/taxonomy/taxonomy.tsv'), path.join(t.photosDir, 'taxonomy', 'taxonomy.tsv'));
       await mkdir(path.join(t.photosDir, 'ebird'));
       const rows = [HEADER, 'S7,Canada Jay,Perisoreus canadensis,21500,2,CA-ON,Nipissing,L7,Camp,45.5,-78.3,2019-02-10,09:00 AM,Incidental,10,1,,,1,,,,'];
       await writeFile(path.join(t.photosDir, 'ebird', 'MyEBirdData.csv'), `${rows.join('\n')}\n`);

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { endExiftool, exiftool, exiftoolStarts, EXIFTOOL_PROCS } from '../../pip
 import { exiftoolReads, readTags } from '../../pipeline/photos/exiftool.ts';
 import fg from 'fast-glob';
 import { fixture, runCli } from '../../harness/ingest-tree.ts';
+import { copySampleLibrary } from '../../harness/sample-library.ts';
 import { childrenOf, running } from '../../harness/processes.ts';
 
 async function waitUntilEnded(pid: number, seconds: number): Promise<void> {
@@ -30,7 +31,7 @@ describe('the ExifTool processes of an ingest', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'exiftool-starts-'));
     photos = path.join(root, 'photos');
-    await cp(fixture('sample-library'), photos, { recursive: true });
+    await copySampleLibrary(photos);
     args = ['ingest', '--photos', photos, '--out', path.join(root, 'out'), '--quiet', '--concurrency', '2'];
     const [starts, reads] = [exiftoolStarts(), exiftoolReads()];
     const run = await runCli(args);

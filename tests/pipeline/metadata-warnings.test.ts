@@ -39,9 +39,9 @@ describe('metadata that cannot be read is never a silent loss', () => {
 });
 
 /** A Nikon D700 photo whose only camera data is XMP under a non-standard APP1 header ('XMP\0://ns.adobe.com/…'): no EXIF block at all. */
-const D700 = fixture('sample-library/life_list/Anseriformes/Ducks, Geese, and Waterfowl/Wood Duck/DSC_0412.JPG');
+const D700 = fixture('exif/sample_nikon-d700_wood-duck.jpg');
 /** XMP with document IDs and a creator tool, nothing about the camera. */
-const NO_CAMERA_DATA = fixture('sample-library/life_list/Anseriformes/Ducks, Geese, and Waterfowl/Mallard/mallard-flock-cache-river.jpg');
+const NO_CAMERA_DATA = fixture('exif/sample_no-camera-data_mallard.jpg');
 /** No metadata segment at all. */
 const NO_METADATA = fixture('exif/dc_sony-mavica-fd88_noexif.jpg');
 /** An AVIF whose EXIF item ExifTool reads and exifr reports as 'Malformed EXIF data'. */

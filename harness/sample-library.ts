@@ -24,6 +24,3 @@ export async function copySampleLibrary(dest: string): Promise<string> {
   await cp(ADDITIONS, dest, { recursive: true, preserveTimestamps: true });
   return dest;
 }
-
-/** A file of the tests' additions (its hand-made taxonomy, say). */
-export const sampleAddition = (path: string) => join(ADDITIONS, path);

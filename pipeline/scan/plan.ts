@@ -119,7 +119,7 @@ export function outputKeys(settings: PlanSettings): Record<OutputKind, string> {
   };
 }
 
-function hashOf(value: unknown): string {
+export function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 }
 

@@ -26,20 +26,18 @@ export function listKindOf(key: string): ListKind {
 const listSummarySchema = z.strictObject({ key: listKeySchema, name: nonEmpty(), observed: count(), photographed: count() });
 export type ListSummary = z.infer<typeof listSummarySchema>;
 
+/** A map's size, in the units of its shapes' paths. */
+const mapSize = { width: z.int().check(z.positive()), height: z.int().check(z.positive()) };
+
+/** The world's map, and one for each country with lists of its own (its states/provinces) where shapes exist. */
+const worldAndRegions = <M extends z.ZodMiniObject>(map: M) => z.strictObject({ world: map, regions: z.array(z.extend(map, { country: nonEmpty(), name: nonEmpty() })) });
+
 /** One shape of a map: a country (ISO code) or state/province (eBird code) as an SVG path; `code` is empty for land without one. */
 const mapShapeSchema = z.strictObject({ code: z.string(), d: nonEmpty() });
 /** A map as the ingest draws it: its size and its shapes (kept with the life list, and written to the map's own file). */
-const listsMapSchema = z.strictObject({
-  width: z.int().check(z.positive()),
-  height: z.int().check(z.positive()),
-  shapes: z.array(mapShapeSchema),
-});
+const listsMapSchema = z.strictObject({ ...mapSize, shapes: z.array(mapShapeSchema) });
 export type ListsMap = z.infer<typeof listsMapSchema>;
-/** The world's countries, and the states/provinces of countries with lists of their own where shapes exist. */
-export const listsMapsSchema = z.strictObject({
-  world: listsMapSchema,
-  regions: z.array(z.extend(listsMapSchema, { country: nonEmpty(), name: nonEmpty() })),
-});
+export const listsMapsSchema = worldAndRegions(listsMapSchema);
 export type ListsMaps = z.infer<typeof listsMapsSchema>;
 
 /**
@@ -49,16 +47,12 @@ export type ListsMaps = z.infer<typeof listsMapsSchema>;
  */
 const pageMapSchema = z.strictObject({
   file: nonEmpty(),
-  width: z.int().check(z.positive()),
-  height: z.int().check(z.positive()),
+  ...mapSize,
   /** Every code the file has a shape for, sorted. */
   codes: z.array(nonEmpty()),
 });
 export type PageMap = z.infer<typeof pageMapSchema>;
-const pageMapsSchema = z.strictObject({
-  world: pageMapSchema,
-  regions: z.array(z.extend(pageMapSchema, { country: nonEmpty(), name: nonEmpty() })),
-});
+const pageMapsSchema = worldAndRegions(pageMapSchema);
 export type PageMaps = z.infer<typeof pageMapsSchema>;
 
 /** The Lists page: eBird's table of lists, and the map. */

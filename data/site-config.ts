@@ -34,8 +34,8 @@ export const renditionOptionsSchema = z.strictObject({
    * Widths of the modern-format renditions offered in `srcset`. 720 is what a common phone
    * needs for a full-width photo (412 CSS px at 1.75 device pixels): without it that phone
    * loads the 960 px file, about twice the bytes, on the slowest connections. 360 is that
-   * phone's wall tile (186 CSS px): with 480 the smallest, a detailed first photo's file (64 KB)
-   * held a Life List level's LCP over 1 s on Lighthouse's phone; 360 is about half the bytes.
+   * phone's wall tile (186 CSS px), about half the bytes of 480: with 480 the smallest, a
+   * detailed first photo's file (64 KB) holds a Life List level's LCP over 1 s on Lighthouse's phone.
    */
   srcsetWidths: z.array(z.number().int().min(64).max(4096)).min(1).default([360, 480, 720, 960]),
   formats: z.array(z.enum(['webp', 'avif'])).min(1).default(['webp']),

@@ -41,9 +41,7 @@ function buildProgram(io: CliIo = { stdout: process.stdout, stderr: process.stde
 
 /** `ingest`: the photos into renditions and data files, then the summary (or its JSON report). */
 function addIngest(program: Command, io: CliIo, state: CliState): void {
-  program
-    .command('ingest')
-    .description(help.ingest)
+  subcommand(program, 'ingest', help.ingest)
     .option('--photos <dir>', help.photos, 'photos')
     .option('--out <dir>', help.out, 'data/generated')
     .addOption(new Option('--concurrency <n>', help.concurrency).argParser(parseConcurrency).default(defaultConcurrency(), String(defaultConcurrency())))
@@ -52,36 +50,37 @@ function addIngest(program: Command, io: CliIo, state: CliState): void {
     .option('--json', help.json, false)
     .addOption(new Option('--max-megapixels <n>', help.maxMegapixels).argParser(parseMegapixels).default(DEFAULT_MAX_MEGAPIXELS))
     .option('--accept-ebird-export', help.acceptEbirdExport, false)
-    .addHelpText('after', help.exitCodes)
-    .action(async (opts: { photos: string; out: string; concurrency: number; force: boolean; quiet: boolean; json: boolean; maxMegapixels: number; acceptEbirdExport: boolean }) => {
-      try {
-        const result = await runIngest({
-          photosDir: opts.photos,
-          outDir: opts.out,
-          concurrency: opts.concurrency,
-          force: opts.force,
-          maxPixels: opts.maxMegapixels * 1e6,
-          acceptEbirdExport: opts.acceptEbirdExport,
-          progress: createProgress({ stream: io.stderr, quiet: opts.quiet }),
-          // Shown even with --quiet: the ingest is about to use the network.
-          note: (line: string) => io.stderr.write(`${line}\n`),
-        });
-        state.ingest = result;
-        state.exitCode = result.problems.errorCount > 0 ? EXIT_SOME_FAILED : EXIT_OK;
-        if (opts.json) io.stdout.write(`${JSON.stringify(jsonReport(result, state.exitCode), null, 2)}\n`);
-        // With --json the human summary moves to stderr so stdout stays machine-readable.
-        printIngestSummary(result, opts.json ? io.stderr : io.stdout, io.stderr, opts.quiet);
-      } catch (error) {
-        state.exitCode = reportFatal(error, io, opts.json);
-      }
-    });
+    .action(
+      exitStatusInto(
+        state,
+        io,
+        async (opts: { photos: string; out: string; concurrency: number; force: boolean; quiet: boolean; json: boolean; maxMegapixels: number; acceptEbirdExport: boolean }) => {
+          const result = await runIngest({
+            photosDir: opts.photos,
+            outDir: opts.out,
+            concurrency: opts.concurrency,
+            force: opts.force,
+            maxPixels: opts.maxMegapixels * 1e6,
+            acceptEbirdExport: opts.acceptEbirdExport,
+            progress: createProgress({ stream: io.stderr, quiet: opts.quiet }),
+            // Shown even with --quiet: the ingest is about to use the network.
+            note: (line: string) => io.stderr.write(`${line}\n`),
+          });
+          state.ingest = result;
+          const exitCode = result.problems.errorCount > 0 ? EXIT_SOME_FAILED : EXIT_OK;
+          if (opts.json) io.stdout.write(`${JSON.stringify(jsonReport(result, exitCode), null, 2)}\n`);
+          // With --json the human summary moves to stderr so stdout stays machine-readable.
+          printIngestSummary(result, opts.json ? io.stderr : io.stdout, io.stderr, opts.quiet);
+          return exitCode;
+        },
+        (opts) => opts.json,
+      ),
+    );
 }
 
 /** `taxonomy`: the bird names the ingest places photos by, fetched or read from a file. */
 function addTaxonomy(program: Command, io: CliIo, state: CliState): void {
-  program
-    .command('taxonomy')
-    .description(help.taxonomy)
+  subcommand(program, 'taxonomy', help.taxonomy)
     .option('--photos <dir>', help.taxonomyPhotos, 'photos')
     .option('--from <file or URL>', help.taxonomyFrom)
     .option('--url <url>', help.taxonomyUrl)
@@ -90,32 +89,39 @@ function addTaxonomy(program: Command, io: CliIo, state: CliState): void {
     .option('--edition <name>', help.taxonomyEdition)
     .option('--partial', help.taxonomyPartial, false)
     .option('--out <dir>', help.taxonomyOut, 'data/generated')
-    .addHelpText('after', help.exitCodes)
-    .action(async (opts: TaxonomyOptions) => {
-      try {
-        state.exitCode = await taxonomyCommand(opts, io, localToday());
-      } catch (error) {
-        state.exitCode = reportFatal(error, io, false);
-      }
-    });
+    .action(exitStatusInto(state, io, (opts: TaxonomyOptions) => taxonomyCommand(opts, io, localToday())));
 }
 
 /** `validate`: every data file checked with its schema. */
 function addValidate(program: Command, io: CliIo, state: CliState): void {
-  program
-    .command('validate')
-    .description(help.validate)
+  subcommand(program, 'validate', help.validate)
     .option('--out <dir>', help.out, 'data/generated')
-    .addHelpText('after', help.exitCodes)
-    .action(async (opts: { out: string }) => {
-      try {
+    .action(
+      exitStatusInto(state, io, async (opts: { out: string }) => {
         const result = await runValidate(opts.out);
         printValidation(result, io.stdout, io.stderr);
-        state.exitCode = result.problems.length > 0 ? EXIT_SOME_FAILED : EXIT_OK;
-      } catch (error) {
-        state.exitCode = reportFatal(error, io, false);
-      }
-    });
+        return result.problems.length > 0 ? EXIT_SOME_FAILED : EXIT_OK;
+      }),
+    );
+}
+
+/** A command of the program, its help followed by the exit codes as every command's is. */
+function subcommand(program: Command, name: string, description: string): Command {
+  return program.command(name).description(description).addHelpText('after', help.exitCodes);
+}
+
+/**
+ * A command's action: what `run` returns is the exit status (into state); a problem it throws is
+ * reported as fatal, also as a JSON report on stdout where `json` says the options asked for one.
+ */
+function exitStatusInto<O>(state: CliState, io: CliIo, run: (opts: O) => Promise<number>, json: (opts: O) => boolean = () => false): (opts: O) => Promise<void> {
+  return async (opts) => {
+    try {
+      state.exitCode = await run(opts);
+    } catch (error) {
+      state.exitCode = reportFatal(error, io, json(opts));
+    }
+  };
 }
 
 function reportFatal(error: unknown, io: CliIo, json: boolean): number {

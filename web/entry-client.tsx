@@ -21,17 +21,17 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root: HTMLElement = container;
 
-// The router is made and started in tasks of their own (start): in the task that evaluated the
-// script it made that task about 190 ms long under Lighthouse's 4x CPU slowdown, a tap's worth
-// of delay on a phone. (A timer, not a top-level await: with one, the bundler splits React out
+// The router is made and started in tasks of their own (start): in the task that evaluates the
+// script it would make that task about 190 ms long under Lighthouse's 4x CPU slowdown, a tap's
+// worth of delay on a phone. (A timer, not a top-level await: with one, the bundler splits React out
 // of this file into chunks of their own, which the page then finds only once this file has arrived.)
 setTimeout(start, 0);
 
 /**
  * `createBrowserRouter(routes, { basename })`, in three tasks: the history (it reads and
  * replaces the session history's state), the router (the route tree, matched to the URL) and
- * its start (the loaders called). Under Lighthouse's trace the first two were one task of
- * 17–30 ms on this machine, 70–120 ms under its 4x CPU slowdown; apart, each is shorter. These
+ * its start (the loaders called). Together the first two are one task of 70–120 ms under
+ * Lighthouse's 4x CPU slowdown; apart, each is shorter. These
  * are the parts createBrowserRouter itself is made of, exported by react-router for its own
  * framework mode.
  */
@@ -97,8 +97,8 @@ function hydrateOrRender(router: Router) {
 /**
  * The lightbox's code, fetched when the visitor points at, touches or focuses a photo's link:
  * before the click (a hover lasts longer than the download; a tap's touch comes ~100 ms before
- * its click), and never on a page nobody opens a photo on. Fetched on idle instead, it was the
- * longest task after the page's start on a phone, for pages without a single photo too.
+ * its click), and never on a page nobody opens a photo on. Fetched on idle instead, it would be
+ * the longest task after the page's start on a phone, on pages without a single photo too.
  */
 function preloadLightboxOnIntent() {
   const intents = ['pointerover', 'pointerdown', 'focusin'] as const;

@@ -10,7 +10,7 @@ import { distFiles, rewritten } from '../lib/dist-files.ts';
 import { MB, median, type Row } from '../lib/report.ts';
 import { startStaticServer } from '../../harness/static-server.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../harness/browser.ts';
-import { lighthouseOnce } from './pages.ts';
+import { lighthouseOnce } from '../lib/lighthouse.ts';
 
 /**
  * A birder's archive: a library of 10,000 photos in 600 species (small files, hard links)

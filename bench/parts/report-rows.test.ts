@@ -6,7 +6,7 @@ import { coldRows, type ColdMeasured } from './cold-ingest.ts';
 import { ebirdRows, type EbirdMeasured } from './ebird.ts';
 import { formatsRows, type FormatsMeasured } from './formats.ts';
 import { lightboxRows, type LightboxMeasured } from './lightbox.ts';
-import { firstViewTargets, pagesRows, type PagesMeasured } from './pages.ts';
+import { firstViewTargets, pagesRows, type PagesMeasured } from './pages-rows.ts';
 import { scaleRows, type ScaleMeasured } from './scale.ts';
 
 /**

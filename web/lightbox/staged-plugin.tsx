@@ -5,9 +5,9 @@ import { ACTION_CLOSE, createModule, MODULE_CAROUSEL, MODULE_CONTROLLER, useEven
  * False on a stage's first render, true one step later, as a transition. The library mounts its
  * whole tree in one commit, and each level measures its box when it mounts and renders again at
  * once (a state update in the commit, which React finishes in the same task): the controller,
- * then the carousel and its slide. Under a phone's 4x slower CPU that was one task of 250–300 ms
- * right after the app had started on a photo link. Mounted a level at a time, each level is a
- * task of its own, and a transition's render yields to the browser every few milliseconds.
+ * then the carousel and its slide. Under a phone's 4x slower CPU, mounted at once, that is one
+ * task of 250–300 ms right after the app starts on a photo link. Mounted a level at a time, each
+ * level is a task of its own, and a transition's render yields to the browser every few milliseconds.
  */
 function useShown(): boolean {
   const [shown, setShown] = useState(false);

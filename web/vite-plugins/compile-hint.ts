@@ -5,8 +5,8 @@ import type { Plugin } from 'vite';
  * while the file streams in, on a background thread, instead of each on its first call on the
  * main thread. Every chunk here is fetched only when it is about to run (the entry once the
  * first screen is on screen, a page's chunk when its route matches, the lightbox on intent), and
- * most of its functions run then. Measured on a phone's 4x slower CPU: the router's start, the
- * longest task on most pages (50–75 ms, a third of it compiling the router), went to 24–41 ms
+ * most of its functions run then. On a phone's 4x slower CPU, compiling the router lazily is a
+ * third of its start, the longest task on most pages; the hint moves it off the main thread
  * (docs/performance.md).
  * Browsers without the hint read a comment. It must be the file's first line: V8 compiles lazily
  * what comes before it (Vite's own first line, its map of preloaded files, included). Added once

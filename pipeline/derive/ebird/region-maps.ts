@@ -71,13 +71,10 @@ const ADMIN_1 = (country: string) => `./natural-earth/admin-1/${country}.topo.js
  * point whose triangle with its neighbours covers less than `point` is dropped (Visvalingam's
  * simplification, topojson-simplify), and so is an island (one polygon of a shape's several)
  * under `island`, a shape's largest polygon always kept. One detail for every map, whatever its
- * scale or its source's. Measured with `npm run bench -- --only ebird` (800 species, 40 years,
- * 60 states/provinces: the world's map and the US's, Canada's and the UK's): the Lists page is
- * 34.9 KB gzip with its maps (HTML 11.8 + data file 1.9 + the four map files 21.2, each map's
- * shapes in its own file: data/lists-map-files.ts), the target ≤ 60 KB. Each map's file, gzip:
- * the world 10.7 KB, Russia 9.2, Mexico 4.8, the US 4.7, Canada 4.2, India 4.1, Brazil 3.3,
- * Australia 1.7, the UK 1.6, France 1.0, Belgium 0.9. Each was rendered to PNG and looked at: 2 px²
- * drops the Aleutians' and the Arctic's specks, 4 px² for the world looks as the 30 % quantile did.
+ * scale or its source's. These keep the Lists page with its maps well within its target of 60 KB
+ * gzip (`npm run bench -- --only ebird`, docs/performance.md; each map's shapes are in a file of
+ * their own: data/lists-map-files.ts). Each map was rendered to PNG and looked at: 2 px² drops
+ * the Aleutians' and the Arctic's specks.
  */
 interface Detail {
   point: number;

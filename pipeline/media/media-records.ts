@@ -83,6 +83,8 @@ export async function run(options: MediaRecordsOptions): Promise<MediaOutcome[]>
       return;
     }
     const { render, ffmpeg } = await load();
+    // --concurrency bounds the ffmpeg pool too (never above one job per core).
+    ffmpeg.setMediaConcurrency(options.concurrency);
     try {
       await ffmpeg.checkFfmpeg();
     } catch (error) {

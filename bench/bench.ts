@@ -47,7 +47,7 @@ const compressionList = (value: string): boolean[] => {
 };
 
 const program = new Command('bench')
-  .description('Measure cold ingest, no-op re-ingest, memory, pages (Lighthouse) and the lightbox against their targets.')
+  .description('Measure cold ingest, recordings and clips against bare ffmpeg, no-op re-ingest, memory, pages (Lighthouse) and the lightbox against their targets.')
   .option('--photos <dir>', 'photos folder (life_list/ + site.json) for the cold ingest, instead of the generated 24 MP set')
   .option('--runs <n>', 'Lighthouse runs per page (median); also the cold-ingest repetitions, at most 3', positiveInt, 5)
   .option('--quick', 'a handful of smaller photos, one Lighthouse run per page, fewer lightbox opens: a first look in a few minutes', false)
@@ -111,6 +111,7 @@ async function part(name: string, run: () => Promise<PartResult>): Promise<void>
 const want = (p: PartName) => options.only.includes(p);
 if (want('cold')) await part('cold', async () => (await import('./parts/cold-ingest.ts')).coldIngest(options, log));
 if (want('formats')) await part('formats', async () => (await import('./parts/formats.ts')).formats(options, log, rows));
+if (want('media')) await part('media', async () => (await import('./parts/media.ts')).media(options, log));
 if (want('noop') || want('memory')) await part('scale', async () => (await import('./parts/scale.ts')).scale(options, log, { noop: want('noop'), memory: want('memory') }));
 if (want('placement')) await part('placement', async () => (await import('./parts/placement.ts')).placement(options, log));
 if (want('taxonomy')) await part('taxonomy', async () => (await import('./parts/taxonomy.ts')).taxonomy(options, log));

@@ -1,8 +1,8 @@
 import type { PageName } from './page-kinds.ts';
 import type { Row } from './report.ts';
 
-export type PartName = 'cold' | 'formats' | 'noop' | 'memory' | 'placement' | 'taxonomy' | 'pages' | 'lightbox' | 'ebird' | 'archive' | 'security' | 'publish';
-export const PART_NAMES: readonly PartName[] = ['cold', 'formats', 'noop', 'memory', 'placement', 'taxonomy', 'pages', 'lightbox', 'ebird', 'archive', 'security', 'publish'];
+export type PartName = 'cold' | 'formats' | 'media' | 'noop' | 'memory' | 'placement' | 'taxonomy' | 'pages' | 'lightbox' | 'ebird' | 'archive' | 'security' | 'publish';
+export const PART_NAMES: readonly PartName[] = ['cold', 'formats', 'media', 'noop', 'memory', 'placement', 'taxonomy', 'pages', 'lightbox', 'ebird', 'archive', 'security', 'publish'];
 
 /**
  * The library of --smoke's placement, eBird-lists and archive runs: photos, then species. Every

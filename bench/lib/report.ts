@@ -9,7 +9,7 @@ export interface Row {
   note?: string;
 }
 
-export type Unit = 'photos/s' | 'ms' | 's' | 'MB' | 'KB' | 'x' | 'score' | 'count' | '';
+export type Unit = 'photos/s' | 'ms' | 's' | 's/min' | 'MB' | 'KB' | 'x' | 'score' | 'count' | '';
 
 interface Target {
   op: '>=' | '<=' | '<' | '==';
@@ -27,7 +27,7 @@ export function statusOf(row: Row): Status {
 
 export function formatValue(value: number | null, unit: Unit): string {
   if (value === null) return '—';
-  const digits = unit === '' ? 3 : unit === 'x' || unit === 'photos/s' ? 2 : unit === 's' ? 2 : unit === 'score' || unit === 'count' ? 0 : Math.abs(value) >= 100 ? 0 : 1;
+  const digits = unit === '' || unit === 's/min' ? 3 : unit === 'x' || unit === 'photos/s' ? 2 : unit === 's' ? 2 : unit === 'score' || unit === 'count' ? 0 : Math.abs(value) >= 100 ? 0 : 1;
   const text = value.toFixed(digits);
   return unit && unit !== 'score' && unit !== 'count' ? `${text} ${unit}` : text;
 }

@@ -18,6 +18,17 @@ export class FfmpegUnavailable extends Error {
   }
 }
 
+/**
+ * The run was stopped (Ctrl-C, SIGTERM: `killMediaTools`): a tool killed by the stop, or not
+ * started after it. Not the file's fault: nothing is recorded of it, and the next run makes it.
+ */
+export class MediaToolsStopped extends Error {
+  constructor() {
+    super('the ingest is stopping');
+    this.name = 'MediaToolsStopped';
+  }
+}
+
 export function ffmpegPath(): string {
   return process.env.FFMPEG_PATH || 'ffmpeg';
 }
@@ -67,7 +78,7 @@ const WATCHER = 'exec 3<&0; "$@" </dev/null & p=$!; (read _ <&3; kill -9 $p 2>/d
 
 /** Runs one tool in the pool; resolves with its exit status and output (stdout collected when asked). */
 export async function runTool(tool: string, args: readonly string[], { collectStdout = false } = {}): Promise<ToolResult> {
-  if (stopped) throw new FfmpegUnavailable('the ingest is stopping');
+  if (stopped) throw new MediaToolsStopped();
   const release = await slot();
   try {
     return await new Promise<ToolResult>((resolve, reject) => {
@@ -92,8 +103,10 @@ export async function runTool(tool: string, args: readonly string[], { collectSt
       child.once('close', (code, signal) => {
         running.delete(child);
         child.stdin?.destroy();
+        // Killed by the stop, or ended as it came: its output is not trusted either way.
+        if (stopped) reject(new MediaToolsStopped());
         // sh reports a tool it cannot find as 127.
-        if (posix && code === 127 && /not found|No such file/i.test(err)) reject(Object.assign(new Error(`${tool}: not found`), { code: 'ENOENT' }));
+        else if (posix && code === 127 && /not found|No such file/i.test(err)) reject(Object.assign(new Error(`${tool}: not found`), { code: 'ENOENT' }));
         else resolve({ code, signal, stdout: Buffer.concat(out), stderr: err });
       });
     });
@@ -102,7 +115,7 @@ export async function runTool(tool: string, args: readonly string[], { collectSt
   }
 }
 
-/** Kills every running ffmpeg and ffprobe at once (their process groups: the watcher and its tool), and refuses new ones. */
+/** Kills every running ffmpeg and ffprobe at once (their process groups: the watcher and its tool), and refuses new ones: each run rejects with MediaToolsStopped. */
 export function killMediaTools(): void {
   stopped = true;
   for (const child of running) {
@@ -137,7 +150,8 @@ export function checkFfmpeg(): Promise<string> {
       let result: ToolResult;
       try {
         result = await runTool(tool, ['-hide_banner', '-version'], { collectStdout: true });
-      } catch {
+      } catch (error) {
+        if (error instanceof MediaToolsStopped) throw error;
         throw new FfmpegUnavailable(`${tool} was not found`);
       }
       if (result.code !== 0) throw new FfmpegUnavailable(`${tool} did not run (exit status ${result.code ?? result.signal})`);

@@ -85,9 +85,15 @@ export async function run(options: MediaRecordsOptions): Promise<MediaOutcome[]>
     const { render, ffmpeg } = await load();
     // --concurrency bounds the ffmpeg pool too (never above one job per core).
     ffmpeg.setMediaConcurrency(options.concurrency);
+    // Stopped (Ctrl-C): left as it was, for the next run to make; not a failure of the file.
+    const stoppedOutcome = (): MediaOutcome => ({ file, status: 'skipped', record });
     try {
       await ffmpeg.checkFfmpeg();
     } catch (error) {
+      if (error instanceof ffmpeg.MediaToolsStopped) {
+        outcomes[index] = stoppedOutcome();
+        return;
+      }
       unavailable = messageOf(error);
       skipped.push(file.source);
       outcomes[index] = { file, status: 'skipped', record };
@@ -102,6 +108,10 @@ export async function run(options: MediaRecordsOptions): Promise<MediaOutcome[]>
       if (made.warning) options.problems.warning(file.source, made.warning);
       outcomes[index] = { file, status: cached ? 'updated' : 'new', record: next };
     } catch (error) {
+      if (error instanceof ffmpeg.MediaToolsStopped) {
+        outcomes[index] = stoppedOutcome();
+        return;
+      }
       const reason = error instanceof PhotoProblem ? error.message : problem.mediaUnreadable(messageOf(error));
       outcomes[index] = failed(file, record, reason, key, options.problems);
     }

@@ -8,6 +8,7 @@ import { mediaIndexSchema } from '../../data/media-schemas.ts';
 import { fixture, ingestArgs, makeTree, readJson, runCli, type Tree } from '../../harness/ingest-tree.ts';
 import { listProcesses, running, type ProcessEntry } from '../../harness/processes.ts';
 import { isTempName } from '../../node-lib/files.ts';
+import { killMediaTools, resetMediaTools } from '../../pipeline/media/ffmpeg.ts';
 import { runValidate } from '../../pipeline/validate.ts';
 import { tone } from './make-inputs.ts';
 
@@ -105,5 +106,39 @@ describe('an ingest interrupted while ffmpeg runs', () => {
     expect((await runValidate(tree.outDir)).problems).toEqual([]);
     // The next case starts from nothing again: ffmpeg must be at work when the signal comes.
     await rm(tree.outDir, { recursive: true, force: true });
+  });
+});
+
+/**
+ * The interrupt handler kills every ffmpeg, then waits up to 2 s for ExifTool before it exits: an
+ * ingest may go on meanwhile and save its state. A tool killed that way is the stop, not the file's
+ * fault: nothing may record the recording as failed, or every later run would skip it as broken.
+ */
+describe('an ingest whose ffmpeg is killed by the stop, and goes on to save its state', () => {
+  let tree: Tree;
+  beforeAll(async () => {
+    tree = await makeTree({ files: { [`${SPECIES}/DSC_4409.JPG`]: fixture('exif/sample_nikon-d700_wood-duck.jpg') } });
+    await tone(path.join(tree.photosDir, 'life_list', SPECIES, 'ZOOM0001.WAV'), { seconds: RECORDING_SECONDS, rate: 48000 });
+  });
+  afterAll(async () => {
+    resetMediaTools();
+    await tree.cleanup();
+  });
+
+  it('records no failure, and the next run publishes the recording', { timeout: 300_000 }, async () => {
+    const interrupted = runCli(ingestArgs(tree, '--quiet', '--json'));
+    await waitFor('ffmpeg encoding the recording', () => descendantsOf(process.pid).find((p) => /\bffmpeg\b/.test(p.command) && p.command.includes('-filter_complex') && p.command.includes('ZOOM0001.WAV')), 120);
+    killMediaTools();
+    const stopped = await interrupted;
+    const report = JSON.parse(stopped.stdout) as { problems: Array<{ path: string; severity: string; reason: string }> };
+    expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(stopped.code).toBe(0);
+    expect((await fg('**/*', { cwd: tree.outDir, dot: true, onlyFiles: true })).filter((f) => isTempName(path.basename(f)))).toEqual([]);
+
+    resetMediaTools();
+    const next = await runCli(ingestArgs(tree, '--quiet'));
+    expect(next.code, next.stderr).toBe(0);
+    const index = mediaIndexSchema.parse(await readJson(path.join(tree.publicDir, 'media-index.json')));
+    expect(Object.values(index.media).map((m) => m.fileName)).toEqual(['ZOOM0001.WAV']);
   });
 });

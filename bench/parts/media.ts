@@ -224,10 +224,12 @@ export async function media(options: BenchOptions, log: Log): Promise<PartResult
       runs.push({ pipeline: { wallMs: pipeline.wallMs, cpuMs: pipeline.cpuMs }, bare });
     }
 
-    log(`media: the spectrogram's cost, ${recordingCommands.length} recording command(s) run whole and cut`);
+    // The spectrogram is a few percent of its command's CPU: the difference of two runs needs several of each.
+    const passes = options.smoke ? 1 : options.quick ? 3 : 5;
+    log(`media: the spectrogram's cost, ${recordingCommands.length} recording command(s) run whole and cut, ${passes} times`);
     const spectrogram: MediaMeasured['spectrogram'] = [];
     const scratch = await scratchDir('media-spectrogram');
-    for (let i = 0; i < options.ingestRuns; i++) {
+    for (let i = 0; i < passes; i++) {
       const sums = { bothCpuMs: 0, encodeOnlyCpuMs: 0, spectrogramOnlyCpuMs: 0 };
       for (const [n, command] of recordingCommands.entries()) {
         const both = [...command.args];

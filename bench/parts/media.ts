@@ -148,10 +148,15 @@ function chainsOf(traced: readonly Traced[], library: string, tracedOut: string,
   return [...chains.values()];
 }
 
-/** Runs one command, its stdout and stderr read and dropped (the pipeline reads both); rejects on a failure. */
+/**
+ * Runs one command, its stdout and stderr read and dropped (the pipeline reads both); rejects on a
+ * failure. In a session of its own, as the pipeline's ffmpeg is (pipeline/media/ffmpeg.ts): with
+ * Linux's autogroup scheduling a session is a group that gets its share of a busy machine's CPU,
+ * so on a loaded machine a tool in the bench's session would run slower than the pipeline's.
+ */
 function runDirect(tool: string, args: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(tool, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let err = '';
     child.stdout.resume();
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err = (err + d).slice(-2000)));

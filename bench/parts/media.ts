@@ -203,7 +203,7 @@ export async function media(options: BenchOptions, log: Log): Promise<PartResult
     const videoSeconds = inputs.filter((i) => i.kind === 'clip').reduce((s, i) => s + i.seconds, 0);
     const recordings = inputs.filter((i) => i.kind === 'recording').length;
     const clips = inputs.length - recordings;
-    const description = `${recordings} recording(s), ${(audioSeconds / 60).toFixed(1)} min at 44.1/48 kHz; ${clips} turned phone clip(s), ${videoSeconds} s (${options.quick ? 'up to 4K' : '1080p, 4K, 10-bit HDR HEVC'})`;
+    const description = `${recordings} recording(s), ${(audioSeconds / 60).toFixed(1)} min at 44.1/48 kHz; ${clips} turned phone clip(s), ${videoSeconds} s (${options.smoke ? '320×240' : options.quick ? '1080p, 4K' : '1080p, 4K, 10-bit HDR HEVC'})`;
 
     log('media: an unmeasured ingest, its ffmpeg command lines recorded');
     const { traced, out: tracedOut } = await traceIngest(library, options.concurrency);

@@ -91,16 +91,20 @@ describe('npm run dev follows photos/', () => {
 
   it('stops on Ctrl-C in the middle of an ingest with everything it started, ExifTool included', async () => {
     expect([...speciesTab.errors, ...homeTab.errors].filter((e) => e.startsWith('uncaught'))).toEqual([]);
-    const exiftoolOfThisProject = () => listProcesses().filter((p) => p.state !== 'Z' && p.command.includes(project) && /exiftool/i.test(p.command));
-    // The ingests the dev server runs (`node pipeline/launch.mjs ingest`, from the project's folder).
-    const ingests = () => listProcesses().filter((p) => p.state !== 'Z' && /pipeline\/launch\.mjs ingest/.test(p.command) && ingestOfThisProject(p.pid));
-    const ingestOfThisProject = (pid: number) => {
+    // Processes working in this project's folder (ExifTool runs where its ingest runs): known by
+    // their working folder, not by a path on their command line, which names where node_modules
+    // really is (a linked node_modules is elsewhere).
+    const inThisProject = (pid: number) => {
       try {
         return readlinkSync(`/proc/${pid}/cwd`) === realpathSync(project);
       } catch {
+        // Gone while we looked.
         return false;
       }
     };
+    const exiftoolOfThisProject = () => listProcesses().filter((p) => p.state !== 'Z' && /exiftool/i.test(p.command) && inThisProject(p.pid));
+    // The ingests the dev server runs (`node pipeline/launch.mjs ingest`, from the project's folder).
+    const ingests = () => listProcesses().filter((p) => p.state !== 'Z' && /pipeline\/launch\.mjs ingest/.test(p.command) && inThisProject(p.pid));
     // An ingest still ending from the last test (or its ExifTool) is not the one to interrupt.
     const before = new Set(ingests().map((p) => p.pid));
     for (const name of ['late-1.jpg', 'late-2.jpg', 'late-3.jpg']) await cp(fixture('derived_nikon-d3100_iptc-words.jpg'), join(speciesDir(), name));

@@ -49,7 +49,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['data/**/*.test.ts', 'harness/**/*.test.ts', 'node-lib/**/*.test.ts', 'pipeline/**/*.test.ts', 'publish/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/ci/**/*.test.ts'],
+          include: ['data/**/*.test.ts', 'harness/**/*.test.ts', 'node-lib/**/*.test.ts', 'pipeline/**/*.test.ts', 'publish/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/media/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/ci/**/*.test.ts'],
           // The one real run of the benchmark measures the sample site the E2E setup builds.
           exclude: [...configDefaults.exclude, LONGEST],
           maxWorkers: WORKERS,

@@ -51,6 +51,16 @@ export const problem = {
 
   // Decoding
   emptyFile: () => 'file is empty (0 bytes)',
+  // Recordings and clips (pipeline/media/).
+  mediaUnreadable: (detail: string) => `not a recording or clip ffmpeg can read (${detail})`,
+  mediaNoSound: () => 'a recording with no sound stream',
+  mediaNoPicture: () => 'a clip with no video stream',
+  mediaSilent: (peakDb: number) => `the recording is silent (its loudest sample is ${Number.isFinite(peakDb) ? `${peakDb} dBFS` : 'digital silence'})`,
+  mediaFailed: (what: string, detail: string) => `ffmpeg could not make its ${what} (${detail})`,
+  mediaDamaged: (detail: string) => `damaged in places, published as far as ffmpeg could decode it (${detail})`,
+  mediaTonemapped: () => 'HDR video, tone-mapped to SDR for the web',
+  ffmpegMissing: (why: string, files: readonly string[]) =>
+    `${why}: ${countOf(files.length, 'recording or clip', 'recordings and clips')} not published (${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''}). Install ffmpeg (Debian/Ubuntu: sudo apt install ffmpeg; macOS: brew install ffmpeg), or set FFMPEG_PATH and FFPROBE_PATH; photos are published as before`,
   notAnImage: (detail: string) => `not a readable image (${detail})`,
   corrupt: (detail: string) => `image data is damaged or truncated (${detail})`,
   tooManyPixels: (megapixels: number, limit: number) => `image is ${megapixels.toFixed(0)} megapixels, over the ${limit} MP limit (possible decompression bomb; raise --max-megapixels if it is genuine)`,
@@ -67,7 +77,7 @@ export const problem = {
   coverFolderMissing: (folder: string) => `cover override for folder '${folder}': no such folder in life_list/`,
   coverPhotoMissing: (folder: string, photo: string) => `cover override for folder '${folder}' points at '${photo}', which is not a published photo in that folder`,
   creditLine: (line: number, detail: string) => `line ${line}: ${detail}`,
-  creditPhotoMissing: (file: string) => `credit for '${file}', which is not a published photo`,
+  creditPhotoMissing: (file: string) => `credit for '${file}', which is not a published photo, recording or clip`,
 
   cacheCorrupt: (detail: string) => `the cache could not be read (${detail}); it is rebuilt from scratch`,
 

@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+
+/**
+ * ffmpeg and ffprobe: the system's (Debian's and Homebrew's `ffmpeg` package), found on the PATH,
+ * or where FFMPEG_PATH and FFPROBE_PATH say (docs/media.md says why not an npm binary). Every run
+ * goes through one pool of at most one job per core, for the whole ingest; every child is known,
+ * and killed on Ctrl-C/SIGTERM (`killMediaTools`). A child never outlives the ingest, even one
+ * killed with SIGKILL, which no handler sees: each runs under a small `sh` that holds a pipe only
+ * the ingest writes to, and kills its ffmpeg when that pipe closes (the ingest's end, however it
+ * came). ffmpeg itself reads no stdin (`-nostdin`), so it never waits on the terminal.
+ */
+
+export class FfmpegUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FfmpegUnavailable';
+  }
+}
+
+export function ffmpegPath(): string {
+  return process.env.FFMPEG_PATH || 'ffmpeg';
+}
+
+export function ffprobePath(): string {
+  return process.env.FFPROBE_PATH || 'ffprobe';
+}
+
+export interface ToolResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+const running = new Set<ChildProcess>();
+let limit = Math.max(1, availableParallelism());
+let active = 0;
+const waiting: Array<() => void> = [];
+let runs = 0;
+let stopped = false;
+
+/** How many ffmpeg/ffprobe processes this process has started: tests count them, not time them. */
+export function mediaToolRuns(): number {
+  return runs;
+}
+
+/** At most this many ffmpeg jobs at once (default: one per core). */
+export function setMediaConcurrency(n: number): void {
+  limit = Math.max(1, Math.min(n, availableParallelism()));
+}
+
+async function slot(): Promise<() => void> {
+  if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+  active++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    active--;
+    waiting.shift()?.();
+  };
+}
+
+/** The watch: runs the tool with stdin from /dev/null, and kills it when fd 0 (the ingest's pipe) reads end of file. */
+const WATCHER = 'exec 3<&0; "$@" </dev/null & p=$!; (read _ <&3; kill -9 $p 2>/dev/null) & w=$!; wait $p; s=$?; kill $w 2>/dev/null; exit $s';
+
+/** Runs one tool in the pool; resolves with its exit status and output (stdout collected when asked). */
+export async function runTool(tool: string, args: readonly string[], { collectStdout = false } = {}): Promise<ToolResult> {
+  if (stopped) throw new FfmpegUnavailable('the ingest is stopping');
+  const release = await slot();
+  try {
+    return await new Promise<ToolResult>((resolve, reject) => {
+      const posix = process.platform !== 'win32';
+      const child = posix
+        ? spawn('sh', ['-c', WATCHER, 'sh', tool, ...args], { stdio: ['pipe', collectStdout ? 'pipe' : 'ignore', 'pipe'], detached: true })
+        : spawn(tool, args, { stdio: ['ignore', collectStdout ? 'pipe' : 'ignore', 'pipe'] });
+      runs++;
+      running.add(child);
+      const out: Buffer[] = [];
+      let err = '';
+      child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        // Only the end matters (the error, volumedetect's report): keep the last 64 KB.
+        err = (err + chunk).slice(-65536);
+      });
+      child.stdin?.on('error', () => {});
+      child.once('error', (error) => {
+        running.delete(child);
+        reject(error);
+      });
+      child.once('close', (code, signal) => {
+        running.delete(child);
+        child.stdin?.destroy();
+        // sh reports a tool it cannot find as 127.
+        if (posix && code === 127 && /not found|No such file/i.test(err)) reject(Object.assign(new Error(`${tool}: not found`), { code: 'ENOENT' }));
+        else resolve({ code, signal, stdout: Buffer.concat(out), stderr: err });
+      });
+    });
+  } finally {
+    release();
+  }
+}
+
+/** Kills every running ffmpeg and ffprobe at once (their process groups: the watcher and its tool), and refuses new ones. */
+export function killMediaTools(): void {
+  stopped = true;
+  for (const child of running) {
+    try {
+      if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
+      else child.kill('SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** The last lines of a tool's stderr that say what went wrong, for the report. */
+export function reasonOf(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.replace(/^\[[^\]]+\]\s*/, '').trim())
+    .filter((l) => l.length > 0 && !/^(n_samples|mean_volume|max_volume|histogram_)/.test(l));
+  return lines.slice(-2).join('; ').slice(0, 300) || 'no message';
+}
+
+let available: Promise<string> | undefined;
+
+/**
+ * Whether ffmpeg and ffprobe run here, checked once per process (two starts, ~30 ms): their
+ * version line, or FfmpegUnavailable saying what is missing.
+ */
+export function checkFfmpeg(): Promise<string> {
+  available ??= (async () => {
+    let version = '';
+    for (const tool of [ffmpegPath(), ffprobePath()]) {
+      let result: ToolResult;
+      try {
+        result = await runTool(tool, ['-hide_banner', '-version'], { collectStdout: true });
+      } catch {
+        throw new FfmpegUnavailable(`${tool} was not found`);
+      }
+      if (result.code !== 0) throw new FfmpegUnavailable(`${tool} did not run (exit status ${result.code ?? result.signal})`);
+      version ||= result.stdout.toString('utf8').split('\n')[0] ?? '';
+    }
+    return version;
+  })();
+  return available;
+}
+
+/** Forgets the check (a test that changes FFMPEG_PATH), and lets new runs start again. */
+export function resetMediaTools(): void {
+  available = undefined;
+  stopped = false;
+}

@@ -1,0 +1,151 @@
+import { mediaKindOf, mediaPaths, type ClipPaths, type RecordingPaths } from '../../data/media-layout.ts';
+import { messageOf } from '../../data/error-text.ts';
+import type { ExiftoolReading } from '../photos/exiftool.ts';
+import { fingerprintOf } from '../photos/cache.ts';
+import { identitiesOf, type FileIdentity } from '../plumbing/file-identity.ts';
+import { forEachLimited } from '../plumbing/pool.ts';
+import { PhotoProblem, type Problems } from '../plumbing/problems.ts';
+import { problem } from '../report/messages.ts';
+import { hashOf, type PlanSettings } from '../scan/plan.ts';
+import type { ScannedPhoto } from '../scan/photo-list.ts';
+import type { MediaCache, MediaRecord } from './media-cache.ts';
+import { mediaDayOf, mediaDeviceOf } from './media-tags.ts';
+
+/**
+ * Stage: the placed recordings and clips + their cache → one up-to-date record each, running
+ * ffmpeg only for what is new or changed (or made under other settings). Without ffmpeg on the
+ * machine, nothing new is published and the report says so once; what was published stays.
+ */
+
+export type MediaStatus = 'new' | 'updated' | 'unchanged' | 'failed' | 'skipped';
+
+export interface MediaOutcome {
+  file: ScannedPhoto;
+  status: MediaStatus;
+  record: MediaRecord;
+}
+
+export interface MediaRecordsOptions {
+  media: readonly ScannedPhoto[];
+  identities?: ReadonlyMap<string, FileIdentity | Error>;
+  readings?: ReadonlyMap<string, ExiftoolReading>;
+  cache: MediaCache;
+  outputsTrusted: boolean;
+  settings: PlanSettings;
+  publicDir: string;
+  concurrency: number;
+  force: boolean;
+  now: string;
+  problems: Problems;
+}
+
+/** Bump when the code that makes a recording's or clip's renditions changes in a way that should redo them. */
+const MEDIA_CODE_VERSION = 1;
+
+/** The key of everything that shapes a recording's or clip's renditions. */
+export function mediaKeyOf(settings: PlanSettings): string {
+  const r = settings.renditions;
+  return hashOf(['media', MEDIA_CODE_VERSION, r.thumbnailLongEdge, r.jpegQuality, [...new Set(r.srcsetWidths)].sort((a, b) => a - b), r.formats, r.webpQuality, r.avifQuality, settings.privacy.keepGps]);
+}
+
+export async function run(options: MediaRecordsOptions): Promise<MediaOutcome[]> {
+  if (options.media.length === 0) return [];
+  const key = mediaKeyOf(options.settings);
+  const known = options.identities ?? new Map<string, FileIdentity | Error>();
+  const missing = await identitiesOf(options.media.filter((m) => !known.has(m.source)).map((m) => ({ key: m.source, path: m.absolutePath })));
+  const outcomes: MediaOutcome[] = new Array(options.media.length);
+  const skipped: string[] = [];
+  let unavailable: string | undefined;
+  // Loaded (and ffmpeg looked for) only when something needs making.
+  let tools: Promise<{ render: typeof import('./render.ts'); ffmpeg: typeof import('./ffmpeg.ts') }> | undefined;
+  const load = () => (tools ??= Promise.all([import('./render.ts'), import('./ffmpeg.ts')]).then(([render, ffmpeg]) => ({ render, ffmpeg })));
+  await forEachLimited(options.media, options.concurrency, async (file, index) => {
+    const identity = known.get(file.source) ?? missing.get(file.source)!;
+    const base = await baseRecord(file, identity, key, options);
+    if ('status' in base) {
+      outcomes[index] = base;
+      return;
+    }
+    const { record, sameFile } = base;
+    const cached = options.cache.media[file.plan.relativePath];
+    if (sameFile && cached?.failure && cached.failedUnder === key && !options.force) {
+      options.problems.error(file.source, cached.failure);
+      outcomes[index] = { file, status: 'failed', record: cached };
+      return;
+    }
+    if (sameFile && !options.force && options.outputsTrusted && cached?.made && cached.key === key && !cached.failure) {
+      if (cached.warning) options.problems.warning(file.source, cached.warning);
+      outcomes[index] = { file, status: 'unchanged', record: cached };
+      return;
+    }
+    if (record.size === 0) {
+      outcomes[index] = failed(file, record, problem.emptyFile(), key, options.problems);
+      return;
+    }
+    const { render, ffmpeg } = await load();
+    try {
+      await ffmpeg.checkFfmpeg();
+    } catch (error) {
+      unavailable = messageOf(error);
+      skipped.push(file.source);
+      outcomes[index] = { file, status: 'skipped', record };
+      return;
+    }
+    try {
+      const made = await madeOf(file, render, options);
+      const next: MediaRecord = { ...record, key, made: made.made, ...(made.warning ? { warning: made.warning } : {}) };
+      delete next.failure;
+      delete next.failedUnder;
+      if (!made.warning) delete next.warning;
+      if (made.warning) options.problems.warning(file.source, made.warning);
+      outcomes[index] = { file, status: cached ? 'updated' : 'new', record: next };
+    } catch (error) {
+      const reason = error instanceof PhotoProblem ? error.message : problem.mediaUnreadable(messageOf(error));
+      outcomes[index] = failed(file, record, reason, key, options.problems);
+    }
+  });
+  // The machine's trouble, said once for every file it kept back: a warning, not the files' fault.
+  if (unavailable !== undefined) options.problems.warning('ffmpeg', problem.ffmpegMissing(unavailable, skipped));
+  return outcomes;
+}
+
+async function madeOf(file: ScannedPhoto, render: typeof import('./render.ts'), options: MediaRecordsOptions) {
+  const kind = mediaKindOf(file.plan.originalName)!;
+  const probed = await render.probe(file.absolutePath);
+  const paths = mediaPaths(file.plan.relativePath, kind);
+  if (kind === 'recording') return render.renderRecording(file.absolutePath, paths as RecordingPaths, options.publicDir, probed);
+  const location = options.settings.privacy.keepGps ? probed.location : undefined;
+  return render.renderClip(file.absolutePath, paths as ClipPaths, options.publicDir, probed, options.settings.renditions, location);
+}
+
+/** The record as far as the file tells (its identity, day and device), or a failed outcome when it cannot be read. */
+async function baseRecord(file: ScannedPhoto, identity: FileIdentity | Error, key: string, options: MediaRecordsOptions): Promise<{ record: MediaRecord; sameFile: boolean } | MediaOutcome> {
+  const kind = mediaKindOf(file.plan.originalName)!;
+  const cached = options.cache.media[file.plan.relativePath];
+  const addedAt = cached?.addedAt ?? options.now;
+  const empty: MediaRecord = { kind, size: 0, mtimeMs: 0, fingerprint: '', addedAt };
+  if (identity instanceof Error) return failed(file, empty, problem.readFailed(messageOf(identity)), key, options.problems);
+  const { size, mtimeMs } = identity;
+  let sameFile = cached !== undefined && cached.kind === kind && cached.size === size && cached.mtimeMs === mtimeMs;
+  let fingerprint = cached?.fingerprint ?? '';
+  if (!sameFile && size > 0) {
+    try {
+      fingerprint = await fingerprintOf(file.absolutePath, size);
+    } catch (error) {
+      return failed(file, { ...empty, size, mtimeMs }, problem.readFailed(messageOf(error)), key, options.problems);
+    }
+    sameFile = cached !== undefined && cached.kind === kind && cached.size === size && cached.fingerprint === fingerprint;
+  }
+  if (sameFile && cached) return { record: { ...cached, size, mtimeMs, fingerprint }, sameFile };
+  // New or changed: its day and device from this run's reading (the placement's), else from its facts.
+  const tags = options.readings?.get(file.source)?.tags;
+  const takenOn = (tags && mediaDayOf(tags)) ?? file.facts?.takenOn ?? null;
+  const device = tags ? mediaDeviceOf(tags) : undefined;
+  return { record: { kind, size, mtimeMs, fingerprint, addedAt, takenOn, ...(device ? { device } : {}) }, sameFile: false };
+}
+
+function failed(file: ScannedPhoto, record: MediaRecord, reason: string, key: string, problems: Problems): MediaOutcome {
+  problems.error(file.source, reason);
+  const { made: _made, warning: _warning, ...rest } = record;
+  return { file, status: 'failed', record: { ...rest, failure: reason, failedUnder: key } };
+}

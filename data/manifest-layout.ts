@@ -15,6 +15,13 @@ export const MANIFEST_FILES = {
 
 export type ManifestName = keyof typeof MANIFEST_FILES;
 
+/**
+ * Beside photo-index.json, the recordings' and clips' complete index (data/media-schemas.ts):
+ * written with the manifests as one set, kept out of MANIFEST_FILES so the spec's photo
+ * manifests and the code that walks them stay photos only.
+ */
+export const MEDIA_INDEX_FILE = 'media-index.json';
+
 export const FAV_TAG = 'fav';
 export const LOWQ_MARKER = 'lowq';
 export const THUMBNAIL_SUFFIX = '_lowq.jpg';

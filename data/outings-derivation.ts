@@ -5,6 +5,7 @@ import { outingDataSchema, outingsDataSchema, outingsYearDataSchema, OUTINGS_IND
 import { compareDays, tripKey } from './paths.ts';
 import { hasPage, tripOutcomes, type TripOutcome } from './trips.ts';
 import type { PagePhoto } from './site-data-schemas.ts';
+import type { PageClip, PageRecording } from './media-schemas.ts';
 
 /**
  * The outings derived from the photos' capture days and the export's days (the shapes are in
@@ -24,13 +25,19 @@ export interface OutingInputs {
   /** Region code → name. */
   names?: Readonly<Record<string, string>>;
   settings: OutingSettings;
+  /** Every species' recordings and clips as its page has them (each with its day as `takenOn`), by species (folder) name. */
+  mediaBySpecies?: ReadonlyMap<string, readonly PageMedia[]>;
 }
+
+type PageMedia = PageRecording | PageClip;
 
 interface Day {
   date: string;
   field?: FieldDay;
   /** Species folder name → its photos that day. */
   photos: Map<string, PhotoEntry[]>;
+  /** Species folder name → its recordings and clips that day. */
+  media: Map<string, PageMedia[]>;
 }
 
 /**
@@ -42,13 +49,22 @@ export function outingDayOf(day: string | null | undefined, lastDay: string | un
 }
 
 /** Every day in the field (with photos or checklists), each with what it holds. */
-function fieldDays({ photosBySpecies, records, settings }: OutingInputs): Map<string, Day> {
+function fieldDays({ photosBySpecies, mediaBySpecies, records, settings }: OutingInputs): Map<string, Day> {
   const days = new Map<string, Day>();
   const dayOf = (date: string) => {
     let day = days.get(date);
-    if (!day) days.set(date, (day = { date, photos: new Map() }));
+    if (!day) days.set(date, (day = { date, photos: new Map(), media: new Map() }));
     return day;
   };
+  // A day with only a recording or a clip is a day in the field too.
+  for (const [species, items] of mediaBySpecies ?? []) {
+    for (const item of items) {
+      const date = outingDayOf(item.takenOn, settings.lastDay);
+      if (!date) continue;
+      const day = dayOf(date);
+      day.media.set(species, [...(day.media.get(species) ?? []), item]);
+    }
+  }
   for (const field of records?.days ?? []) {
     const date = outingDayOf(field.date, settings.lastDay);
     if (date) dayOf(date).field = field;
@@ -156,6 +172,7 @@ function outingPage(context: PageContext, days: readonly Day[], head: PageHead):
     observed: records ? observed : species.length,
     lifers: species.filter((s) => s.lifer).length,
     photoCount: species.reduce((n, s) => n + s.photos.length, 0),
+    ...countsOf(species),
     species,
   });
 }
@@ -167,6 +184,10 @@ function speciesOf({ records, bySpecies, toPagePhoto, recordOf, folderOf }: Page
   for (const day of days) for (const name of day.field?.species ?? []) seen.add(name);
   const photosOf = new Map<string, PhotoEntry[]>();
   for (const day of days) for (const [species, photos] of day.photos) photosOf.set(species, (photosOf.get(species) ?? []).concat(photos));
+  const mediaOf = new Map<string, PageMedia[]>();
+  for (const day of days) for (const [species, items] of day.media) mediaOf.set(species, (mediaOf.get(species) ?? []).concat(items));
+  // A species recorded or filmed but not photographed that day is on the outing all the same.
+  for (const species of mediaOf.keys()) if (!photosOf.has(species)) photosOf.set(species, []);
 
   const entries: (OutingSpecies & { order: number })[] = [];
   const shown = new Set<string>();
@@ -184,6 +205,7 @@ function speciesOf({ records, bySpecies, toPagePhoto, recordOf, folderOf }: Page
       ...(dates.has(record.firstSeen) && { lifer: true as const }),
       ...(folder !== undefined && { species: folder }),
       photos: photos.map(toPagePhoto),
+      ...mediaFieldsOf(folder === undefined ? [] : (mediaOf.get(folder) ?? [])),
     });
   }
   entries.sort((a, b) => a.order - b.order || compareNames(a.commonName, b.commonName));
@@ -195,17 +217,31 @@ function speciesOf({ records, bySpecies, toPagePhoto, recordOf, folderOf }: Page
       return {
         order: record?.taxonOrder ?? Number.POSITIVE_INFINITY,
         commonName: record?.commonName ?? folder,
-        ...((record?.localName ?? photos[0]?.localName) && { localName: record?.localName ?? photos[0]!.localName! }),
+        ...((record?.localName ?? photos[0]?.localName ?? mediaOf.get(folder)?.[0]?.localName) && { localName: record?.localName ?? photos[0]?.localName ?? mediaOf.get(folder)![0]!.localName! }),
         ...(record && { scientificName: record.scientificName }),
         ...(records && { notListed: true as const }),
         species: folder,
         photos: photos.map(toPagePhoto),
+        ...mediaFieldsOf(mediaOf.get(folder) ?? []),
       };
     })
     .sort((a, b) => a.order - b.order || compareNames(a.commonName, b.commonName));
   return { species: [...entries, ...extra].map(({ order: _order, ...s }) => s), observed: entries.length };
 }
 
+/** A species' recordings and clips on an outing, each list left out when empty. */
+export function mediaFieldsOf(items: readonly PageMedia[]): { recordings?: PageRecording[]; clips?: PageClip[] } {
+  const recordings = items.filter((m): m is PageRecording => m.kind === 'recording');
+  const clips = items.filter((m): m is PageClip => m.kind === 'clip');
+  return { ...(recordings.length > 0 && { recordings }), ...(clips.length > 0 && { clips }) };
+}
+
+/** An outing's counts of recordings and clips, each left out when zero. */
+function countsOf(species: readonly OutingSpecies[]): { recordingCount?: number; clipCount?: number } {
+  const recordings = species.reduce((n, s) => n + (s.recordings?.length ?? 0), 0);
+  const clips = species.reduce((n, s) => n + (s.clips?.length ?? 0), 0);
+  return { ...(recordings > 0 && { recordingCount: recordings }), ...(clips > 0 && { clipCount: clips }) };
+}
 
 function summaryOf({ featured }: OutingInputs, page: OutingData): OutingSummary {
   const photos = page.species.flatMap((s) => s.photos);

@@ -3,7 +3,8 @@ import { countryOf, placeNameOf, placesByCountry } from './region-code.ts';
 import { birdListDataSchema, birdLists, type BirdListData, type ListsMaps, type PhotographedSpecies } from './bird-lists.ts';
 import { listsMapFiles } from './lists-map-files.ts';
 import type { LifeListRecords, LifeRecord } from './life-records.ts';
-import { outingDayOf, outingsOf } from './outings-derivation.ts';
+import { mediaFieldsOf, outingDayOf, outingsOf } from './outings-derivation.ts';
+import type { MediaEntry, MediaIndex, PageClip, PageRecording } from './media-schemas.ts';
 import type { OutingData, OutingSettings, OutingSummary } from './outings.ts';
 import type { TripOutcome } from './trips.ts';
 import { childFolders, compareNames, isPhotoWall, type LifeListFolder, type Manifests, type PhotoEntry } from './manifest-schemas.ts';
@@ -40,13 +41,14 @@ export interface LifeListLinks {
  * site-relative path → file content, each parsed by its schema so a derivation bug can never
  * publish a file the site would reject; a string is a file's text as it is (the Lists page's SVG maps).
  */
-export function siteDataFiles(manifests: Manifests, life?: LifeListLinks, outings: OutingSettings = { trips: [] }): Map<string, unknown> {
-  return siteDataWithTrips(manifests, life, outings).files;
+export function siteDataFiles(manifests: Manifests, life?: LifeListLinks, outings: OutingSettings = { trips: [] }, media?: MediaIndex): Map<string, unknown> {
+  return siteDataWithTrips(manifests, life, outings, media).files;
 }
 
 /** The site's data files, and what became of each trip of site.json as its pages were made (the ingest reports it). */
-export function siteDataWithTrips(manifests: Manifests, life?: LifeListLinks, outings: OutingSettings = { trips: [] }): { files: Map<string, unknown>; trips: TripOutcome[] } {
+export function siteDataWithTrips(manifests: Manifests, life?: LifeListLinks, outings: OutingSettings = { trips: [] }, media?: MediaIndex): { files: Map<string, unknown>; trips: TripOutcome[] } {
   const find = photoFinder(manifests);
+  const mediaBySpecies = pageMediaBySpecies(media, outings.lastDay);
   const files = new Map<string, unknown>();
   const pagePhoto = pagePhotoOf(outings.lastDay);
   const home = manifests.info.featured.flatMap((id) => {
@@ -54,13 +56,76 @@ export function siteDataWithTrips(manifests: Manifests, life?: LifeListLinks, ou
     return entry ? [pagePhoto(entry)] : [];
   });
   files.set(siteDataPaths.home, homeDataSchema.parse({ photos: home }));
-  const searchable = addSpeciesPages(files, manifests, find, life, pagePhoto, outings.lastDay);
-  addLevelPages(files, manifests, find, life);
-  files.set(siteDataPaths.credits, creditsDataSchema.parse({ photos: creditedPhotos(Object.values(manifests.photoIndex.photos)), ...(manifests.info.taxonomy ? { taxonomy: manifests.info.taxonomy } : {}) }));
+  const searchable = addSpeciesPages(files, manifests, find, life, pagePhoto, outings.lastDay, mediaBySpecies, media);
+  addLevelPages(files, manifests, find, life, mediaCounts(media));
+  const creditedMedia = creditedMediaOf(media);
+  files.set(
+    siteDataPaths.credits,
+    creditsDataSchema.parse({ photos: creditedPhotos(Object.values(manifests.photoIndex.photos)), ...(creditedMedia.length > 0 ? { media: creditedMedia } : {}), ...(manifests.info.taxonomy ? { taxonomy: manifests.info.taxonomy } : {}) }),
+  );
   files.set(siteDataPaths.search, searchDataSchema.parse({ species: searchable.sort((a, b) => compareNames(a.name, b.name)) }));
   if (life) addLifeListPages(files, find, life);
-  const trips = addOutingPages(files, manifests, find, life, outings, pagePhoto);
+  const trips = addOutingPages(files, manifests, find, life, outings, pagePhoto, mediaBySpecies);
   return { files, trips };
+}
+
+type PageMedia = PageRecording | PageClip;
+
+/** Every species' recordings and clips as its page shows them, oldest first (undated last), each with its outing's day. */
+function pageMediaBySpecies(media: MediaIndex | undefined, lastDay: string | undefined): Map<string, PageMedia[]> {
+  const bySpecies = new Map<string, MediaEntry[]>();
+  for (const entry of Object.values(media?.media ?? {})) bySpecies.set(entry.species, [...(bySpecies.get(entry.species) ?? []), entry]);
+  const oldestFirst = (a: MediaEntry, b: MediaEntry) =>
+    (a.takenOn ?? '9999') < (b.takenOn ?? '9999') ? -1 : (a.takenOn ?? '9999') > (b.takenOn ?? '9999') ? 1 : compareNames(a.fileName, b.fileName) || (a.id < b.id ? -1 : 1);
+  return new Map([...bySpecies].map(([species, entries]) => [species, entries.sort(oldestFirst).map((e) => pageMediaOf(e, outingDayOf(e.takenOn, lastDay)))]));
+}
+
+/** What a page carries of a recording or clip (data/media-schemas.ts). */
+function pageMediaOf(entry: MediaEntry, outing: string | undefined): PageMedia {
+  const common = {
+    id: entry.id,
+    species: entry.species,
+    ...(entry.localName ? { localName: entry.localName } : {}),
+    durationSeconds: entry.durationSeconds,
+    takenOn: entry.takenOn,
+    ...(entry.device ? { device: entry.device } : {}),
+    ...(entry.credit ? { credit: entry.credit } : {}),
+    ...(entry.title ? { title: entry.title } : {}),
+    ...(entry.caption ? { caption: entry.caption } : {}),
+    ...(outing !== undefined ? { outing } : {}),
+  };
+  if (entry.kind === 'recording') return { kind: 'recording', ...common, audio: entry.audio, spectrogram: entry.spectrogram };
+  return { kind: 'clip', ...common, width: entry.width, height: entry.height, video: entry.video, hasSound: entry.hasSound, placeholder: entry.placeholder, thumbnail: entry.thumbnail, poster: entry.poster, sources: entry.sources };
+}
+
+/** Folder path (slash-joined, every ancestor of a species folder) → its recordings and clips. */
+type MediaCounts = ReadonlyMap<string, { recordings: number; clips: number }>;
+
+function mediaCounts(media: MediaIndex | undefined): MediaCounts {
+  const counts = new Map<string, { recordings: number; clips: number }>();
+  for (const entry of Object.values(media?.media ?? {})) {
+    for (let i = 0; i <= entry.folder.length; i++) {
+      const key = entry.folder.slice(0, i).join('/');
+      const c = counts.get(key) ?? { recordings: 0, clips: 0 };
+      if (entry.kind === 'recording') c.recordings++;
+      else c.clips++;
+      counts.set(key, c);
+    }
+  }
+  return counts;
+}
+
+function countFields(counts: MediaCounts, segments: readonly string[]): { recordingCount?: number; clipCount?: number } {
+  const c = counts.get(segments.join('/'));
+  return { ...(c && c.recordings > 0 ? { recordingCount: c.recordings } : {}), ...(c && c.clips > 0 ? { clipCount: c.clips } : {}) };
+}
+
+/** The recordings and clips whose licence asks for a credit, by species then file. */
+function creditedMediaOf(media: MediaIndex | undefined): NonNullable<CreditsData['media']> {
+  return Object.values(media?.media ?? {})
+    .filter((m) => m.credit !== undefined)
+    .sort((a, b) => compareNames(a.species, b.species) || compareNames(a.fileName, b.fileName))
+    .map((m) => ({ id: m.id, kind: m.kind, species: m.species, ...(m.localName ? { localName: m.localName } : {}), fileName: m.fileName, credit: m.credit! }));
 }
 
 /** Every species' photos as its page shows them (bird_photos.json order, entries with id 0 left out). */
@@ -69,9 +134,10 @@ function shownPhotos(manifests: Manifests, find: PhotoFinder): Map<string, Photo
 }
 
 /** The Outings page and a page for every day in the field and every trip; returns what became of each trip. */
-function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, settings: OutingSettings, pagePhoto: (entry: PhotoEntry) => PagePhoto): TripOutcome[] {
+function addOutingPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, settings: OutingSettings, pagePhoto: (entry: PhotoEntry) => PagePhoto, mediaBySpecies: ReadonlyMap<string, readonly PageMedia[]>): TripOutcome[] {
   const { index, years, pages, summaries, trips } = outingsOf({
     photosBySpecies: shownPhotos(manifests, find),
+    ...(mediaBySpecies.size > 0 && { mediaBySpecies }),
     toPagePhoto: pagePhoto,
     featured: manifests.info.featured,
     ...(life && { records: life.records, bySpecies: life.bySpecies, names: life.places?.names ?? {} }),
@@ -106,24 +172,40 @@ function linkListsToOutings(files: Map<string, unknown>, summaries: readonly Out
 type PhotoFinder = ReturnType<typeof photoFinder>;
 
 /** A page for every species with a photo or a folder; returns what the search box finds (every one of them). */
-function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, pagePhoto: (entry: PhotoEntry) => PagePhoto, lastDay: string | undefined): SearchData['species'] {
+function addSpeciesPages(
+  files: Map<string, unknown>,
+  manifests: Manifests,
+  find: PhotoFinder,
+  life: LifeListLinks | undefined,
+  pagePhoto: (entry: PhotoEntry) => PagePhoto,
+  lastDay: string | undefined,
+  mediaBySpecies: ReadonlyMap<string, readonly PageMedia[]>,
+  media?: MediaIndex,
+): SearchData['species'] {
   const searchable: SearchData['species'] = [];
-  for (const [species, shown] of shownPhotos(manifests, find)) {
-    const folder = shown[0]?.folder ?? find.firstOfSpecies(species)?.folder;
+  const photographed = shownPhotos(manifests, find);
+  // A species with recordings or clips and no photo has its page too.
+  const firstMedia = new Map<string, MediaEntry>();
+  for (const entry of Object.values(media?.media ?? {})) if (!firstMedia.has(entry.species)) firstMedia.set(entry.species, entry);
+  for (const species of mediaBySpecies.keys()) if (!photographed.has(species)) photographed.set(species, []);
+  for (const [species, shown] of photographed) {
+    const folder = shown[0]?.folder ?? find.firstOfSpecies(species)?.folder ?? firstMedia.get(species)?.folder;
     if (!folder) continue;
     const record = life?.bySpecies.get(species);
     // The export's name first; else the taxonomy's, which the ingest gave each photo of the species.
-    const scientificName = record?.scientificName ?? find.firstOfSpecies(species)?.scientificName;
+    const scientificName = record?.scientificName ?? find.firstOfSpecies(species)?.scientificName ?? firstMedia.get(species)?.scientificName;
     const firstPhotographed = shown.flatMap((p) => (p.takenOn === null ? [] : [p.takenOn])).sort()[0];
-    const localName = find.firstOfSpecies(species)?.localName;
+    const localName = find.firstOfSpecies(species)?.localName ?? firstMedia.get(species)?.localName;
+    const ofSpecies = mediaBySpecies.get(species) ?? [];
     const data: SpeciesData = {
       species,
       ...(localName ? { localName } : {}),
       ...(record ? { sighting: sightingOf(record, life?.places?.names ?? {}), seenIn: seenInOf(record, life?.places?.names ?? {}) } : scientificName ? { scientificName } : {}),
       ...(firstPhotographed !== undefined ? { firstPhotographed } : {}),
-      ...outingsOfPhotos(shown, lastDay),
+      ...outingsOfPhotos(shown, lastDay, ofSpecies),
       folder,
       photos: shown.map(pagePhoto),
+      ...mediaFieldsOf(ofSpecies),
     };
     files.set(siteDataPaths.species(species), speciesDataSchema.parse(data));
     searchable.push({ name: species, ...(localName ? { localName } : {}), ...(scientificName ? { scientificName } : {}) });
@@ -132,21 +214,22 @@ function addSpeciesPages(files: Map<string, unknown>, manifests: Manifests, find
 }
 
 /** The days of the outings a species was photographed on (each has its page), oldest first. */
-function outingsOfPhotos(photos: readonly PhotoEntry[], lastDay: string | undefined): { outings?: string[] } {
-  const days = [...new Set(photos.flatMap((p) => outingDayOf(p.takenOn, lastDay) ?? []))].sort();
+function outingsOfPhotos(photos: readonly PhotoEntry[], lastDay: string | undefined, media: readonly PageMedia[] = []): { outings?: string[] } {
+  const days = [...new Set([...photos.flatMap((p) => outingDayOf(p.takenOn, lastDay) ?? []), ...media.flatMap((m) => m.outing ?? [])])].sort();
   return days.length > 0 ? { outings: days } : {};
 }
 
 /** A page for every Life List level: a species' photo wall, or a folder's cards (empty folders left out). */
-function addLevelPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined): void {
-  const facts = folderFacts(life, find);
+function addLevelPages(files: Map<string, unknown>, manifests: Manifests, find: PhotoFinder, life: LifeListLinks | undefined, counts: MediaCounts): void {
+  const facts = folderFacts(life, find, counts);
   const visit = (folder: LifeListFolder, segments: string[]) => {
     const species = segments.at(-1);
     let level: LevelData;
     if (species !== undefined && isPhotoWall(folder)) {
       level = { kind: 'wall', segments, species };
     } else {
-      const visible = childFolders(folder).filter(([, child]) => child.file_count > 0);
+      // Hidden only when they have no photos and no recordings or clips.
+      const visible = childFolders(folder).filter(([name, child]) => child.file_count > 0 || counts.has([...segments, name].join('/')));
       const cards = visible.map(([name, child]): FolderCard => {
         const coverPath = manifests.coverPhotos[[...segments, name].join('/')];
         const cover = coverPath === undefined ? undefined : find.byThumbnail(coverPath);
@@ -154,13 +237,14 @@ function addLevelPages(files: Map<string, unknown>, manifests: Manifests, find: 
         return {
           name,
           photoCount: child.file_count,
-          speciesCount: facts.speciesCount(child),
+          speciesCount: facts.speciesCount(child, [...segments, name]),
           ...(cover ? { cover: { thumbnail: cover.thumbnail, placeholder: cover.placeholder, sources: cover.sources } } : {}),
           ...(order !== undefined ? { taxonOrder: order } : {}),
           ...(isPhotoWall(child) ? { species: true as const, ...localNameOf(find, name) } : {}),
+          ...countFields(counts, [...segments, name]),
         };
       });
-      level = { kind: 'folders', segments, photoCount: folder.file_count, cards };
+      level = { kind: 'folders', segments, photoCount: folder.file_count, ...countFields(counts, segments), cards };
       for (const [name, child] of visible) visit(child, [...segments, name]);
     }
     files.set(siteDataPaths.level(segments), levelDataSchema.parse(level));
@@ -169,12 +253,12 @@ function addLevelPages(files: Map<string, unknown>, manifests: Manifests, find: 
 }
 
 /** A folder card's counts, each folder's worked out once however deep the tree. */
-function folderFacts(life: LifeListLinks | undefined, find: PhotoFinder) {
+function folderFacts(life: LifeListLinks | undefined, find: PhotoFinder, media: MediaCounts) {
   const speciesCounts = new Map<LifeListFolder, number>();
-  const speciesCount = (folder: LifeListFolder): number => {
+  const speciesCount = (folder: LifeListFolder, segments: readonly string[]): number => {
     let count = speciesCounts.get(folder);
     if (count === undefined) {
-      count = isPhotoWall(folder) ? (folder.file_count > 0 ? 1 : 0) : childFolders(folder).reduce((sum, [, child]) => sum + speciesCount(child), 0);
+      count = isPhotoWall(folder) ? (folder.file_count > 0 || media.has(segments.join('/')) ? 1 : 0) : childFolders(folder).reduce((sum, [name, child]) => sum + speciesCount(child, [...segments, name]), 0);
       speciesCounts.set(folder, count);
     }
     return count;

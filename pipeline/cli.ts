@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { endExiftool } from './photos/exiftool-process.ts';
+import { killMediaTools } from './media/ffmpeg.ts';
 import { help, fatal } from './report/messages.ts';
 import { EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED, FatalProblem } from './plumbing/problems.ts';
 import { createProgress } from './report/progress.ts';
@@ -142,7 +143,7 @@ const SIGNAL_EXITS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 const END_GRACE_MS = 2_000;
 
 /**
- * Ctrl-C, SIGTERM and SIGHUP end ExifTool, then the process, with the signal's exit status.
+ * Ctrl-C, SIGTERM and SIGHUP kill every ffmpeg and end ExifTool, then the process, with the signal's exit status.
  * Every data file is written atomically, so stopping anywhere leaves the last complete state.
  */
 function exitOnSignals(): void {
@@ -150,6 +151,8 @@ function exitOnSignals(): void {
     process.once(signal, () => {
       process.stderr.write(`${fatal.interrupted(signal)}\n`);
       setTimeout(() => process.exit(code), END_GRACE_MS).unref();
+      // ffmpeg's half-written files are temporary names: the next run removes them and makes them again.
+      killMediaTools();
       void endExiftool().finally(() => process.exit(code));
     });
   }

@@ -17,6 +17,11 @@ import { calendarSpan, derivationKey, derivedFilesIntact, ebirdStamp, holdsOn, l
 import type { PublishedPhoto } from './derive/manifests/published-photo.ts';
 import type { LifeRecord } from '../data/life-records.ts';
 import * as siteDataSet from './commit/site-data-set.ts';
+import { mediaKindOf } from '../data/media-layout.ts';
+import { MEDIA_INDEX_FILE } from '../data/manifest-layout.ts';
+import { emptyMediaCache, loadMediaCache, mediaOutputPathsOf, mediaRecordSchema, saveMediaCache, type MediaCache } from './media/media-cache.ts';
+import * as mediaRecords from './media/media-records.ts';
+import { mediaIndexOf, type PublishedMedia } from './derive/manifests/media-index.ts';
 import { fatal, problem, type LeftOutCounts, type SummaryCounts } from './report/messages.ts';
 import * as outputDir from './setup/output-dir.ts';
 import { LIFE_LIST_DIR, type PlanSettings } from './scan/plan.ts';
@@ -84,8 +89,15 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
   const settings: PlanSettings = { renditions: site.renditions, privacy: site.privacy };
 
   const loaded: Cache = await loadCache(dirs.cacheDir, problems);
+  const loadedMedia: MediaCache = await loadMediaCache(dirs.cacheDir, problems);
   const outputsTrusted = output.manifestsIntact && (await publicMatchesCache(dirs.publicDir, loaded));
-  const { list, outcomes } = await processedPhotos(options, { photosDir, dirs, site, settings, loaded, outputsTrusted, problems });
+  const { list, outcomes, mediaOutcomes } = await processedPhotos(options, { photosDir, dirs, site, settings, loaded, loadedMedia, outputsTrusted, problems });
+  const nextMedia: MediaCache = emptyMediaCache();
+  // A file kept back for want of ffmpeg is not recorded: the next run with ffmpeg makes it.
+  for (const outcome of mediaOutcomes) if (outcome.status !== 'skipped') nextMedia.media[outcome.file.plan.relativePath] = mediaRecordSchema.parse(outcome.record);
+  const publishedMedia: PublishedMedia[] = mediaOutcomes
+    .filter((o) => o.status !== 'failed' && o.status !== 'skipped')
+    .map((o) => ({ plan: o.file.plan, record: o.record, source: o.file.source, facts: o.file.facts }));
 
   const next: Cache = { ...emptyCache(), marker: loaded.marker };
   // An unchanged photo's record is the one read from the cache, already in its order.
@@ -95,10 +107,11 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     site,
     credits,
     folders: list.folders,
-    photos: next.photos,
+    // The recordings and clips beside the photos, under keys no photo path can have.
+    photos: { ...next.photos, ...Object.fromEntries(Object.entries(nextMedia.media).map(([p, r]) => [`\0media:${p}`, r])) },
     marker: next.marker,
     ebird: `${await ebirdStamp(photosDir)}${options.acceptEbirdExport ? ':accepted' : ''}`,
-    placement: `${placementStamp(published)}\0${await taxonomyStamp(photosDir)}`,
+    placement: `${placementStamp([...published, ...publishedMedia])}\0${await taxonomyStamp(photosDir)}`,
   });
   const previous = options.force || !outputsTrusted ? undefined : await loadDerivedState(dirs.cacheDir);
   const today = localToday();
@@ -108,18 +121,21 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     // Nothing the derived outputs are made of changed since they were written, nor did a dated photo's or checklist's day come: they stand.
     derived = previous;
   } else {
-    ({ derived, siteData } = await derive({ key, today, photosDir, published, folders: list.folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport: options.acceptEbirdExport ?? false, taxonomy: list.taxonomy }));
+    ({ derived, siteData } = await derive({ key, today, photosDir, published, media: publishedMedia, folders: list.folders, site, credits, next, loaded, nextMedia, loadedMedia, outputsTrusted, dirs, acceptEbirdExport: options.acceptEbirdExport ?? false, taxonomy: list.taxonomy }));
   }
   for (const item of derived.problems) problems.add(item);
 
-  const removed = Object.keys(loaded.photos).filter((p) => !(p in next.photos)).filter((p) => !loaded.photos[p]?.failure).length;
-  const count = (status: photoRecords.PhotoStatus) => outcomes.filter((o) => o.status === status).length;
+  const removed =
+    Object.keys(loaded.photos).filter((p) => !(p in next.photos)).filter((p) => !loaded.photos[p]?.failure).length +
+    Object.keys(loadedMedia.media).filter((p) => !(p in nextMedia.media) && !mediaOutcomes.some((o) => o.file.plan.relativePath === p)).filter((p) => !loadedMedia.media[p]?.failure).length;
+  // The summary counts recordings and clips with the photos: each is a file the owner gave.
+  const count = (status: photoRecords.PhotoStatus) => outcomes.filter((o) => o.status === status).length + mediaOutcomes.filter((o) => o.status === status).length;
   return {
     counts: { new: count('new'), updated: count('updated'), unchanged: count('unchanged'), removed, failed: count('failed') },
     seconds: (performance.now() - started) / 1000,
     problems,
     publicDir: dirs.publicDir,
-    photos: count('new') + count('updated') + count('unchanged'),
+    photos: outcomes.filter((o) => o.status !== 'failed').length,
     leftOut: { ...list.leftOut, minRating: site.publishing.minRating ?? 0 },
     siteData,
     ...(derived.lifeList ? { lifeList: derived.lifeList } : {}),
@@ -132,14 +148,18 @@ interface PhotosInput {
   site: SiteConfig;
   settings: PlanSettings;
   loaded: Cache;
+  loadedMedia: MediaCache;
   outputsTrusted: boolean;
   problems: Problems;
 }
 
 /** Every photo placed on the Life List, then its renditions and record; ExifTool, which serves both, ends with them. */
-async function processedPhotos(options: IngestOptions, { photosDir, dirs, site, settings, loaded, outputsTrusted, problems }: PhotosInput) {
+async function processedPhotos(options: IngestOptions, { photosDir, dirs, site, settings, loaded, loadedMedia, outputsTrusted, problems }: PhotosInput) {
   try {
-    const list = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems, options.note ?? (() => {}));
+    const placed = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems, options.note ?? (() => {}));
+    // Recordings and clips are found, read and placed as photos are; then each goes to its own stage.
+    const media = placed.photos.filter((p) => mediaKindOf(p.plan.originalName) !== undefined);
+    const list = { ...placed, photos: placed.photos.filter((p) => mediaKindOf(p.plan.originalName) === undefined) };
     const outcomes = await photoRecords.run({
       photos: list.photos,
       identities: list.identities,
@@ -155,7 +175,20 @@ async function processedPhotos(options: IngestOptions, { photosDir, dirs, site, 
       problems,
       progress: options.progress,
     });
-    return { list, outcomes };
+    const mediaOutcomes = await mediaRecords.run({
+      media,
+      identities: list.identities,
+      readings: list.readings,
+      cache: loadedMedia,
+      outputsTrusted,
+      settings,
+      publicDir: dirs.publicDir,
+      concurrency: options.concurrency ?? defaultConcurrency(),
+      force: options.force ?? false,
+      now: new Date().toISOString(),
+      problems,
+    });
+    return { list, outcomes, mediaOutcomes };
   } finally {
     await endExiftool();
   }
@@ -167,12 +200,15 @@ interface DeriveInput {
   today: string;
   photosDir: string;
   published: PublishedPhoto[];
+  media: PublishedMedia[];
   folders: string[][];
   site: SiteConfig;
   credits: Map<string, Credit>;
   /** The cache of this run, and of the last one (whose outputs no longer listed are removed). */
   next: Cache;
   loaded: Cache;
+  nextMedia: MediaCache;
+  loadedMedia: MediaCache;
   outputsTrusted: boolean;
   dirs: outputDir.OutputDirs;
   acceptEbirdExport: boolean;
@@ -185,43 +221,48 @@ interface DeriveInput {
  * then the removal of what the new manifests no longer list, then the cache and the state
  * that lets the next run skip all this when nothing changed.
  */
-async function derive({ key, today, photosDir, published, folders, site, credits, next, loaded, outputsTrusted, dirs, acceptEbirdExport, taxonomy }: DeriveInput): Promise<{ derived: DerivedState; siteData: siteDataSet.SiteDataWrite }> {
+async function derive({ key, today, photosDir, published, media, folders, site, credits, next, loaded, nextMedia, loadedMedia, outputsTrusted, dirs, acceptEbirdExport, taxonomy }: DeriveInput): Promise<{ derived: DerivedState; siteData: siteDataSet.SiteDataWrite }> {
   // First, so a build never trusts a public/ this run left half-written.
   await newPublicationStamp(dirs.cacheDir);
   // The derivation's own problems are kept with its state, to be reported again while it stands.
   const problems = new Problems();
   const names = taxonomy ?? usable(await (await import('./taxonomy/for-ingest.ts')).taxonomyIfPresent(photosDir), problems);
   const localNames = localNamesOf(names, birdNamesLanguageOf(site), problems);
-  const taxonNames = taxonNamesOf(published, names, localNames);
+  const taxonNames = taxonNamesOf([...published, ...media], names, localNames);
   const read = await lifeListOf({ photosDir, cacheDir: dirs.cacheDir, acceptSmallerExport: acceptEbirdExport, now: new Date().toISOString() }, published, site, problems, taxonNames);
   const life = read && withLocalRecordNames(read, localNames);
   reportMissingLocalNames(localNames, localNamesBySpecies(published, taxonNames, life?.records.species ?? []), problems);
-  const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, taxonNames, ...(names ? { taxonomy: names.credit } : {}), problems });
+  const mediaCounts = { recordings: media.filter((m) => m.record.kind === 'recording').length, clips: media.filter((m) => m.record.kind === 'clip').length };
+  const mediaPaths = new Set(media.flatMap((m) => [m.plan.relativePath, m.source]));
+  const manifests = manifestsStage.run({ photos: published, folders, site, credits, life, taxonNames, ...(names ? { taxonomy: names.credit } : {}), problems, mediaPaths, mediaCounts });
+  const mediaIndex = mediaIndexOf(media, credits, taxonNames);
 
   // The marker is written before the manifests that rely on it, so a crash in between costs a rebuild, never a stale trust.
   await writePublicMarker(dirs.publicDir, next);
-  await manifestSet.run(manifests, dirs.publicDir, dirs.cacheDir);
+  await manifestSet.run(manifests, dirs.publicDir, dirs.cacheDir, mediaIndex);
   const outings = outingSettingsOf({ site, photos: published, life, today }, problems);
-  const { files: pageData, trips } = siteDataWithTrips(manifests, life, outings);
+  const { files: pageData, trips } = siteDataWithTrips(manifests, life, outings, mediaIndex);
   reportTrips(trips, problems);
   const siteData = await siteDataSet.run(pageData, dirs.publicDir, dirs.cacheDir, outputsTrusted);
   await siteDataSet.saveLifeLinks(dirs.cacheDir, life);
   await siteDataSet.saveOutingSettings(dirs.cacheDir, outings);
 
   // Only now that the new manifests are committed may the files they no longer list go.
-  const keep = new Set(Object.values(next.photos).flatMap((r) => outputPathsOf(r)));
+  const keep = new Set([...Object.values(next.photos).flatMap((r) => outputPathsOf(r)), ...Object.values(nextMedia.media).flatMap((r) => mediaOutputPathsOf(r))]);
   const stale = new Set<string>();
   for (const record of Object.values(loaded.photos)) for (const p of outputPathsOf(record)) if (!keep.has(p)) stale.add(p);
+  for (const record of Object.values(loadedMedia.media)) for (const p of mediaOutputPathsOf(record)) if (!keep.has(p)) stale.add(p);
   // Without a trusted cache, renditions of photos deleted meanwhile are found on disk instead.
   if (!outputsTrusted) for (const p of await outputDir.renditionFiles(dirs.publicDir)) if (!keep.has(p)) stale.add(p);
   await outputDir.removePublished(dirs.publicDir, stale);
   await saveCache(dirs.cacheDir, next);
+  await saveMediaCache(dirs.cacheDir, nextMedia);
 
   const derived: DerivedState = {
     key,
     problems: [...problems.all],
-    files: sizesOf(dirs.publicDir, [...Object.values(MANIFEST_FILES), ...pageData.keys()]),
-    days: calendarSpan([...published.flatMap((p) => p.record.takenOn ?? []), ...(life?.records.days ?? []).map((d) => d.date)], today),
+    files: sizesOf(dirs.publicDir, [...Object.values(MANIFEST_FILES), MEDIA_INDEX_FILE, ...pageData.keys()]),
+    days: calendarSpan([...published.flatMap((p) => p.record.takenOn ?? []), ...media.flatMap((m) => m.record.takenOn ?? []), ...(life?.records.days ?? []).map((d) => d.date)], today),
     ...(life ? { lifeList: { source: life.source, observed: life.records.observedCount, photographed: life.photographed } } : {}),
   };
   await saveDerivedState(dirs.cacheDir, derived);
@@ -275,7 +316,7 @@ function usable(had: IngestTaxonomy | undefined, problems: Problems): LoadedTaxo
 }
 
 /** Each published species' scientific name and field-guide sequence (and local name), where the taxonomy knows its name. */
-function taxonNamesOf(photos: readonly PublishedPhoto[], taxonomy: LoadedTaxonomy | undefined, localNames: LocalNames | undefined): Map<string, TaxonName> {
+function taxonNamesOf(photos: ReadonlyArray<{ plan: { species: string } }>, taxonomy: LoadedTaxonomy | undefined, localNames: LocalNames | undefined): Map<string, TaxonName> {
   const names = new Map<string, TaxonName>();
   if (!taxonomy) return names;
   for (const species of new Set(photos.map((p) => p.plan.species))) {

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { LIFE_LIST_DIR, MANIFEST_FILES, manifestSchemas, type LifeListFolder, type ManifestName, type Manifests, childFolders } from '../data/manifest-schemas.ts';
 import { describeIssues } from '../data/site-config.ts';
 import { siteDataFiles, type LifeListLinks } from '../data/site-data-derivation.ts';
+import { MEDIA_INDEX_FILE } from '../data/manifest-layout.ts';
+import { mediaIndexSchema, type MediaIndex } from '../data/media-schemas.ts';
 import type { OutingSettings } from '../data/outings.ts';
 import { filesUnder, unlessMissing } from '../node-lib/files.ts';
 import { SITE_DATA_DIR } from '../data/site-data-schemas.ts';
@@ -45,7 +47,16 @@ export async function runValidate(outDir: string): Promise<ValidationResult> {
     Object.assign(loaded, { [name]: parsed.data });
   }
 
-  const references = collectReferences(loaded);
+  // The recordings' and clips' index, written with the manifests (data/media-schemas.ts).
+  let media: MediaIndex | undefined;
+  const mediaJson = await readJson(publicDir, MEDIA_INDEX_FILE, validation.missingManifest(), problems);
+  if (mediaJson !== undefined) {
+    const parsed = mediaIndexSchema.safeParse(mediaJson);
+    if (parsed.success) media = parsed.data;
+    else for (const issue of describeIssues(parsed.error as unknown as z.ZodError)) problems.push({ where: MEDIA_INDEX_FILE, reason: validation.schema(issue) });
+  }
+
+  const references = [...collectReferences(loaded), ...mediaReferences(media)];
   const checks = await Promise.all(references.map(async (ref) => ((await exists(path.join(publicDir, ...ref.path.split('/')))) ? undefined : ref)));
   for (const missing of checks) if (missing) problems.push({ where: missing.manifest, reason: validation.missingFile(missing.by, missing.path) });
 
@@ -57,7 +68,7 @@ export async function runValidate(outDir: string): Promise<ValidationResult> {
     const indexed = Object.keys(loaded.photoIndex.photos).length;
     if (listed !== indexed) problems.push({ where: MANIFEST_FILES.lifeListStructure, reason: validation.structureMismatch(`${listed} photos counted, ${indexed} in the index`) });
   }
-  const pageData = isComplete(loaded) ? await checkPageData(loaded, await loadLifeLinks(cacheDir), await loadOutingSettings(cacheDir), publicDir, problems) : 0;
+  const pageData = isComplete(loaded) ? await checkPageData(loaded, await loadLifeLinks(cacheDir), await loadOutingSettings(cacheDir), publicDir, problems, media) : 0;
   return { problems, manifests: Object.keys(loaded).length, files: references.length + pageData };
 }
 
@@ -94,8 +105,8 @@ function isComplete(loaded: Partial<Manifests>): loaded is Manifests {
  * holds exactly what they imply (derived by the same function as the ingest), and no other
  * is left behind. Returns how many were checked.
  */
-async function checkPageData(manifests: Manifests, life: LifeListLinks | undefined, outings: OutingSettings, publicDir: string, problems: ValidationProblem[]): Promise<number> {
-  const expected = siteDataFiles(manifests, life, outings);
+async function checkPageData(manifests: Manifests, life: LifeListLinks | undefined, outings: OutingSettings, publicDir: string, problems: ValidationProblem[], media?: MediaIndex): Promise<number> {
+  const expected = siteDataFiles(manifests, life, outings, media);
   for (const [file, content] of expected) {
     // A file derived as text (an SVG map) is compared as text.
     if (typeof content === 'string') {
@@ -139,6 +150,24 @@ function collectReferences(m: Partial<Manifests>): Reference[] {
     add(photo.display.path);
     for (const source of photo.sources) for (const file of source.files) add(file.path);
     if (photo.original) add(photo.original);
+  }
+  return refs;
+}
+
+/** Every file a recording or clip entry names. */
+function mediaReferences(index: MediaIndex | undefined): Reference[] {
+  const refs: Reference[] = [];
+  for (const entry of Object.values(index?.media ?? {})) {
+    const add = (p: string) => refs.push({ manifest: MEDIA_INDEX_FILE, by: `${entry.kind} '${entry.id}'`, path: p });
+    if (entry.kind === 'recording') {
+      for (const f of entry.audio) add(f.path);
+      add(entry.spectrogram.image.path);
+    } else {
+      for (const f of entry.video) add(f.path);
+      add(entry.poster.path);
+      add(entry.thumbnail.path);
+      for (const source of entry.sources) for (const f of source.files) add(f.path);
+    }
   }
   return refs;
 }

@@ -2,6 +2,8 @@ import { readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { MANIFEST_FILES, manifestSchemas, type ManifestName, type Manifests } from '../../data/manifest-schemas.ts';
+import { MEDIA_INDEX_FILE } from '../../data/manifest-layout.ts';
+import { mediaIndexSchema, type MediaIndex } from '../../data/media-schemas.ts';
 import { isMissingFile, tempPathFor, unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 import { messageOf } from '../../data/error-text.ts';
 
@@ -18,13 +20,16 @@ const journalSchema = z.strictObject({
 });
 
 /** Stage: the derived manifests → files in public/, each parsed by its schema first, all committed together. */
-export async function run(manifests: Manifests, publicDir: string, cacheDir: string): Promise<void> {
+export async function run(manifests: Manifests, publicDir: string, cacheDir: string, media: MediaIndex = { version: 1, media: {} }): Promise<void> {
   const renames: Array<{ from: string; to: string }> = [];
-  for (const name of Object.keys(MANIFEST_FILES) as ManifestName[]) {
-    // Parsing here means a bug in the derivation can never publish a manifest the site would reject.
-    const parsed = manifestSchemas[name].parse(manifests[name]);
-    const target = path.join(publicDir, ...MANIFEST_FILES[name].split('/'));
-    const text = `${JSON.stringify(parsed, null, name === 'photoIndex' ? undefined : 2)}\n`;
+  // Parsing here means a bug in the derivation can never publish a manifest the site would reject.
+  const files = [
+    ...(Object.keys(MANIFEST_FILES) as ManifestName[]).map((name) => ({ file: MANIFEST_FILES[name], parsed: manifestSchemas[name].parse(manifests[name]) as unknown, indent: name === 'photoIndex' ? undefined : 2 })),
+    { file: MEDIA_INDEX_FILE, parsed: mediaIndexSchema.parse(media) as unknown, indent: undefined },
+  ];
+  for (const { file, parsed, indent } of files) {
+    const target = path.join(publicDir, ...file.split('/'));
+    const text = `${JSON.stringify(parsed, null, indent)}\n`;
     // An unchanged manifest is left alone, so a no-op run rewrites nothing and the build relinks nothing.
     if ((await unlessMissing(readFile(target, 'utf8'))) === text) continue;
     await mkdir(path.dirname(target), { recursive: true });

@@ -7,7 +7,6 @@ import type { Credit } from '../../data/manifest-schemas.ts';
 import { unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 import { PUBLICATION_STAMP_FILE } from '../../data/manifest-layout.ts';
 import type { SiteConfig } from '../../data/site-config.ts';
-import type { PhotoRecord } from '../photos/cache.ts';
 import { EBIRD_FOLDER } from './ebird/find-export.ts';
 import type { Problem } from '../plumbing/problems.ts';
 
@@ -45,7 +44,8 @@ export interface DerivationInputs {
   credits: ReadonlyMap<string, Credit>;
   folders: readonly (readonly string[])[];
   /** Every photo's cache record (what was read from it and what was made of it), by path, each with its keys in the cache's order (`inCacheOrder`). */
-  photos: Readonly<Record<string, PhotoRecord>>;
+  /** (Recordings' and clips' records too, under keys of their own.) */
+  photos: Readonly<Record<string, unknown>>;
   /** The public folder's marker: a wiped public/ is derived into again. */
   marker: string;
   ebird: string;

@@ -24,10 +24,14 @@ export interface DeriveInput {
   /** The taxonomy those names come from, for the credits. */
   taxonomy?: TaxonomyCredit;
   problems: Problems;
+  /** The recordings' and clips' paths (as placed and as found), which credits.tsv may name. */
+  mediaPaths?: ReadonlySet<string>;
+  /** Published recordings and clips, for info.json's stats. */
+  mediaCounts?: { recordings: number; clips: number };
 }
 
 /** Stage: published photos + folders + site.json → the five manifests, each made by its own module in derive/manifests/. */
-export function run({ photos, folders, site, credits, life, taxonNames, taxonomy, problems }: DeriveInput): Manifests {
+export function run({ photos, folders, site, credits, life, taxonNames, taxonomy, problems, mediaPaths, mediaCounts }: DeriveInput): Manifests {
   const featured = resolveFeatured(photos, site, problems);
   const featuredSet = new Set(featured.map((p) => p.plan.relativePath));
   const numbers = numberPhotos(photos);
@@ -35,7 +39,7 @@ export function run({ photos, folders, site, credits, life, taxonNames, taxonomy
     birdPhotos: birdPhotosOf(photos, numbers, featuredSet),
     lifeListStructure: structureOf(photos, folders),
     coverPhotos: coversOf(photos, folders, featured, site, problems),
-    photoIndex: photoIndexOf(photos, numbers, featuredSet, credits, problems, taxonNames),
-    info: infoOf(photos, featured, site, life, taxonomy),
+    photoIndex: photoIndexOf(photos, numbers, featuredSet, credits, problems, taxonNames, mediaPaths),
+    info: infoOf(photos, featured, site, life, taxonomy, mediaCounts),
   };
 }

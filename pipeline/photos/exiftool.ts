@@ -2,6 +2,7 @@ import { exiftool, ExiftoolTaskFailed, ExiftoolUnavailable, givenUp, unlessStuck
 import type { RawExif } from '../../data/exif-display.ts';
 import { tagText } from '../../data/tag-text.ts';
 import { fullMessageOf } from '../../data/error-text.ts';
+import { MEDIA_TAGS } from '../media/media-tags.ts';
 
 /**
  * The pipeline's metadata reader: ExifTool (the vendored Perl build that ships with
@@ -51,6 +52,8 @@ const GPS_TAGS = ['GPSLatitude#', 'GPSLongitude#', 'GPSAltitude#'] as const;
 const SERIAL_TAGS = ['SerialNumber', 'LensSerialNumber'] as const;
 
 export interface ReadOptions {
+  /** A recording or clip: its own dates, device and keywords too (pipeline/media/media-tags.ts). */
+  media?: boolean;
   gps?: boolean;
   serialNumbers?: boolean;
   locationNames?: boolean;
@@ -78,6 +81,7 @@ export async function readTags(file: string, options: ReadOptions = {}): Promise
   if (options.locationNames) for (const tag of LOCATION_TAGS) wanted.add(tag);
   if (options.gps) for (const tag of GPS_TAGS) wanted.add(tag);
   if (options.serialNumbers) for (const tag of SERIAL_TAGS) wanted.add(tag);
+  if (options.media) for (const tag of MEDIA_TAGS) wanted.add(tag);
   return readTagList(file, [...wanted]);
 }
 

@@ -7,6 +7,8 @@ import { writeFileAtomically } from '../../node-lib/files.ts';
 import { identitiesOf, type FileIdentity } from '../plumbing/file-identity.ts';
 import { forEachLimited } from '../plumbing/pool.ts';
 import { messageOf } from '../../data/error-text.ts';
+import { mediaKindOf } from '../../data/media-layout.ts';
+import { mediaDayOf } from '../media/media-tags.ts';
 import { loadCacheFile } from '../plumbing/cache-file.ts';
 import type { Problems } from '../plumbing/problems.ts';
 import { problem } from '../report/messages.ts';
@@ -139,7 +141,7 @@ async function factsOf(file: string, absolute: string, info: FileIdentity | Erro
   }
   try {
     // A photo is read once for its place and its camera data; a sidecar has only the former.
-    const reading = isSidecar ? await readPlacementTags(absolute) : await readTags(absolute, readOptions);
+    const reading = isSidecar ? await readPlacementTags(absolute) : await readTags(absolute, { ...readOptions, media: mediaKindOf(file) !== undefined });
     const facts = factsFromTags(reading.tags);
     const trouble = reading.error ?? reading.damage;
     // A photo's own trouble is the photo stage's to report, from this same reading.
@@ -161,7 +163,8 @@ async function factsOf(file: string, absolute: string, info: FileIdentity | Erro
 export function factsFromTags(tags: Record<string, unknown>): FileFacts {
   const words = photoTextOf(tags);
   const rating = ratingOf(tags);
-  const takenOn = dateTakenIso(toRawExif(tags)) ?? undefined;
+  // A recording's or clip's own dates (QuickTime's local CreationDate, BWF's) come before the UTC CreateDate a photo's reader would take.
+  const takenOn = mediaDayOf(tags) ?? dateTakenIso(toRawExif(tags)) ?? undefined;
   return {
     keywords: words.keywords ?? [],
     hierarchicalKeywords: hierarchicalKeywordsOf(tags),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { mediaKindOf, mediaNameKey } from '../../data/media-layout.ts';
 import type { SiteConfig } from '../../data/site-config.ts';
 import { problem } from '../report/messages.ts';
 import type { Problems } from '../plumbing/problems.ts';
@@ -155,7 +156,8 @@ function planAll(candidates: readonly Candidate[], renamed: ReadonlyMap<string, 
       continue;
     }
     // Case-insensitive: the published site may live on a case-insensitive file system.
-    const key = (p: typeof plan) => `${dir}/${p.displayName}`.toLowerCase();
+    // A recording's or clip's renditions are named after its stem, under media/ (data/media-layout.ts).
+    const key = (p: typeof plan) => (mediaKindOf(p.originalName) ? mediaNameKey(p.relativePath) : `${dir}/${p.displayName}`.toLowerCase());
     const taken = publishedNames.get(key(plan));
     if (taken !== undefined) {
       if (!candidate.fromInbox) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { compareNames, isOwnThumbnail, LOWQ_MARKER } from '../../data/manifest-schemas.ts';
 import { unlessMissing } from '../../node-lib/files.ts';
 import { folderNameProblem } from '../../data/paths.ts';
+import { mediaKindOf } from '../../data/media-layout.ts';
 import type { PhotoFacts } from '../place/photo-facts.ts';
 import { problem } from '../report/messages.ts';
 import { LIFE_LIST_DIR, stemOf, type PhotoPlan } from './plan.ts';
@@ -67,8 +68,9 @@ function nfc(p: string): string {
   return p.normalize('NFC');
 }
 
+/** A photo, or a recording or clip (data/media-layout.ts): found, placed and rated alike; run-ingest.ts hands each to its stage. */
 function isPhotoFile(file: string): boolean {
-  return PHOTO_EXTENSIONS.includes(path.posix.extname(file).toLowerCase());
+  return PHOTO_EXTENSIONS.includes(path.posix.extname(file).toLowerCase()) || mediaKindOf(file) !== undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { access, constants, mkdir, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { MEDIA_DIR } from '../../data/media-layout.ts';
 import fg from 'fast-glob';
 import { MANIFEST_FILES } from '../../data/manifest-schemas.ts';
 import { isTempName, removeEmptyParents, unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
@@ -65,7 +66,7 @@ async function removeLeftoverTemps(dir: string): Promise<void> {
 /** Every rendition and published original on disk (site-relative), manifests excluded. */
 export async function renditionFiles(publicDir: string): Promise<string[]> {
   const manifests = new Set<string>(Object.values(MANIFEST_FILES));
-  const files = await fg([`${LIFE_LIST_DIR}/**`, `${ORIGINALS_DIR}/**`], { cwd: publicDir, dot: false, onlyFiles: true });
+  const files = await fg([`${LIFE_LIST_DIR}/**`, `${ORIGINALS_DIR}/**`, `${MEDIA_DIR}/**`], { cwd: publicDir, dot: false, onlyFiles: true });
   return files.filter((f) => !manifests.has(f));
 }
 

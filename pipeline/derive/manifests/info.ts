@@ -9,7 +9,7 @@ import type { PublishedPhoto } from './published-photo.ts';
  * info.json: the owner's public settings and the stats. The life count is site.json's
  * `lifeCount` when set (the owner's word wins), else the eBird export's, else the species folders'.
  */
-export function infoOf(photos: readonly PublishedPhoto[], featured: readonly PublishedPhoto[], site: SiteConfig, life?: LifeListLinks, taxonomy?: TaxonomyCredit): Info {
+export function infoOf(photos: readonly PublishedPhoto[], featured: readonly PublishedPhoto[], site: SiteConfig, life?: LifeListLinks, taxonomy?: TaxonomyCredit, media: { recordings: number; clips: number } = { recordings: 0, clips: 0 }): Info {
   const species = new Set(photos.map((p) => p.plan.species));
   const lifeList = life && {
     observed: life.records.observedCount,
@@ -27,6 +27,8 @@ export function infoOf(photos: readonly PublishedPhoto[], featured: readonly Pub
       speciesObserved: site.lifeCount ?? lifeList?.observed ?? species.size,
       speciesPhotographed: species.size,
       photos: photos.length,
+      ...(media.recordings > 0 ? { recordings: media.recordings } : {}),
+      ...(media.clips > 0 ? { clips: media.clips } : {}),
       ...(lifeList ? { lifeList } : {}),
     },
     ...(taxonomy ? { taxonomy } : {}),

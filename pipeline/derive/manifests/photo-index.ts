@@ -21,6 +21,8 @@ export function photoIndexOf(
   credits: ReadonlyMap<string, Credit>,
   problems: Problems,
   taxonNames: ReadonlyMap<string, TaxonName> = new Map(),
+  /** The recordings' and clips' paths (as placed and as found): credits may name them too. */
+  otherPublished: ReadonlySet<string> = new Set(),
 ): PhotoIndex {
   const entries: Record<string, PhotoEntry> = {};
   for (const photo of photos) {
@@ -31,7 +33,7 @@ export function photoIndexOf(
   // A credit names a photo by its path under life_list/ as published, or by where it lies under the photos folder.
   const published = new Set(photos.flatMap((p) => [p.plan.relativePath, ...(p.source ? [p.source] : [])]));
   for (const file of credits.keys()) {
-    if (!published.has(file)) problems.warning(CREDITS_FILE, problem.creditPhotoMissing(file));
+    if (!published.has(file) && !otherPublished.has(file)) problems.warning(CREDITS_FILE, problem.creditPhotoMissing(file));
   }
   return { version: 1, photos: entries };
 }

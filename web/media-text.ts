@@ -41,10 +41,21 @@ export const COUNTS_SEPARATOR = ' · ';
  * '4 photos · 1 recording · 2 clips', each with the language's plural rules; a kind with none is
  * left out (photos only when `photos` is given), so a photos-only site reads as it did.
  */
-export function mediaCounts({ photos, recordings = 0, clips = 0 }: { photos?: number; recordings?: number | undefined; clips?: number | undefined }): string {
+export function mediaCounts(counts: MediaCounts): string {
+  return mediaCountParts(counts).join(COUNTS_SEPARATOR);
+}
+
+interface MediaCounts {
+  photos?: number;
+  recordings?: number | undefined;
+  clips?: number | undefined;
+}
+
+/** The counts of mediaCounts one by one ('4 photos', '1 recording'), for a page that sets each apart. */
+export function mediaCountParts({ photos, recordings = 0, clips = 0 }: MediaCounts): string[] {
   return [
     ...(photos !== undefined ? [tn('count.photos', photos)] : []),
     ...(recordings > 0 ? [tn('count.recordings', recordings)] : []),
     ...(clips > 0 ? [tn('count.clips', clips)] : []),
-  ].join(COUNTS_SEPARATOR);
+  ];
 }

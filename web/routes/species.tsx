@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { lifeListRoute, listRoute, outingRoute } from '../../data/paths.ts';
 import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
@@ -7,7 +7,7 @@ import { masonryLoading } from '../components/masonry.ts';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
 import { RecordingPlayer } from '../components/RecordingPlayer.tsx';
 import { TitledSection } from '../components/TitledSection.tsx';
-import { mediaCounts } from '../media-text.ts';
+import { COUNTS_SEPARATOR, mediaCountParts } from '../media-text.ts';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { birdName } from '../bird-name.ts';
@@ -34,7 +34,7 @@ export function SpeciesPage() {
   const covered = useLightboxOpen(wall);
   const identity = useSite();
   const count = tn('count.photos', photos.length);
-  const counts = mediaCounts({ photos: photos.length, recordings: recordings.length, clips: clips.length });
+  const counts = mediaCountParts({ photos: photos.length, recordings: recordings.length, clips: clips.length });
   const loading = masonryLoading(wall.map(ratioOf), 2, PHONE_SCREEN_IN_COLUMNS);
   return (
     <>
@@ -78,7 +78,7 @@ export function SpeciesPage() {
 type SpeciesView = Awaited<ReturnType<typeof speciesLoader>>;
 
 /** What the owner's records say of the species: first seen, photos, where and when. */
-function SpeciesFacts({ count, sighting, firstPhotographed, seenIn, outings }: Pick<SpeciesView, 'sighting' | 'firstPhotographed' | 'seenIn' | 'outings'> & { count: string }) {
+function SpeciesFacts({ count, sighting, firstPhotographed, seenIn, outings }: Pick<SpeciesView, 'sighting' | 'firstPhotographed' | 'seenIn' | 'outings'> & { count: readonly string[] }) {
   return (
     <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
       {sighting && (
@@ -87,7 +87,13 @@ function SpeciesFacts({ count, sighting, firstPhotographed, seenIn, outings }: P
         </Fact>
       )}
       <Fact term={t('species.photos')} hiddenTerm>
-        {count}
+        {/* '3 photos · 1 recording': each count an element of its own. */}
+        {count.map((text, i) => (
+          <Fragment key={text}>
+            {i > 0 && COUNTS_SEPARATOR}
+            <span>{text}</span>
+          </Fragment>
+        ))}
       </Fact>
       {firstPhotographed !== undefined && (
         <Fact term={t('species.firstPhotographed')}>

@@ -60,6 +60,8 @@ export interface IngestResult {
   problems: Problems;
   publicDir: string;
   photos: number;
+  /** Recordings and clips published (new, updated or unchanged); the counts above include them. */
+  media: number;
   /** The per-page data files this run wrote and removed (site-relative). */
   siteData: siteDataSet.SiteDataWrite;
   /** Photos left out as the owner rated them (rejected, below publishing.minRating). */
@@ -136,6 +138,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     problems,
     publicDir: dirs.publicDir,
     photos: outcomes.filter((o) => o.status !== 'failed').length,
+    media: publishedMedia.length,
     leftOut: { ...list.leftOut, minRating: site.publishing.minRating ?? 0 },
     siteData,
     ...(derived.lifeList ? { lifeList: derived.lifeList } : {}),

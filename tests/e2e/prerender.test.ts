@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, isPhotoWall, type LifeListFolder, type PhotoEntry } from '../../data/manifest-schemas.ts';
+import { MEDIA_INDEX_FILE } from '../../data/manifest-layout.ts';
+import { mediaIndexSchema } from '../../data/media-schemas.ts';
 import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
 import { buildSite } from '../../web/prerender/build-site.ts';
@@ -377,7 +379,9 @@ describe('head tags, sitemap and feed', () => {
     );
     await page.close();
     expect(parsed.root).toBe('http://www.w3.org/2005/Atom');
-    const speciesCount = new Set(photos.map((p) => p.species)).size;
+    // Every species with a page: those photographed, and those with recordings or clips only.
+    const media = mediaIndexSchema.parse(JSON.parse(await readText(join(dist, MEDIA_INDEX_FILE)))).media;
+    const speciesCount = new Set([...photos.map((p) => p.species), ...Object.values(media).map((m) => m.species)]).size;
     expect(parsed.locs).toContain('/');
     expect(parsed.locs).toContain(INFO_ROUTE);
     expect(parsed.locs.filter((l) => l.startsWith('/species/'))).toHaveLength(speciesCount);

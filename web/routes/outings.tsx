@@ -138,13 +138,11 @@ export function OutingPage() {
       )}
       {recordings.length > 0 && (
         <TitledSection id="recordings" title={t('media.recordings')} className="mt-8">
-          <ul className="mt-4 grid gap-8 lg:grid-cols-2">
+          <div className="mt-4 grid gap-8 lg:grid-cols-2">
             {recordings.map((recording) => (
-              <li key={recording.id}>
-                <RecordingPlayer recording={recording} showSpecies />
-              </li>
+              <RecordingPlayer key={recording.id} recording={recording} showSpecies />
             ))}
-          </ul>
+          </div>
         </TitledSection>
       )}
       {outing.days && <TripDays days={outing.days} fromExport={outing.fromExport} />}

@@ -60,14 +60,12 @@ export function SpeciesPage() {
       </ul>
       {recordings.length > 0 && (
         <TitledSection id="recordings" title={t('media.recordings')} className="mt-10">
-          <ul className="mt-4 grid gap-8 lg:grid-cols-2">
+          <div className="mt-4 grid gap-8 lg:grid-cols-2">
+            {/* Figures, not list items: the page's `ul li` are its wall's tiles. Above the fold only on a page without photos or clips. */}
             {recordings.map((recording) => (
-              <li key={recording.id}>
-                {/* Above the fold only on a page without photos or clips. */}
-                <RecordingPlayer recording={recording} loading={wall.length === 0 ? 'eager' : 'lazy'} />
-              </li>
+              <RecordingPlayer key={recording.id} recording={recording} loading={wall.length === 0 ? 'eager' : 'lazy'} />
             ))}
-          </ul>
+          </div>
         </TitledSection>
       )}
       <PhotoGallery photos={wall} title={birdName(species, localName)} />

@@ -59,7 +59,7 @@ export const mediaFileSchema = z.strictObject({
 });
 export type MediaFile = z.infer<typeof mediaFileSchema>;
 
-export const recordingEntrySchema = z.strictObject({
+const recordingEntrySchema = z.strictObject({
   kind: z.literal('recording'),
   ...mediaCommon,
   /** AAC in M4A, every browser's; more formats may follow it, the first a browser plays wins. */
@@ -77,7 +77,7 @@ export const recordingEntrySchema = z.strictObject({
 });
 export type RecordingEntry = z.infer<typeof recordingEntrySchema>;
 
-export const clipEntrySchema = z.strictObject({
+const clipEntrySchema = z.strictObject({
   kind: z.literal('clip'),
   ...mediaCommon,
   /** Size of the published video (after rotation, no taller than 1080 px). */
@@ -95,7 +95,7 @@ export const clipEntrySchema = z.strictObject({
 });
 export type ClipEntry = z.infer<typeof clipEntrySchema>;
 
-export const mediaEntrySchema = z.discriminatedUnion('kind', [recordingEntrySchema, clipEntrySchema]);
+const mediaEntrySchema = z.discriminatedUnion('kind', [recordingEntrySchema, clipEntrySchema]);
 export type MediaEntry = z.infer<typeof mediaEntrySchema>;
 
 export const mediaIndexSchema = z

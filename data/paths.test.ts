@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, decodeLifeListPath, encodeLifeListPath, folderNameProblem, lifeListRoute, pageFolderPath, pageKey, photoAppRoute, photoId, photoShareRoute, servedFile, slugWithHash, speciesRoute, withoutPageExtension } from './paths.ts';
+import { assetUrl, decodeLifeListPath, encodeLifeListPath, folderNameProblem, lifeListRoute, pageFolderPath, pageKey, photoAppRoute, photoId, photoShareRoute, recordingAnchor, recordingRoute, servedFile, slugWithHash, speciesRoute, withoutPageExtension } from './paths.ts';
 
 const ID_PATTERN = /^[a-z0-9-]+$/;
 
@@ -88,6 +88,9 @@ describe('Life List paths', () => {
     expect(speciesRoute("Cooper's Hawk #2")).toBe("/species/Cooper's%20Hawk%20%232/");
     expect(photoShareRoute('owl-1x2y3z4')).toBe('/photo/owl-1x2y3z4/');
     expect(photoAppRoute('Bald Eagle', 'owl-1')).toBe('/species/Bald%20Eagle/?photo=owl-1');
+    // A recording: its species page at its player, the page's own file on every host.
+    expect(recordingRoute("Cooper's Hawk #2", 'call-1a2b3c4')).toBe("/species/Cooper's%20Hawk%20%232/#recording-call-1a2b3c4");
+    expect(recordingAnchor('call-1a2b3c4')).toBe('recording-call-1a2b3c4');
   });
 
   it.each([

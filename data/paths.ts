@@ -155,6 +155,20 @@ export function photoAppRoute(species: string, id: string): string {
   return `${speciesRoute(species)}?${PHOTO_PARAM}=${encodeURIComponent(id)}`;
 }
 
+/** A recording's element id on its species page (the fragment of its link): `recording-<id>`. */
+export function recordingAnchor(id: string): string {
+  return `recording-${id}`;
+}
+
+/**
+ * A recording's stable, shareable address: its species page, scrolled to its player
+ * (`/species/Bald%20Eagle/#recording-<id>`). A fragment, not a page of its own: every host
+ * serves it as the species page's file, and the player is in that page's pre-rendered HTML.
+ */
+export function recordingRoute(species: string, id: string): string {
+  return `${speciesRoute(species)}#${recordingAnchor(id)}`;
+}
+
 /** A route parameter without the older page extension: `Bald Eagle.html` → `Bald Eagle`. */
 export function withoutPageExtension(param: string | undefined): string {
   if (param === undefined) return '';

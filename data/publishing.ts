@@ -1,5 +1,6 @@
 // No zod here: the site's own code imports this module, and the page carries no schema library.
 import { LIFE_LIST_DIR, ORIGINALS_DIR } from './manifest-layout.ts';
+import { MEDIA_DIR } from './media-layout.ts';
 
 /**
  * Where the site is served: the one place that says how the base path is found, for the
@@ -61,6 +62,7 @@ export const CACHE_RULES: ReadonlyArray<{ readonly folder: string | undefined; r
   { folder: 'assets', cacheControl: 'public, max-age=31536000, immutable' },
   { folder: LIFE_LIST_DIR, cacheControl: 'public, max-age=86400, stale-while-revalidate=604800' },
   { folder: ORIGINALS_DIR, cacheControl: 'public, max-age=86400, stale-while-revalidate=604800' },
+  { folder: MEDIA_DIR, cacheControl: 'public, max-age=86400, stale-while-revalidate=604800' },
   { folder: undefined, cacheControl: 'public, max-age=0, must-revalidate' },
 ];
 
@@ -102,10 +104,11 @@ export function gitBranchOf(target: string): GitBranch | undefined {
 
 /**
  * Whether a published file is one of the photos' image files (renditions, thumbnails,
- * originals), which `publishing.assetOrigin` moves to a folder of their own for object
+ * originals) or a recording's or clip's files (which the site fetches from the same origin as
+ * the images), which `publishing.assetOrigin` moves to a folder of their own for object
  * storage. The data files beside them (`life_list/*.json`) stay with the pages: the site
  * always fetches its data from itself.
  */
 export function isPhotoFile(path: string): boolean {
-  return (path.startsWith(`${LIFE_LIST_DIR}/`) && !path.endsWith('.json')) || path.startsWith(`${ORIGINALS_DIR}/`);
+  return (path.startsWith(`${LIFE_LIST_DIR}/`) && !path.endsWith('.json')) || path.startsWith(`${ORIGINALS_DIR}/`) || path.startsWith(`${MEDIA_DIR}/`);
 }

@@ -26,16 +26,21 @@ const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"] as const;
  *   the photo's average colour in one (web/components/ImageTile.tsx), hundreds of distinct values
  *   that no list of hashes could carry; a style attribute cannot run script;
  * - images: the site, `data:` (the tiles' ThumbHash placeholders) and the asset origin;
+ * - media (the recordings' audio, the clips' video): the site and the asset origin, where their
+ *   files are published beside the images; nothing else (no `blob:`, no `data:`);
  * - no plugins, no <base>, no form posts.
  */
 export function metaPolicy(hashes: InlineHashes, assetOrigin: string | undefined): string {
-  const images = ["'self'", 'data:', ...(assetOrigin ? [originOf(assetOrigin)] : [])];
+  const assets = assetOrigin ? [originOf(assetOrigin)] : [];
+  const images = ["'self'", 'data:', ...assets];
+  const media = ["'self'", ...assets];
   return [
     "default-src 'none'",
     `script-src 'strict-dynamic' ${hashes.scripts.join(' ')} 'self'`.replace(/\s+/g, ' '),
     `style-src 'self' ${hashes.styles.join(' ')}`.trim(),
     "style-src-attr 'unsafe-inline'",
     `img-src ${images.join(' ')}`,
+    `media-src ${media.join(' ')}`,
     "connect-src 'self'",
     "font-src 'self'",
     "manifest-src 'self'",

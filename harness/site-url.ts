@@ -3,9 +3,12 @@ export function pageUrl(siteUrl: string, route: string): string {
   return new URL(route.replace(/^\//, ''), siteUrl).href;
 }
 
-/** The accessible name of a Life List card: the folder's name, then its number of species (`Anseriformes 12 species`). */
+/**
+ * The accessible name of a Life List card: the folder's name, then its number of species, and its
+ * recordings and clips when it has any (`Anseriformes 12 species`, `Accipitriformes 2 species · 1 recording`).
+ */
 export function cardName(folder: string): RegExp {
-  return new RegExp(`^${escapeRegExp(folder)}\\s+\\d+ species$`);
+  return new RegExp(`^${escapeRegExp(folder)}\\s+\\d+ species(?: · \\d+ (?:recordings?|clips?))*$`);
 }
 
 function escapeRegExp(text: string): string {

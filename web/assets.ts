@@ -19,3 +19,8 @@ export function imageUrl(path: string): string {
 export function srcSetOf(files: ReadonlyArray<{ path: string; width: number }>, url: (path: string) => string = imageUrl): string {
   return files.map((file) => `${url(file.path)} ${file.width}w`).join(', ');
 }
+
+/** URL of a published audio or video file: from where the images come (the asset origin, else the base path). */
+export function mediaUrl(path: string): string {
+  return assetUrl(imageBase(), path);
+}

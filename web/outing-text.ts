@@ -18,18 +18,20 @@ export function outingTitle(outing: Pick<OutingData, 'from' | 'to' | 'name'>): s
   return outing.name ?? outingDates(outing);
 }
 
-/** `62 species, 3 lifers, 12 photos`: without checklists, the species are those photographed. */
-export function outingCounts(outing: { observed: number; lifers: number; photos: number }, fromExport: boolean): string {
+/** `62 species, 3 lifers, 12 photos, 1 recording`: without checklists, the species are those photographed. */
+export function outingCounts(outing: { observed: number; lifers: number; photos: number; recordings?: number | undefined; clips?: number | undefined }, fromExport: boolean): string {
   return [
     tn(fromExport ? 'count.species' : 'count.speciesPhotographed', outing.observed),
     ...(outing.lifers > 0 ? [tn('count.lifers', outing.lifers)] : []),
     tn('count.photos', outing.photos),
+    ...(outing.recordings ? [tn('count.recordings', outing.recordings)] : []),
+    ...(outing.clips ? [tn('count.clips', outing.clips)] : []),
   ].join(t('list.separator'));
 }
 
 export function outingDescription(outing: Omit<OutingData, 'species'>, owner: string): string {
   const where = outing.regions.length > 0 ? t('outing.inRegions', { regions: outing.regions.map((r) => r.name).join('; ') }) : '';
-  const counts = outingCounts({ observed: outing.observed, lifers: outing.lifers, photos: outing.photoCount }, outing.fromExport);
+  const counts = outingCounts({ observed: outing.observed, lifers: outing.lifers, photos: outing.photoCount, recordings: outing.recordingCount, clips: outing.clipCount }, outing.fromExport);
   return t(outing.kind === 'trip' ? 'outing.descriptionTrip' : 'outing.descriptionDay', { owner, dates: outingDates(outing), where, counts });
 }
 

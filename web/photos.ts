@@ -1,5 +1,6 @@
 import type { Credit, ExifDisplay, ImageSource } from '../data/manifest-schemas.ts';
 import type { LocalName } from '../data/local-name.ts';
+import type { MediaFile, PageClip } from '../data/media-schemas.ts';
 import type { FolderCard, PagePhoto } from '../data/site-data-schemas.ts';
 import { birdName } from './bird-name.ts';
 
@@ -38,6 +39,14 @@ export interface GalleryPhoto {
   /** The photographer's own title and caption, from the file's XMP/IPTC (plain text: React escapes it). */
   title?: string;
   caption?: string;
+  /** A clip: its video, which the lightbox plays (its poster is `full`, its tile the poster's renditions). */
+  video?: GalleryVideo;
+}
+
+interface GalleryVideo {
+  /** The published files, the first a browser plays wins. */
+  files: MediaFile[];
+  durationSeconds: number;
 }
 
 /** The image's alt text: the photographer's title or caption, else the species name. */
@@ -84,5 +93,23 @@ export function galleryPhotoFromEntry(entry: PagePhoto): GalleryPhoto {
     ...(entry.title ? { title: entry.title } : {}),
     ...(entry.caption ? { caption: entry.caption } : {}),
     ...(entry.outing !== undefined ? { outing: entry.outing } : {}),
+  };
+}
+
+/** A clip as the wall and the lightbox show it: a tile of its poster frame, which the lightbox plays. */
+export function galleryPhotoFromClip(clip: PageClip): GalleryPhoto {
+  return {
+    key: clip.id,
+    species: clip.species,
+    ...(clip.localName ? { localName: clip.localName } : {}),
+    thumbnail: tileOfCover(clip),
+    full: { path: clip.poster.path, width: clip.poster.width, height: clip.poster.height },
+    exif: null,
+    takenOn: clip.takenOn,
+    ...(clip.credit ? { credit: clip.credit } : {}),
+    ...(clip.title ? { title: clip.title } : {}),
+    ...(clip.caption ? { caption: clip.caption } : {}),
+    ...(clip.outing !== undefined ? { outing: clip.outing } : {}),
+    video: { files: clip.video, durationSeconds: clip.durationSeconds },
   };
 }

@@ -7,11 +7,12 @@ import type { Info, TaxonomyCredit } from '../data/manifest-schemas.ts';
 import type { OutingData, OutingsData, OutingSpecies, OutingsYearData } from '../data/outings.ts';
 import { OUTING_KEY, speciesRoute, type LifeListOrder } from '../data/paths.ts';
 import { LIST_KEY, regionWithCountry } from '../data/region-code.ts';
+import type { CreditedMedia, PageRecording } from '../data/media-schemas.ts';
 import type { FolderCard, LevelData, NotPhotographedData, Sighting, SpeciesData } from '../data/site-data-schemas.ts';
 import { siteDataPaths } from '../data/site-data-paths.ts';
 import { sortTaxonomically } from '../data/taxonomic-order.ts';
 import type { DataKind, DataTypes } from './data-kinds.ts';
-import { galleryPhotoFromEntry, tileOfCover, type GalleryPhoto, type TileImage } from './photos.ts';
+import { galleryPhotoFromClip, galleryPhotoFromEntry, tileOfCover, type GalleryPhoto, type TileImage } from './photos.ts';
 
 /**
  * The one site model: what each page shows, from the per-page data files. The route
@@ -33,9 +34,12 @@ export interface FolderView {
   taxonOrder?: number;
   /** A species' photo wall (the same page in either order). */
   isSpecies: boolean;
+  /** Recordings and clips in its subtree; absent when none. */
+  recordingCount?: number;
+  clipCount?: number;
 }
 
-interface SpeciesView {
+export interface SpeciesView {
   species: string;
   /** Folder names from the Life List root down to the species folder. */
   folder: string[];
@@ -51,10 +55,14 @@ interface SpeciesView {
   firstPhotographed?: string;
   /** The days of the outings it was photographed on. */
   outings?: string[];
+  /** Its recordings, oldest first: players on its page. */
+  recordings: PageRecording[];
+  /** Its clips, oldest first: tiles after its photos in the wall, which the lightbox plays. */
+  clips: GalleryPhoto[];
 }
 
 /** One outing's page, its photos ready for the tiles and the lightbox. */
-type OutingView = Omit<OutingData, 'species'> & { species: Array<Omit<OutingSpecies, 'photos'> & { photos: GalleryPhoto[] }> };
+type OutingView = Omit<OutingData, 'species'> & { species: Array<Omit<OutingSpecies, 'photos' | 'clips'> & { photos: GalleryPhoto[]; clips: GalleryPhoto[] }> };
 
 /** One species the search box can find, and the page it goes to. */
 interface SearchEntry {
@@ -65,7 +73,7 @@ interface SearchEntry {
 }
 
 export type LevelView =
-  | { kind: 'folders'; segments: string[]; photoCount: number; cards: FolderView[]; order: LifeListOrder }
+  | { kind: 'folders'; segments: string[]; photoCount: number; recordingCount?: number; clipCount?: number; cards: FolderView[]; order: LifeListOrder }
   | { kind: 'wall'; segments: string[]; species: SpeciesView };
 
 interface CreditView {
@@ -117,6 +125,8 @@ function speciesViewOf(data: SpeciesData): SpeciesView {
     ...(data.seenIn ? { seenIn: data.seenIn } : {}),
     ...(data.firstPhotographed !== undefined ? { firstPhotographed: data.firstPhotographed } : {}),
     ...(data.outings ? { outings: data.outings } : {}),
+    recordings: data.recordings ?? [],
+    clips: (data.clips ?? []).map(galleryPhotoFromClip),
   };
 }
 
@@ -131,6 +141,8 @@ function folderViewOf(card: FolderCard, parent: readonly string[]): FolderView {
     ...(card.cover ? { cover: tileOfCover(card.cover) } : {}),
     ...(card.taxonOrder !== undefined ? { taxonOrder: card.taxonOrder } : {}),
     isSpecies: card.species === true,
+    ...(card.recordingCount ? { recordingCount: card.recordingCount } : {}),
+    ...(card.clipCount ? { clipCount: card.clipCount } : {}),
   };
 }
 
@@ -152,7 +164,15 @@ async function levelView(load: LoadData, data: LevelData, order: LifeListOrder =
   // Field-guide order puts folders whose species are not in the export last.
   const shown = (c: FolderView) => birdName(c.name, c.localName);
   const sorted = order === 'taxonomic' ? sortTaxonomically(cards, { name: shown, children: () => [], speciesOrder: (c) => c.taxonOrder }) : cards.some((c) => c.localName) ? [...cards].sort((a, b) => compareNames(shown(a), shown(b))) : cards;
-  return { kind: 'folders', segments: data.segments, photoCount: data.photoCount, cards: sorted, order };
+  return {
+    kind: 'folders',
+    segments: data.segments,
+    photoCount: data.photoCount,
+    ...(data.recordingCount ? { recordingCount: data.recordingCount } : {}),
+    ...(data.clipCount ? { clipCount: data.clipCount } : {}),
+    cards: sorted,
+    order,
+  };
 }
 
 /** The pages every site has beside the Life List: info.json (every page's header and the Info page), the home wall, the credits. */
@@ -163,11 +183,11 @@ function sitePages(load: LoadData) {
     /** The featured photos, in the owner's order. */
     home: async (): Promise<GalleryPhoto[]> => (await load('home', siteDataPaths.home)).photos.map(galleryPhotoFromEntry),
 
-    /** The photos by other photographers, and the bird taxonomy the names come from. */
-    credits: async (): Promise<{ photos: CreditView[]; taxonomy?: TaxonomyCredit }> => {
+    /** The photos, recordings and clips by others, and the bird taxonomy the names come from. */
+    credits: async (): Promise<{ photos: CreditView[]; media: CreditedMedia[]; taxonomy?: TaxonomyCredit }> => {
       const data = await load('credits', siteDataPaths.credits);
       const photos = data.photos.flatMap((p) => (p.credit ? [{ key: p.id, species: p.species, ...(p.localName ? { localName: p.localName } : {}), thumbnail: tileOfCover(p), credit: p.credit }] : []));
-      return { photos, ...(data.taxonomy ? { taxonomy: data.taxonomy } : {}) };
+      return { photos, media: data.media ?? [], ...(data.taxonomy ? { taxonomy: data.taxonomy } : {}) };
     },
   };
 }
@@ -256,7 +276,7 @@ function outingPages(load: LoadData) {
       if (!OUTING_KEY.test(key)) return undefined;
       const data = await orMissing(load('outing', siteDataPaths.outing(key)));
       if (data?.key !== key) return undefined;
-      return { ...data, species: data.species.map((s) => ({ ...s, photos: s.photos.map(galleryPhotoFromEntry) })) };
+      return { ...data, species: data.species.map((s) => ({ ...s, photos: s.photos.map(galleryPhotoFromEntry), clips: (s.clips ?? []).map(galleryPhotoFromClip) })) };
     },
   };
 }

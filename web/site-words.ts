@@ -89,7 +89,8 @@ export function pluralCategory(count: number): PluralCategory {
   return PLURAL_LETTERS[letter ?? 'x'] ?? 'other';
 }
 
-function localDigits(text: string): string {
+/** Text whose digits are 0–9 in the language's own digits (`{digits}` of the tables), as formatNumber writes them. */
+export function localDigits(text: string): string {
   const digits = siteWords().numbers.digits;
   return digits ? text.replace(/\d/g, (d) => digits[Number(d)]!) : text;
 }

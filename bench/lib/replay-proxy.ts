@@ -54,8 +54,7 @@ export async function startReplayProxy(upstream: string): Promise<ReplayProxy> {
     const key = `${method} ${path} ${incoming.headers['accept-encoding'] ?? ''}`;
     const cacheable = method === 'GET' && !incoming.headers['if-none-match'] && !incoming.headers['if-modified-since'];
     let answer = cacheable ? recorded.get(key) : undefined;
-    // biome-ignore lint/nursery/noMisusedPromises: a recorded answer, present or not
-    if (answer) replayed += 1;
+    if (answer !== undefined) replayed += 1;
     else {
       forwarded += 1;
       answer = forward(method, path, incoming.headers);

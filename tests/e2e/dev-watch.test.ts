@@ -1,3 +1,4 @@
+import { readlinkSync, realpathSync } from 'node:fs';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,12 +91,33 @@ describe('npm run dev follows photos/', () => {
 
   it('stops on Ctrl-C in the middle of an ingest with everything it started, ExifTool included', async () => {
     expect([...speciesTab.errors, ...homeTab.errors].filter((e) => e.startsWith('uncaught'))).toEqual([]);
+    // Processes working in this project's folder (ExifTool runs where its ingest runs): known by
+    // their working folder, not by a path on their command line, which names where node_modules
+    // really is (a linked node_modules is elsewhere).
+    const inThisProject = (pid: number) => {
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`) === realpathSync(project);
+      } catch {
+        // Gone while we looked.
+        return false;
+      }
+    };
+    const exiftoolOfThisProject = () => listProcesses().filter((p) => p.state !== 'Z' && /exiftool/i.test(p.command) && inThisProject(p.pid));
+    // The ingests the dev server runs (`node pipeline/launch.mjs ingest`, from the project's folder).
+    const ingests = () => listProcesses().filter((p) => p.state !== 'Z' && /pipeline\/launch\.mjs ingest/.test(p.command) && inThisProject(p.pid));
+    // An ingest still ending from the last test (or its ExifTool) is not the one to interrupt.
+    const before = new Set(ingests().map((p) => p.pid));
     for (const name of ['late-1.jpg', 'late-2.jpg', 'late-3.jpg']) await cp(fixture('derived_nikon-d3100_iptc-words.jpg'), join(speciesDir(), name));
-    const exiftoolOfThisProject = () => listProcesses().filter((p) => p.state !== 'Z' && p.command.includes(project) && /exiftool/i.test(p.command));
-    await expect.poll(() => exiftoolOfThisProject().length, { timeout: SHOWS_WITHIN_MS, interval: 50 }).toBeGreaterThan(0);
+    // The state to interrupt: the ingest of these photos running, with the ExifTool it started.
+    const exiftoolOfTheNewIngest = () => {
+      const running = new Set(ingests().filter((p) => !before.has(p.pid)).map((p) => p.pid));
+      return exiftoolOfThisProject().filter((p) => running.has(p.parent));
+    };
+    await expect.poll(() => exiftoolOfTheNewIngest().length, { timeout: SHOWS_WITHIN_MS, interval: 50 }).toBeGreaterThan(0);
     // Rejects when any process the command started outlives it.
     await serving.stop();
     expect(exiftoolOfThisProject()).toEqual([]);
+    expect(ingests()).toEqual([]);
   }, SHOWS_WITHIN_MS + 30_000);
 });
 

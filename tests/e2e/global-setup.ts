@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { copySampleLibrary } from '../../harness/sample-library.ts';
 import { startStaticServer } from '../../harness/static-server.ts';
+import { germanSiteFolder, removeUnfinishedGermanSite } from './german-site.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -54,10 +55,13 @@ export default async function setup(project: TestProject) {
   const reuse = process.env.E2E_REUSE_BUILD === '1';
   if (!(reuse && existsSync(join(distDir, 'index.html')))) {
     await rm(photosDir, { recursive: true, force: true });
+    // The German build (./german-site.ts) is made from this one: made again after it.
+    await Promise.all(['', '.json', '.failed', '.lock'].map((end) => rm(germanSiteFolder(distDir) + end, { recursive: true, force: true })));
     await copySampleLibrary(photosDir);
     // `npm run build`: ingest, client and server builds, pre-render of every page.
     run(process.execPath, ['web/prerender/launch.mjs', '--quiet', '--photos', photosDir, '--generated', generatedDir, '--out', distDir]);
   }
+  await removeUnfinishedGermanSite(distDir);
   const server = await startStaticServer({ root: distDir });
   project.provide('siteUrl', server.url);
   project.provide('distDir', distDir);

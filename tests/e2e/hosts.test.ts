@@ -65,14 +65,20 @@ describe.each(['bucket', ...HOST_SERVERS])('on %s', (host) => {
     expect(checked).toBeGreaterThan(site.photos.length * 3);
   });
 
-  // A bucket serves the forms without the slash its 404 page, which asks for the folder form.
-  it.each([
-    ['the species page', () => speciesRoute(species), (route: string) => route],
-    ['the species page without its trailing slash (the spec form)', () => speciesRoute(species), (route: string) => route.replace(/\/$/, '')],
-    ['the species page as its index.html', () => speciesRoute(species), (route: string) => `${route}index.html`],
-    ['a Life List level', () => lifeListRoute(wall.slice(0, 1)), (route: string) => route],
-    ['Info without its trailing slash', () => INFO_ROUTE, (route: string) => route.replace(/\/$/, '')],
-  ] as Array<[string, () => string, (route: string) => string]>)('loaded fresh, %s keeps its pre-rendered markup', async (_name, route, form) => {
+  // A bucket serves the forms without the slash its 404 page, which asks for the folder form. The
+  // folder forms on the bucket, and a photo link there, are the page walk's (page-walk.test.ts).
+  const folderForm = (route: string) => route;
+  it.each(
+    (
+      [
+        ['the species page', () => speciesRoute(species), folderForm],
+        ['the species page without its trailing slash (the spec form)', () => speciesRoute(species), (route: string) => route.replace(/\/$/, '')],
+        ['the species page as its index.html', () => speciesRoute(species), (route: string) => `${route}index.html`],
+        ['a Life List level', () => lifeListRoute(wall.slice(0, 1)), folderForm],
+        ['Info without its trailing slash', () => INFO_ROUTE, (route: string) => route.replace(/\/$/, '')],
+      ] as Array<[string, () => string, (route: string) => string]>
+    ).filter(([, , form]) => host !== 'bucket' || form !== folderForm),
+  )('loaded fresh, %s keeps its pre-rendered markup', async (_name, route, form) => {
     await withTab(async ({ page, errors }) => {
       const result = await keepsPrerenderedHeading(page, pageUrl(base(), form(route())));
       expect(result.kept).toBe(true);
@@ -82,7 +88,7 @@ describe.each(['bucket', ...HOST_SERVERS])('on %s', (host) => {
     });
   });
 
-  it('a photo link opens its photo, its query kept', async () => {
+  if (host !== 'bucket') it('a photo link opens its photo, its query kept', async () => {
     await withTab(async ({ page, errors }) => {
       const response = await page.goto(pageUrl(base(), photoAppRoute(species, photo.id)));
       expect(response?.status()).toBe(200);

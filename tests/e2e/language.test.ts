@@ -1,24 +1,23 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lifeListRoute, LISTS_ROUTE, INFO_ROUTE, OUTINGS_ROUTE, speciesRoute } from '../../data/paths.ts';
 import { launchBrowser } from '../../harness/browser.ts';
-import { copySampleBuild } from '../../harness/sample-build-copy.ts';
 import { readSite } from '../../harness/sample-site.ts';
 import { pageUrl } from '../../harness/site-url.ts';
 import { startStaticServer, type StaticServer } from '../../harness/static-server.ts';
+import { germanSite } from './german-site.ts';
 
 /**
  * The sample site built in German (`"language": "de"` in site.json), as an owner builds it
  * (`npm run build`, web/prerender/launch.mjs): no phrase of the English interface on any
  * pre-rendered page nor once the app has started (the lightbox and the search included), dates
  * and counts as a German reader writes them, `<html lang="de">` and `og:locale`. The owner's own
- * words are German too here, so any English left would be the interface's. Bird names and the
- * Life List's folders stay as the sample names them (English): the check is of the phrases.
+ * words are German too here, so any English left would be the interface's. The Life List's
+ * folders stay as the sample names them (English), and the birds are named in Spanish
+ * (local-names.test.ts reads the same build): the check is of the phrases.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const WORDS = join(repo, 'web/words');
@@ -86,40 +85,20 @@ function wordsOfHtml(html: string): string {
 
 const GERMAN_DAY = /\b\d{1,2}\. (?:Jan\.|Feb\.|März|Apr\.|Mai|Juni|Juli|Aug\.|Sept\.|Okt\.|Nov\.|Dez\.) \d{4}\b/;
 
-let work: string;
 let dist: string;
 let server: StaticServer;
 let browser: Browser;
 let fragments: string[];
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'language-de-'));
-  const { photos, generated } = await copySampleBuild({ photosDir: inject('photosDir'), generatedDir: inject('generatedDir') }, work);
-  const site = JSON.parse(await readFile(join(photos, 'site.json'), 'utf8')) as Record<string, unknown>;
-  await writeFile(
-    join(photos, 'site.json'),
-    JSON.stringify({
-      ...site,
-      language: 'de',
-      title: 'Alex Rivers · Vogelfotografie',
-      description: 'Vogelfotos aus einer persönlichen Artenliste, mit den Kameradaten jeder Aufnahme.',
-      gear: ['Nikon Z8 mit NIKKOR Z 180-600mm f/5.6-6.3 VR'],
-      trips: [{ name: 'Winterreise, Februar 2014', from: '2014-02-05', to: '2014-02-11' }],
-    }),
-  );
-  dist = join(work, 'dist');
-  // As an owner's shell runs `npm run build`: no NODE_ENV, so the production build.
-  const env: NodeJS.ProcessEnv = { ...process.env, BASE_PATH: '' };
-  delete env.NODE_ENV;
-  const build = spawnSync(process.execPath, ['web/prerender/launch.mjs', '--quiet', '--photos', photos, '--generated', generated, '--out', dist], { cwd: repo, encoding: 'utf8', env });
-  if (build.status !== 0) throw new Error(`the build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);
+  // Built once for this file and local-names.test.ts (./german-site.ts).
+  ({ dist } = await germanSite({ photosDir: inject('photosDir'), generatedDir: inject('generatedDir'), distDir: inject('distDir') }));
   [server, browser, fragments] = await Promise.all([startStaticServer({ root: dist }), launchBrowser(), englishFragments()]);
   dataWords = readDataWords();
 });
 
 afterAll(async () => {
   await Promise.all([browser?.close(), server?.close()]);
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 /** Every pre-rendered page of the build (the app's pages, the share pages, the 404 page). */

@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { infoSchema, photoIndexSchema, lifeListStructureSchema, childFolders, isPhotoWall, type LifeListFolder, type PhotoEntry } from '../../data/manifest-schemas.ts';
+import { MEDIA_INDEX_FILE } from '../../data/manifest-layout.ts';
+import { mediaIndexSchema } from '../../data/media-schemas.ts';
 import { INFO_ROUTE, lifeListRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, pageFile, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { collectConsole, fileForUrl, HYDRATION_PROBLEM, listFiles, readText, startPlainServer, startVitePreview, type StaticServer } from './prerender-support.ts';
 import { buildSite } from '../../web/prerender/build-site.ts';
@@ -22,6 +24,7 @@ let browser: Browser;
 let vitePreview: StaticServer;
 let plain: StaticServer;
 let photos: PhotoEntry[];
+let mediaSpecies: string[];
 let firstWallLevel: string[];
 let deepestFolderLevel: string[];
 let featuredCount: number;
@@ -45,6 +48,7 @@ beforeAll(async () => {
   dist = inject('distDir');
   const publicDir = inject('publicDir');
   photos = Object.values(photoIndexSchema.parse(JSON.parse(await readText(join(publicDir, 'photo-index.json')))).photos);
+  mediaSpecies = Object.values(mediaIndexSchema.parse(JSON.parse(await readText(join(publicDir, MEDIA_INDEX_FILE)))).media).map((entry) => entry.species);
   featuredCount = infoSchema.parse(JSON.parse(await readText(join(publicDir, 'info.json')))).featured.length;
   const levels = findLevels(lifeListStructureSchema.parse(JSON.parse(await readText(join(publicDir, 'life_list/life_list_structure.json')))));
   firstWallLevel = levels.wall;
@@ -377,7 +381,8 @@ describe('head tags, sitemap and feed', () => {
     );
     await page.close();
     expect(parsed.root).toBe('http://www.w3.org/2005/Atom');
-    const speciesCount = new Set(photos.map((p) => p.species)).size;
+    // A species page for every species with a photo, a recording or a clip.
+    const speciesCount = new Set([...photos.map((p) => p.species), ...mediaSpecies]).size;
     expect(parsed.locs).toContain('/');
     expect(parsed.locs).toContain(INFO_ROUTE);
     expect(parsed.locs.filter((l) => l.startsWith('/species/'))).toHaveLength(speciesCount);

@@ -12,9 +12,9 @@ afterAll(async () => {
 });
 
 describe('npm run screenshots', () => {
-  it('photographs the home wall, the Life List, a species page, the lightbox and the lists at 1280×800', async () => {
+  it('photographs the home wall, the Life List, a species page, the lightbox, the lists and the recordings at 1280×800', async () => {
     out = await mkdtemp(join(tmpdir(), 'screenshots-'));
-    // The test site has an eBird export, so the lists are photographed too.
+    // The test site has an eBird export and recordings, so the lists and a species' recordings are photographed too.
     const files = await takeScreenshots(inject('distDir'), out);
     expect(files).toEqual(SCREENSHOTS.map((name) => join(out!, `${name}.jpg`)));
     for (const file of files) {

@@ -27,23 +27,6 @@ async function walkDown(page: Page, path: string[]): Promise<void> {
 const { browser, withTab } = fileBrowser();
 
 describe('every route of the built sample site', () => {
-  it('renders home with the featured wall, header and no console errors', async () => {
-    await withTab(async ({ page, errors }) => {
-      await page.goto(url('/'));
-      await page.getByRole('link', { name: site.info.owner, exact: true }).waitFor();
-      await expect(page.title()).resolves.toBe(site.info.title);
-      const tiles = page.locator('main li a');
-      await expect(tiles.count()).resolves.toBe(site.info.featured.length);
-      const firstFeatured = site.index.photos[site.info.featured[0]!]!;
-      await expect(tiles.first().getAttribute('aria-label')).resolves.toBe(firstFeatured.species);
-      // Thumbnails are the _lowq.jpg files (with modern formats in srcset).
-      await page.locator('main li img').first().waitFor();
-      await expect(page.locator('main li img').first().getAttribute('src')).resolves.toMatch(/_lowq\.jpg$/);
-      await page.waitForLoadState('networkidle');
-      expect(errors).toEqual([]);
-    });
-  });
-
   it('reveals the species name on hover and on keyboard focus', async () => {
     await withTab(async ({ page }) => {
       await page.goto(url('/'));
@@ -59,33 +42,6 @@ describe('every route of the built sample site', () => {
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Tab');
       await expect.poll(() => second.getByTestId('species-caption').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-    });
-  });
-
-  it('renders the Life List, a level, a photo wall, a species page, Info and Credits', async () => {
-    await withTab(async ({ page, errors }) => {
-      const wall = site.firstPathToWall();
-      const [species, speciesPhotos] = site.speciesWithMostPhotos;
-      const pages: Array<[string, string]> = [
-        [lifeListRoute([]), 'Life List'],
-        [lifeListRoute(wall.slice(0, 1)), wall[0]!],
-        [lifeListRoute(wall), wall.at(-1)!],
-        [speciesRoute(species), species],
-        [CREDITS_ROUTE, 'Photo credits'],
-      ];
-      for (const [route, heading] of pages) {
-        await page.goto(url(route));
-        await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-      }
-      await page.goto(url(speciesRoute(species)));
-      await page.locator('main li a').first().waitFor();
-      await expect(page.locator('main li a').count()).resolves.toBe(speciesPhotos.length);
-
-      await page.goto(url(INFO_ROUTE));
-      await page.getByRole('heading', { name: 'Gear' }).waitFor();
-      await page.getByText(`${site.info.stats.speciesObserved} species observed`).waitFor();
-      for (const line of site.info.gear) await page.getByText(line).waitFor();
-      expect(errors).toEqual([]);
     });
   });
 
@@ -139,9 +95,11 @@ describe('every route of the built sample site', () => {
     });
   });
 
-  it('shows a not-found page for a missing path, a missing Life List folder and a missing species', async () => {
+  // Home, the Life List, a level, a photo wall, the species pages, Info, Credits and a missing
+  // path (the not-found page) are the page walk's, each on one load (page-walk.test.ts).
+  it('shows a not-found page for a missing Life List folder and a missing species', async () => {
     await withTab(async ({ page }) => {
-      for (const route of ['/no/such/page', '/life-list/No+Such+Folder', '/species/Dodo']) {
+      for (const route of ['/life-list/No+Such+Folder', '/species/Dodo']) {
         await page.goto(url(route));
         await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       }

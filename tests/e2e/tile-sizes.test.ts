@@ -8,6 +8,7 @@ import { siteDataPaths } from '../../data/site-data-schemas.ts';
 import { launchBrowser, pageSettled, tabsOf } from '../../harness/browser.ts';
 import { readSite } from '../../harness/sample-site.ts';
 import { pageUrl } from '../../harness/site-url.ts';
+import { tileBounds, tileImages } from './page-checks.ts';
 
 /**
  * Each wall's `sizes` (web/components/photo-wall.ts, the species page's masonry) says how wide
@@ -24,11 +25,11 @@ const readData = <T>(path: string, schema: { parse(v: unknown): T }): T => schem
 const outings = readData(siteDataPaths.outings, outingsDataSchema).years.flatMap((y) => y.outings ?? []);
 const mostPhotos = (kind: 'day' | 'trip') => [...outings].filter((o) => o.kind === kind).sort((a, b) => b.photos - a.photos)[0]!.key;
 
-// One screen per rule of the grids: two columns (at two densities), two with the wider padding
-// (sm), three (md), four in the 1280 px column (xl).
+// One screen per rule of the grids: two columns (at two densities: the 3× phone, 390 × 844, is
+// the page walk's phone, page-walk.test.ts, which checks these pages on it and on its 1280 × 800
+// desktop), two with the wider padding (sm), three (md), four in the 1280 px column (xl).
 const SCREENS = [
   { name: "Lighthouse's phone", viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 },
-  { name: 'a 3× phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 },
   { name: 'a small tablet', viewport: { width: 700, height: 1000 }, deviceScaleFactor: 2 },
   { name: 'a tablet', viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2 },
   { name: 'a wide screen', viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 },
@@ -41,17 +42,6 @@ const PAGES = [
   { name: 'the outing day with the most photos', route: () => outingRoute(mostPhotos('day')) },
   { name: 'the trip with the most photos', route: () => outingRoute(mostPhotos('trip')) },
 ];
-
-interface TileImage {
-  /** The file drawn. */
-  file: string;
-  /** Device pixels the tile's image is drawn across. */
-  needed: number;
-  /** The width of the file the browser chose. */
-  chosen: number;
-  /** The widths its srcset offers. */
-  offered: number[];
-}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,27 +59,12 @@ describe.each(PAGES)('$name', ({ route }) => {
     const tiles = await tabsOfScreen.get(name)!(async ({ page }) => {
       await page.goto(pageUrl(inject('siteUrl'), route()));
       await pageSettled(page);
-      // In-page code as text: tsx's transform would add helpers the page lacks.
-      return (await page.evaluate(`[...document.querySelectorAll('#root picture')].flatMap((picture) => {
-      const img = picture.querySelector('img');
-      const source = picture.querySelector('source[srcset]');
-      if (!img || !source || !img.currentSrc || img.getBoundingClientRect().width === 0) return [];
-      const candidates = source.getAttribute('srcset').split(', ').map((c) => { const [url, w] = c.split(' '); return { url: new URL(url, location.href).href, width: parseInt(w, 10) }; });
-      const chosen = candidates.find((c) => c.url === img.currentSrc);
-      if (!chosen) return [];
-      return [{ file: img.currentSrc, needed: img.getBoundingClientRect().width * devicePixelRatio, chosen: chosen.width, offered: candidates.map((c) => c.width).sort((a, b) => a - b) }];
-    })`)) as TileImage[];
+      return tileImages(page);
     });
     expect(tiles.length).toBeGreaterThan(0);
-    for (const tile of tiles) {
-      // A file drawn by several tiles (an outing's wall tile and its species' thumbnail) is fetched
-      // once, the browser reusing the one it has: it is judged by the largest tile drawing it.
-      const needed = Math.max(...tiles.filter((t) => t.file === tile.file).map((t) => t.needed));
-      const fills = tile.offered.find((width) => width >= needed) ?? tile.offered.at(-1)!;
-      // No larger file than the smallest that fills the tile. (Chromium may take the next smaller
-      // one when its density is close enough: a choice made knowing the tile's real width.)
-      expect(tile.chosen, JSON.stringify(tile)).toBeLessThanOrEqual(fills);
-      expect(tile.chosen, JSON.stringify(tile)).toBeGreaterThanOrEqual(tile.offered[Math.max(0, tile.offered.indexOf(fills) - 1)]!);
+    for (const { tile, atMost, atLeast } of tileBounds(tiles)) {
+      expect(tile.chosen, JSON.stringify(tile)).toBeLessThanOrEqual(atMost);
+      expect(tile.chosen, JSON.stringify(tile)).toBeGreaterThanOrEqual(atLeast);
     }
   });
 });

@@ -78,8 +78,8 @@ describe('privacy: no GPS position and no serial number reaches a published file
 
   it('no manifest or page data file mentions a position', async () => {
     const files = (await publishedFiles(tree.publicDir)).filter((f) => f.endsWith('.json'));
-    // The five manifests, and the per-page data files (home, credits, levels, species).
-    expect(files.filter((f) => !f.startsWith('site-data/'))).toHaveLength(5);
+    // The five manifests and the media index, and the per-page data files (home, credits, levels, species).
+    expect(files.filter((f) => !f.startsWith('site-data/'))).toHaveLength(6);
     expect(files.filter((f) => f.startsWith('site-data/')).length).toBeGreaterThan(3);
     const index = await readFile(path.join(tree.publicDir, 'photo-index.json'), 'utf8');
     // The photographer's words are published (they are what the privacy rules let through).

@@ -154,8 +154,7 @@ function useSpeciesIndex(load: SpeciesSearchProps['load']) {
   const loading = useRef<Promise<void> | undefined>(undefined);
 
   const ensureIndex = () => {
-    // biome-ignore lint/nursery/noMisusedPromises: the promise is the mark that the index is on its way
-    if (loading.current) return;
+    if (loading.current !== undefined) return;
     setStatus('loading');
     loading.current = Promise.all([import('./species-search-index.ts'), load()])
       .then(([module, entries]) => {

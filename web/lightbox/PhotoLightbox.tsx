@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import Lightbox, { ACTIVE_SLIDE_COMPLETE, ACTIVE_SLIDE_ERROR, useEvents, type SlideImage } from 'yet-another-react-lightbox';
+import Lightbox, { ACTIVE_SLIDE_COMPLETE, ACTIVE_SLIDE_ERROR, useEvents, type Slide } from 'yet-another-react-lightbox';
 import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
 import Thumbnails from 'yet-another-react-lightbox/plugins/thumbnails';
+import Video from 'yet-another-react-lightbox/plugins/video';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import './lightbox.css';
-import { imageUrl } from '../assets.ts';
+import { imageUrl, mediaUrl } from '../assets.ts';
 import { PHOTO_PREVIEW_ID } from '../first-screen.ts';
 import { photoAlt, screenImages, type GalleryPhoto } from '../photos.ts';
 import { Metadata, PanelTitleContext } from './metadata-plugin.tsx';
@@ -23,18 +24,32 @@ const FADE_MS = 300;
  * and the display JPEG), so the lightbox fetches a screen-sized file on a phone and the large
  * one on a desktop.
  */
-export function toSlide(photo: GalleryPhoto): SlideImage {
+export function toSlide(photo: GalleryPhoto): Slide {
   const { full } = photo;
-  const srcSet = screenImages(photo).map((file) => ({ src: imageUrl(file.path), width: file.width, height: file.height }));
   const webp = photo.thumbnail.sources.filter((source) => source.type === 'image/webp').flatMap((source) => source.files);
+  // The strip shows the smallest WebP, the file the page's tiles have already loaded on most screens.
+  const thumbnail = imageUrl(webp.reduce<{ path: string; width: number } | undefined>((small, file) => (small && small.width <= file.width ? small : file), undefined)?.path ?? photo.thumbnail.path);
+  if (photo.video) {
+    // A clip: its poster until the visitor plays it (no autoplay; nothing of the video fetched before).
+    return {
+      type: 'video',
+      poster: imageUrl(full.path),
+      width: full.width,
+      height: full.height,
+      preload: 'none',
+      sources: photo.video.files.map((file) => ({ src: mediaUrl(file.path), type: file.type })),
+      thumbnail,
+      photo,
+    };
+  }
+  const srcSet = screenImages(photo).map((file) => ({ src: imageUrl(file.path), width: file.width, height: file.height }));
   return {
     src: imageUrl(full.path),
     alt: photoAlt(photo),
     width: full.width,
     height: full.height,
     ...(srcSet.length > 1 ? { srcSet } : {}),
-    // The strip shows the smallest WebP, the file the page's tiles have already loaded on most screens.
-    thumbnail: imageUrl(webp.reduce<{ path: string; width: number } | undefined>((small, file) => (small && small.width <= file.width ? small : file), undefined)?.path ?? photo.thumbnail.path),
+    thumbnail,
     photo,
   };
 }
@@ -96,6 +111,11 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
     removePhotoPreview();
   });
   useEffect(() => removePhotoPreview, []);
+  // A clip shows its poster at once and reports no "loaded" until it has played to its end: the rest need not wait for it.
+  const openIsClip = photos[index]?.video !== undefined;
+  useEffect(() => {
+    if (openIsClip) onLoaded();
+  }, [openIsClip, onLoaded]);
   return (
     <PanelTitleContext.Provider value={title}>
       <Lightbox
@@ -109,7 +129,8 @@ export default function PhotoLightbox({ photos, index, title }: PhotoLightboxPro
             if (photo) show(photo.key);
           },
         }}
-        plugins={[Fullscreen, Thumbnails, Zoom, Metadata, Staged]}
+        plugins={[Fullscreen, Thumbnails, Zoom, Video, Metadata, Staged]}
+        video={{ autoPlay: false, controls: true, playsInline: true, preload: 'none' }}
         labels={lightboxLabels()}
         toolbar={{ buttons: [<ShareButton key="share" />, 'close'] }}
         animation={{ fade: FADE_MS }}

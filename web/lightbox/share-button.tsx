@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createIcon, IconButton, useLightboxState } from 'yet-another-react-lightbox';
-import { photoShareRoute } from '../../data/paths.ts';
+import { photoAppRoute, photoShareRoute } from '../../data/paths.ts';
 import type { GalleryPhoto } from '../photos.ts';
 import { birdName } from '../bird-name.ts';
 
@@ -21,7 +21,9 @@ const CopiedIcon = createIcon('CopiedIcon', <path d="M9 16.17 4.83 12l-1.42 1.41
  * (a `?photo=` link previews as its species page, and loads that page's app underneath).
  */
 function shareUrl(photo: GalleryPhoto): string {
-  return new URL(import.meta.env.BASE_URL + photoShareRoute(photo.key).slice(1), window.location.origin).href;
+  // A clip has no share page of its own: its link opens its species page with the lightbox on it.
+  const route = photo.video ? photoAppRoute(photo.species, photo.key) : photoShareRoute(photo.key);
+  return new URL(import.meta.env.BASE_URL + route.slice(1), window.location.origin).href;
 }
 
 async function share(photo: GalleryPhoto): Promise<'shared' | 'copied' | 'opened'> {

@@ -22,15 +22,17 @@ describe('the site’s Content-Security-Policy', () => {
     expect(policy).toContain(`script-src 'strict-dynamic' ${cspHash('a()')} ${cspHash('b()')} 'self'`);
     expect(policy).toContain(`style-src 'self' ${cspHash('p{}')}`);
     expect(policy).toMatch(/^default-src 'none'; /);
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "form-action 'none'", "img-src 'self' data:"]) expect(policy).toContain(directive);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "form-action 'none'", "img-src 'self' data:", "media-src 'self';"]) expect(policy).toContain(directive);
     expect(policy).not.toMatch(/script-src[^;]*unsafe/);
     // frame-ancestors is the header's alone: a <meta> cannot carry it.
     expect(policy).not.toContain('frame-ancestors');
     expect(headerPolicy(policy)).toBe(`${policy}; frame-ancestors 'none'`);
   });
 
-  it('allows images from the asset origin (its origin: a path would have to match every photo)', () => {
-    expect(metaPolicy({ scripts: [], styles: [] }, 'https://cdn.example.org/birds/')).toContain("img-src 'self' data: https://cdn.example.org;");
+  it('allows images, and the recordings and clips, from the asset origin (its origin: a path would have to match every file)', () => {
+    const policy = metaPolicy({ scripts: [], styles: [] }, 'https://cdn.example.org/birds/');
+    expect(policy).toContain("img-src 'self' data: https://cdn.example.org;");
+    expect(policy).toContain("media-src 'self' https://cdn.example.org;");
   });
 
   it('names what in a page the policy would block', () => {

@@ -29,7 +29,7 @@ describe('hostFiles', () => {
   it('gives each folder one Cache-Control in _headers: Cloudflare Pages and Netlify join the values of every rule that matches', () => {
     const lines = hostFiles('cloudflare-pages', POLICY).get('_headers')!.split('\n');
     expect(lines).toEqual(expect.arrayContaining(['/assets/*', `  Cache-Control: ${ruleFor('assets')}`, '/life_list/*', `  Cache-Control: ${ruleFor('life_list')}`]));
-    expect(lines.filter((line) => line.startsWith('/'))).toEqual(['/*', '/assets/*', '/life_list/*', '/originals/*']);
+    expect(lines.filter((line) => line.startsWith('/'))).toEqual(['/*', '/assets/*', '/life_list/*', '/originals/*', '/media/*']);
   });
 
   it("orders serve.json's rules from the widest to the narrowest (its later rules win) and turns off folder listings", () => {
@@ -37,6 +37,7 @@ describe('hostFiles', () => {
     expect(config.directoryListing).toBe(false);
     expect(config.headers.map((h) => [h.source, h.headers.find((header) => header.key === 'Cache-Control')!.value])).toEqual([
       ['**', ruleFor(undefined)],
+      ['media/**', ruleFor('media')],
       ['originals/**', ruleFor('originals')],
       ['life_list/**', ruleFor('life_list')],
       ['assets/**', ruleFor('assets')],

@@ -20,7 +20,8 @@ import {
   type PreviewImage,
   type SiteIdentity,
 } from '../seo/page-meta.ts';
-import { listTitle, type SiteModel } from '../site-model.ts';
+import { listTitle, type SiteModel, type SpeciesView } from '../site-model.ts';
+import { spectrogramAlt } from '../media-text.ts';
 import { birdName } from '../bird-name.ts';
 import { outingDescription, outingsDescription, outingsYearDescription, outingTitle } from '../outing-text.ts';
 import { t } from '../site-words.ts';
@@ -52,6 +53,19 @@ export interface PageToRender {
 
 function previewOf(photo: GalleryPhoto, alt = photoAlt(photo)): PreviewImage {
   return { path: photo.full.path, width: photo.full.width, height: photo.full.height, alt };
+}
+
+/**
+ * A species page's preview image: its first photo, else (a species with recordings or clips only)
+ * its first clip's poster, else its first recording's spectrogram.
+ */
+function speciesPreview(species: SpeciesView, name: string, alt?: string): PreviewImage | undefined {
+  const shown = species.photos[0] ?? species.clips[0];
+  if (shown) return alt === undefined ? previewOf(shown) : previewOf(shown, alt);
+  const recording = species.recordings[0];
+  if (!recording) return undefined;
+  const { image } = recording.spectrogram;
+  return { path: image.path, width: image.width, height: image.height, alt: spectrogramAlt(name, recording.durationSeconds) };
 }
 
 /** Adds an app page: its route, file and the data files it depends on (every page shows the site's identity). */
@@ -105,8 +119,8 @@ async function lifeListPages(model: SiteModel, site: SiteIdentity, add: AddPage,
       const first = species.photos[0];
       siteImage ??= first && previewOf(first);
       const name = birdName(species.species, species.localName);
-      levels.push(() => add(describeLifeList(site, level.segments, species.photos.length, first && previewOf(first, name)), species.photos, dependsOn));
-      add(describeSpecies(site, species.species, species.photos.length, first && previewOf(first), name), species.photos, [siteDataPaths.species(species.species)]);
+      levels.push(() => add(describeLifeList(site, level.segments, species.photos.length, speciesPreview(species, name, name)), species.photos, dependsOn));
+      add(describeSpecies(site, species.species, species.photos.length, speciesPreview(species, name), name), species.photos, [siteDataPaths.species(species.species)]);
       for (const photo of species.photos) {
         const description = describePhoto(site, { id: photo.key, species: name, takenOn: photo.takenOn ?? null, camera: photo.exif?.camera, caption: photo.caption, image: previewOf(photo) });
         addShare({ route: description.route, file: pageFile(photoShareRoute(photo.key)), kind: 'share', description, images: [photo.full.path], inSitemap: false, dependsOn: [SITE_IDENTITY], photo });

@@ -67,6 +67,8 @@ function StatsSection({ stats }: { stats: InfoData['stats'] }) {
           <li>{tn('count.speciesPhotographed', stats.speciesPhotographed)}</li>
         )}
         <li>{tn('count.photos', stats.photos)}</li>
+        {stats.recordings !== undefined && <li>{tn('count.recordings', stats.recordings)}</li>}
+        {stats.clips !== undefined && <li>{tn('count.clips', stats.clips)}</li>}
       </ul>
       {stats.lifeList && (
         <>

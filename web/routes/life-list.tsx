@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { lifeListRoute, LISTS_ROUTE, NOT_PHOTOGRAPHED_ROUTE, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
 import { SpeciesSearch } from '../components/SpeciesSearch.tsx';
@@ -13,6 +14,7 @@ import { PhotoWall } from '../components/PhotoWall.tsx';
 import type { LifeListData } from './life-list-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 import { t, tn } from '../site-words.ts';
+import { COUNTS_SEPARATOR, mediaCounts } from '../media-text.ts';
 
 // One column on a phone, inside main's 1 rem padding: `100vw` would take a 412 px phone at 1.75
 // device pixels (721 px) to the 960 px file where the 720 px one is enough.
@@ -58,7 +60,7 @@ function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder
         <span>
           <BirdName name={card.name} local={card.localName} />{' '}
           {/* Small text on its own dark chip: it must stay readable (4.5:1) over the lightest cover photo. */}
-          <span className="mx-auto mt-1 block w-fit rounded-sm bg-black/60 px-1.5 font-sans text-sm tracking-wide text-white">{tn('count.species', card.speciesCount)}</span>
+          <span className="mx-auto mt-1 block w-fit rounded-sm bg-black/60 px-1.5 font-sans text-sm tracking-wide text-white">{[tn('count.species', card.speciesCount), mediaCounts({ recordings: card.recordingCount, clips: card.clipCount })].filter(Boolean).join(COUNTS_SEPARATOR)}</span>
         </span>
       </span>
     </Link>
@@ -67,7 +69,8 @@ function Card({ card, order, loading }: { card: FolderView; order: LifeListOrder
 
 export function LifeListPage() {
   const { level, hasLifeList, hasTaxonomicOrder } = useLoaderData<LifeListData>();
-  const covered = useLightboxOpen(level.kind === 'wall' ? level.species.photos : []);
+  const wall = useMemo(() => (level.kind === 'wall' ? [...level.species.photos, ...level.species.clips] : []), [level]);
+  const covered = useLightboxOpen(wall);
   const identity = useSite();
   const navigate = useNavigate();
   const order = level.kind === 'folders' ? level.order : 'alphabetical';
@@ -104,8 +107,8 @@ export function LifeListPage() {
               {t('lifeList.speciesPage', { species: birdName(level.species.species, level.species.localName) })}
             </Link>
           </p>
-          <PhotoWall photos={level.species.photos} covered={covered} />
-          <PhotoGallery photos={level.species.photos} title={title} />
+          <PhotoWall photos={wall} covered={covered} />
+          <PhotoGallery photos={wall} title={title} />
         </>
       )}
       {hasLifeList && level.segments.length === 0 && (

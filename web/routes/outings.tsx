@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { OutingSummary } from '../../data/outings.ts';
 import { OUTINGS_ROUTE, outingRoute, outingsYearRoute } from '../../data/paths.ts';
@@ -9,6 +9,7 @@ import { SpeciesName } from '../components/SpeciesName.tsx';
 import { ImageTile, tileLoading } from '../components/ImageTile.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoWall } from '../components/PhotoWall.tsx';
+import { RecordingPlayer } from '../components/RecordingPlayer.tsx';
 import { TitledSection } from '../components/TitledSection.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { photoLinkProps, useLightboxOpen } from '../lightbox/photo-param.ts';
@@ -114,8 +115,9 @@ function OutingCard({ outing, fromExport, position }: { outing: OutingSummary; f
 export function OutingPage() {
   const outing = useLoaderData<typeof outingLoader>();
   const identity = useSite();
-  // The wall's order: the listed species first, as the list below names them.
-  const photos = outing.species.flatMap((s) => s.photos);
+  // The wall's order: the listed species first, as the list below names them; the clips after the photos.
+  const photos = useMemo(() => [...outing.species.flatMap((s) => s.photos), ...outing.species.flatMap((s) => s.clips)], [outing]);
+  const recordings = outing.species.flatMap((s) => s.recordings ?? []);
   const covered = useLightboxOpen(photos);
   const title = outingTitle(outing);
   const listed = outing.species.filter((s) => !s.notListed);
@@ -131,6 +133,15 @@ export function OutingPage() {
       {photos.length > 0 && (
         <TitledSection id="photos" title={t('outing.photos')} className="mt-6" headingClassName="sr-only">
           <PhotoWall photos={photos} covered={covered} />
+        </TitledSection>
+      )}
+      {recordings.length > 0 && (
+        <TitledSection id="recordings" title={t('media.recordings')} className="mt-8">
+          <div className="mt-4 grid gap-8 lg:grid-cols-2">
+            {recordings.map((recording) => (
+              <RecordingPlayer key={recording.id} recording={recording} showSpecies />
+            ))}
+          </div>
         </TitledSection>
       )}
       {outing.days && <TripDays days={outing.days} fromExport={outing.fromExport} />}
@@ -188,6 +199,8 @@ function OutingFacts({ outing }: { outing: OutingView }) {
       <Fact term={outing.fromExport ? t('outing.species') : t('outing.speciesPhotographed')}>{formatNumber(outing.observed)}</Fact>
       {outing.lifers > 0 && <Fact term={t('outing.lifers')}>{formatNumber(outing.lifers)}</Fact>}
       <Fact term={t('species.photos')}>{formatNumber(outing.photoCount)}</Fact>
+      {outing.recordingCount !== undefined && <Fact term={t('media.recordingsFact')}>{formatNumber(outing.recordingCount)}</Fact>}
+      {outing.clipCount !== undefined && <Fact term={t('media.clipsFact')}>{formatNumber(outing.clipCount)}</Fact>}
     </dl>
   );
 }

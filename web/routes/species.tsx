@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { lifeListRoute, listRoute, outingRoute } from '../../data/paths.ts';
 import { Day, DayAndRegion } from '../components/DayAndRegion.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { masonryLoading } from '../components/masonry.ts';
 import { PhotoTile, tileOf } from '../components/PhotoTile.tsx';
+import { RecordingPlayer } from '../components/RecordingPlayer.tsx';
+import { TitledSection } from '../components/TitledSection.tsx';
+import { COUNTS_SEPARATOR, mediaCountParts } from '../media-text.ts';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { useLightboxOpen } from '../lightbox/photo-param.ts';
 import { birdName } from '../bird-name.ts';
@@ -25,11 +28,14 @@ const PHONE_SCREEN_IN_COLUMNS = 4;
 const ratioOf = (photo: GalleryPhoto) => (photo.thumbnail.width && photo.thumbnail.height ? photo.thumbnail.height / photo.thumbnail.width : 2 / 3);
 
 export function SpeciesPage() {
-  const { species, photos, folder, sighting, seenIn, firstPhotographed, scientificName, localName, outings } = useLoaderData<typeof speciesLoader>();
-  const covered = useLightboxOpen(photos);
+  const { species, photos, folder, sighting, seenIn, firstPhotographed, scientificName, localName, outings, recordings, clips } = useLoaderData<typeof speciesLoader>();
+  // The wall: its photos, then its clips (which the lightbox plays).
+  const wall = useMemo(() => (clips.length === 0 ? photos : [...photos, ...clips]), [photos, clips]);
+  const covered = useLightboxOpen(wall);
   const identity = useSite();
   const count = tn('count.photos', photos.length);
-  const loading = masonryLoading(photos.map(ratioOf), 2, PHONE_SCREEN_IN_COLUMNS);
+  const counts = mediaCountParts({ photos: photos.length, recordings: recordings.length, clips: clips.length });
+  const loading = masonryLoading(wall.map(ratioOf), 2, PHONE_SCREEN_IN_COLUMNS);
   return (
     <>
       <PageMeta title={pageTitle(identity, birdName(species, localName))} description={t('species.description', { species: birdName(species, localName), photos: count, owner: identity.owner })} />
@@ -43,16 +49,26 @@ export function SpeciesPage() {
             {(sighting?.scientificName ?? scientificName) && <i lang="la">{sighting?.scientificName ?? scientificName}</i>}
           </p>
         )}
-        <SpeciesFacts count={count} sighting={sighting} firstPhotographed={firstPhotographed} seenIn={seenIn} outings={outings} />
+        <SpeciesFacts count={counts} sighting={sighting} firstPhotographed={firstPhotographed} seenIn={seenIn} outings={outings} />
       </div>
       <ul className="columns-2 gap-3 xl:columns-3">
-        {photos.map((photo, position) => (
+        {wall.map((photo, position) => (
           <li key={photo.key} className="mb-3 break-inside-avoid">
             <PhotoTile {...tileOf(photo)} sizes={MASONRY_SIZES} layout="natural" loading={loading[position]} covered={covered} />
           </li>
         ))}
       </ul>
-      <PhotoGallery photos={photos} title={birdName(species, localName)} />
+      {recordings.length > 0 && (
+        <TitledSection id="recordings" title={t('media.recordings')} className="mt-10">
+          <div className="mt-4 grid gap-8 lg:grid-cols-2">
+            {/* Figures, not list items: the page's `ul li` are its wall's tiles. Above the fold only on a page without photos or clips. */}
+            {recordings.map((recording) => (
+              <RecordingPlayer key={recording.id} recording={recording} loading={wall.length === 0 ? 'eager' : 'lazy'} />
+            ))}
+          </div>
+        </TitledSection>
+      )}
+      <PhotoGallery photos={wall} title={birdName(species, localName)} />
     </>
   );
 }
@@ -60,7 +76,7 @@ export function SpeciesPage() {
 type SpeciesView = Awaited<ReturnType<typeof speciesLoader>>;
 
 /** What the owner's records say of the species: first seen, photos, where and when. */
-function SpeciesFacts({ count, sighting, firstPhotographed, seenIn, outings }: Pick<SpeciesView, 'sighting' | 'firstPhotographed' | 'seenIn' | 'outings'> & { count: string }) {
+function SpeciesFacts({ count, sighting, firstPhotographed, seenIn, outings }: Pick<SpeciesView, 'sighting' | 'firstPhotographed' | 'seenIn' | 'outings'> & { count: readonly string[] }) {
   return (
     <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-400">
       {sighting && (
@@ -69,7 +85,13 @@ function SpeciesFacts({ count, sighting, firstPhotographed, seenIn, outings }: P
         </Fact>
       )}
       <Fact term={t('species.photos')} hiddenTerm>
-        {count}
+        {/* '3 photos · 1 recording': each count an element of its own. */}
+        {count.map((text, i) => (
+          <Fragment key={text}>
+            {i > 0 && COUNTS_SEPARATOR}
+            <span>{text}</span>
+          </Fragment>
+        ))}
       </Fact>
       {firstPhotographed !== undefined && (
         <Fact term={t('species.firstPhotographed')}>

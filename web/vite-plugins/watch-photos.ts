@@ -74,6 +74,9 @@ class IngestRunner {
     const logger = this.server.config.logger;
     logger.info(`${path.basename(this.options.photosDir)}/ changed: updating the site…`, { timestamp: true });
     const before = await this.stamp();
+    // Stopped while the stamp was read: stop() found no ingest to end, so none may start now (it
+    // would outlive the server, ExifTool and all).
+    if (this.stopped) return;
     const status = await this.ingest();
     if (this.stopped) return;
     if (status !== 0) logger.warn(afterFailure(status), { timestamp: true });
@@ -139,14 +142,20 @@ class IngestRunner {
     });
   }
 
+  /**
+   * No ingest starts after this, and the one running, if any, is ended and waited for. Its child is
+   * set in the same turn as it is spawned (ingest()), and run() checks `stopped` before spawning,
+   * so an ingest about to start when the server closes never starts.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     const child = this.child;
     if (!child) return;
     const closed = new Promise((resolve) => child.once('close', resolve));
-    // The ingest ends ExifTool on SIGTERM, then itself.
-    child.kill('SIGTERM');
+    // The ingest ends ExifTool on SIGTERM, then itself. Already ended (Ctrl-C reaches the whole
+    // process group), it has nothing to be told: its 'close' comes all the same.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await closed;
   }
 }

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -28,8 +28,9 @@ export async function freshCopy(repo: string, prefix: string): Promise<string> {
     await mkdir(join(project, dirname(file)), { recursive: true });
     await cp(join(repo, file), join(project, file));
   }
-  // Hard links: as installed, at no cost, and without the bundle cache a warm checkout has.
-  execFileSync('cp', ['-al', join(repo, 'node_modules'), join(project, 'node_modules')]);
+  // Hard links: as installed, at no cost, and without the bundle cache a warm checkout has. The
+  // folder itself, not a link to it (a worktree's), so the cache removed is the copy's own.
+  execFileSync('cp', ['-al', realpathSync(join(repo, 'node_modules')), join(project, 'node_modules')]);
   await rm(join(project, 'node_modules/.cache'), { recursive: true, force: true });
   return project;
 }

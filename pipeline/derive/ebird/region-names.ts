@@ -10,10 +10,8 @@ import { iso31661, iso31662 } from 'iso-3166';
  * 'Schottland', 'Inglaterra'), else ISO 3166-2's (`iso-3166`: 'Texas', 'Ontario', 'Quintana Roo'),
  * which is how eBird names them.
  */
-export interface RegionNamer {
-  /** A region code's name; the code itself when no data names it (never a guess). */
-  (code: string): string;
-}
+/** A region code's name; the code itself when no data names it (never a guess). */
+export type RegionNamer = (code: string) => string;
 
 const isoCountries = new Map(iso31661.map((c) => [c.alpha2, c]));
 const isoSubdivisions = new Map(iso31662.map((s) => [s.code, s.name]));

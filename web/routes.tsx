@@ -41,9 +41,9 @@ const lifeListPage: PageComponent = async () => (await import('./routes/life-lis
 const notPhotographedPage: PageComponent = async () => (await import('./routes/not-photographed.tsx')).NotPhotographedPage;
 const listsPage: PageComponent = async () => (await import('./routes/lists.tsx')).ListsPage;
 const listPage: PageComponent = async () => (await import('./routes/lists.tsx')).ListPage;
-const outingsPage: PageComponent = async () => (await import('./routes/outings.tsx')).OutingsPage;
-const outingPage: PageComponent = async () => (await import('./routes/outings.tsx')).OutingPage;
-const outingsYearPage: PageComponent = async () => (await import('./routes/outings.tsx')).OutingsYearPage;
+const outingsPage: PageComponent = async () => (await import('./routes/outings-index.tsx')).OutingsPage;
+const outingPage: PageComponent = async () => (await import('./routes/outing.tsx')).OutingPage;
+const outingsYearPage: PageComponent = async () => (await import('./routes/outings-year.tsx')).OutingsYearPage;
 const speciesPage: PageComponent = async () => (await import('./routes/species.tsx')).SpeciesPage;
 const infoPage: PageComponent = async () => (await import('./routes/info.tsx')).InfoPage;
 const creditsPage: PageComponent = async () => (await import('./routes/credits.tsx')).CreditsPage;

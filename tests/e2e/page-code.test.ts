@@ -22,8 +22,10 @@ const url = (route: string) => pageUrl(siteUrl, route);
 const HOME_CODE = 'home.empty';
 /** The Lists page's table (web/routes/lists.tsx): 'Countries, and their states and provinces'. */
 const LISTS_CODE = 'lists.countries';
-/** An outing's species photographed but on none of its checklists (web/routes/outings.tsx): 'Photographed, not on the checklists'. */
-const OUTINGS_CODE = 'outing.notListed';
+/** The Outings page's introduction (web/routes/outings-index.tsx). */
+const OUTINGS_CODE = 'outings.intro';
+/** An outing's species photographed but on none of its checklists (web/routes/outing.tsx): 'Photographed, not on the checklists'. */
+const OUTING_CODE = 'outing.notListed';
 
 /** The text of every script `page` fetches from now on. */
 function recordScripts(page: Page): () => Promise<string[]> {
@@ -49,7 +51,7 @@ afterAll(async () => {
 });
 
 describe("each page's code", () => {
-  it('the home page fetches its own code and none of the Lists or Outings pages; opening those fetches theirs', async () => {
+  it("the home page fetches its own code and none of the Lists or Outings pages; opening those fetches theirs, and the Outings page none of an outing's", async () => {
     const { page, errors } = await openPage(browser);
     const scripts = recordScripts(page);
     await page.goto(url('/'));
@@ -60,6 +62,7 @@ describe("each page's code", () => {
     expect(holding(home, HOME_CODE)).toBe(true);
     expect(holding(home, LISTS_CODE)).toBe(false);
     expect(holding(home, OUTINGS_CODE)).toBe(false);
+    expect(holding(home, OUTING_CODE)).toBe(false);
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Year, country and state lists' }).click();
     await page.waitForURL(url(LISTS_ROUTE));
@@ -67,11 +70,19 @@ describe("each page's code", () => {
     const lists = await scripts();
     expect(holding(lists, LISTS_CODE)).toBe(true);
     expect(holding(lists, OUTINGS_CODE)).toBe(false);
+    expect(holding(lists, OUTING_CODE)).toBe(false);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outings' }).click();
     await page.waitForURL(url(OUTINGS_ROUTE));
     await page.locator('main h1', { hasText: 'Outings' }).waitFor();
-    expect(holding(await scripts(), OUTINGS_CODE)).toBe(true);
+    const outings = await scripts();
+    expect(holding(outings, OUTINGS_CODE)).toBe(true);
+    // The index links the outings' pages and never carries their code.
+    expect(holding(outings, OUTING_CODE)).toBe(false);
+
+    await page.locator('main a.outing-link').first().click();
+    await page.locator('main h1[data-outing]').waitFor();
+    expect(holding(await scripts(), OUTING_CODE)).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

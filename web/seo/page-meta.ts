@@ -141,7 +141,7 @@ export function describeList(site: SiteIdentity, key: string, title: string, obs
   });
 }
 
-/** The Outings page; `description` is the page's own (web/routes/outings.tsx). */
+/** The Outings page; `description` is the page's own (web/routes/outings-index.tsx). */
 export function describeOutings(site: SiteIdentity, description: string, image?: PreviewImage): PageDescription {
   return page(site, outingsTitle(), { description, route: OUTINGS_ROUTE, type: 'website', image });
 }

@@ -1,117 +1,26 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import type { OutingSummary } from '../../data/outings.ts';
-import { OUTINGS_ROUTE, outingRoute, outingsYearRoute } from '../../data/paths.ts';
-import { formatNumber, t, tAround, tn } from '../site-words.ts';
 import { ebirdChecklistUrl } from '../../data/ebird-links.ts';
+import { outingRoute } from '../../data/paths.ts';
 import { Day } from '../components/DayAndRegion.tsx';
-import { SpeciesName } from '../components/SpeciesName.tsx';
-import { ImageTile, tileLoading } from '../components/ImageTile.tsx';
+import { ImageTile } from '../components/ImageTile.tsx';
+import { OutingBreadcrumb } from '../components/OutingBreadcrumb.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PhotoWall } from '../components/PhotoWall.tsx';
 import { RecordingPlayer } from '../components/RecordingPlayer.tsx';
+import { SpeciesName } from '../components/SpeciesName.tsx';
 import { TitledSection } from '../components/TitledSection.tsx';
 import { PhotoGallery } from '../lightbox/PhotoGallery.tsx';
 import { photoLinkProps, useLightboxOpen } from '../lightbox/photo-param.ts';
-import { fieldTime, outingCounts, outingDates, outingDescription, outingsDescription, outingsTitle, outingsYearDescription, outingsYearTitle, outingTitle } from '../outing-text.ts';
-import { tileOfCover } from '../photos.ts';
-import type { outingLoader, outingsLoader, outingsYearLoader } from './outings-loader.ts';
+import { fieldTime, outingCounts, outingDates, outingDescription, outingTitle } from '../outing-text.ts';
+import { formatNumber, t, tAround, tn } from '../site-words.ts';
+import type { outingLoader } from './outings-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
 
-const COVER_SIZES = '96px';
 /** A species' thumbnail in an outing's list (h-6 w-8). */
 const THUMBNAIL_SIZES = '32px';
-/** Outing cards' covers on a phone's first screen, below the page's heading. */
-const CARD_FIRST_SCREEN_TILES = 4;
 
-export function OutingsPage() {
-  const data = useLoaderData<typeof outingsLoader>();
-  const identity = useSite();
-  let position = 0;
-  return (
-    <>
-      <PageMeta title={pageTitle(identity, outingsTitle())} description={outingsDescription(identity.owner)} />
-      <h1 className="font-serif text-4xl text-stone-50">{outingsTitle()}</h1>
-      <p className="mt-3 max-w-3xl text-stone-300">
-        {data.years.length > 0 ? t('outings.intro') : t('outings.empty')}
-      </p>
-      {data.years.map(({ year, count, outings }) => (
-        <TitledSection
-          key={year}
-          id={`year-${year}`}
-          className="mt-10"
-          title={
-            outings ? (
-              year
-            ) : (
-              // A year kept on a page of its own: the index stays small however many outings there are.
-              <Link to={outingsYearRoute(year)} className="text-link">
-                {year}
-              </Link>
-            )
-          }
-        >
-          {outings ? (
-            <OutingCards outings={outings} fromExport={data.fromExport} first={(position += outings.length) - outings.length} />
-          ) : (
-            <p className="mt-1 text-sm text-stone-400">{tn('count.outings', count)}</p>
-          )}
-        </TitledSection>
-      ))}
-    </>
-  );
-}
-
-export function OutingsYearPage() {
-  const data = useLoaderData<typeof outingsYearLoader>();
-  const identity = useSite();
-  return (
-    <>
-      <PageMeta title={pageTitle(identity, outingsYearTitle(data.year))} description={outingsYearDescription(identity.owner, data.year)} />
-      <OutingBreadcrumb />
-      <h1 className="mt-2 font-serif text-4xl text-stone-50">{outingsYearTitle(data.year)}</h1>
-      <OutingCards outings={data.outings} fromExport={data.fromExport} first={0} />
-    </>
-  );
-}
-
-function OutingCards({ outings, fromExport, first }: { outings: readonly OutingSummary[]; fromExport: boolean; first: number }) {
-  return (
-    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {outings.map((outing, i) => (
-        <OutingCard key={outing.key} outing={outing} fromExport={fromExport} position={first + i} />
-      ))}
-    </ul>
-  );
-}
-
-function OutingCard({ outing, fromExport, position }: { outing: OutingSummary; fromExport: boolean; position: number }) {
-  return (
-    <li className={outing.kind === 'trip' ? 'outing-card outing-trip' : 'outing-card'}>
-      {outing.cover ? (
-        <div className="outing-cover" aria-hidden="true">
-          <ImageTile image={tileOfCover(outing.cover)} alt="" sizes={COVER_SIZES} fit="fill" loading={tileLoading(position, CARD_FIRST_SCREEN_TILES)} />
-        </div>
-      ) : (
-        // A day without photos shows what it was: its species count, as a birder tallies it.
-        <div className="outing-tally" aria-hidden="true">
-          <span className="outing-tally-count">{formatNumber(outing.observed)}</span>
-          {tn('outing.tally', outing.observed)}
-        </div>
-      )}
-      <div className="outing-text">
-        {/* Lazy route discovery is a framework-mode feature this site does not use: its attribute would only weigh on a page of hundreds of cards. */}
-        <Link to={outingRoute(outing.key)} className="outing-link" discover="none">
-          {outingTitle(outing)}
-        </Link>
-        {outing.kind === 'trip' && <p className="truncate">{outingDates(outing)}</p>}
-        <p className="line-clamp-2">{outingCounts(outing, fromExport)}</p>
-        {outing.regions.length > 0 && <p className="outing-where">{outing.regions.join('; ')}</p>}
-      </div>
-    </li>
-  );
-}
-
+/** One day in the field, or a trip: its photos, recordings, facts and species. */
 export function OutingPage() {
   const outing = useLoaderData<typeof outingLoader>();
   const identity = useSite();
@@ -163,25 +72,6 @@ export function OutingPage() {
 
 type OutingView = Awaited<ReturnType<typeof outingLoader>>;
 type OutingSpeciesView = OutingView['species'][number];
-
-/** Back to the Outings page, and to the trip of a day. */
-function OutingBreadcrumb({ trip }: { trip?: OutingView['trip'] }) {
-  return (
-    <nav aria-label={t('breadcrumb')} className="text-sm text-stone-400">
-      <Link to={OUTINGS_ROUTE} className="text-link">
-        {outingsTitle()}
-      </Link>
-      {trip && (
-        <>
-          {' / '}
-          <Link to={outingRoute(trip.key)} className="text-link">
-            {trip.name}
-          </Link>
-        </>
-      )}
-    </nav>
-  );
-}
 
 /** Dates, regions, checklists, time in the field and the counts. */
 function OutingFacts({ outing }: { outing: OutingView }) {

@@ -60,7 +60,8 @@ export async function main(argv: string[]): Promise<number> {
 async function readTargetsAndCredentials(options: CliOptions): Promise<Pick<PublishOptions, 'targets' | 'credentials' | 'region'>> {
   const targets = await readTargets(options.photos);
   const needsBucket = targets.photos !== undefined || targets.site?.kind === 'bucket';
-  return { targets, credentials: needsBucket ? await findCredentials() : undefined, region: await findRegion(targets.storage.region) };
+  const region = await findRegion(targets.storage.region);
+  return { targets, credentials: needsBucket ? await findCredentials(process.env, region) : undefined, region };
 }
 
 /** `npm run build`, as its own process, its output passing through; a production build whatever NODE_ENV the caller has. */

@@ -26,7 +26,8 @@ export type CredentialSource = () => Promise<Credentials>;
 
 const profileOf = (env: NodeJS.ProcessEnv) => env.AWS_PROFILE || env.AWS_DEFAULT_PROFILE || 'default';
 
-export async function findCredentials(env: NodeJS.ProcessEnv = process.env): Promise<CredentialSource> {
+/** `region`: the one requests are signed for, which the chain's own clients (STS, SSO) ask too. */
+export async function findCredentials(env: NodeJS.ProcessEnv = process.env, region?: string): Promise<CredentialSource> {
   if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
     const credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined };
     return async () => credentials;
@@ -34,13 +35,13 @@ export async function findCredentials(env: NodeJS.ProcessEnv = process.env): Pro
   // The SDK warns on every run under Node 20, which this project supports; the warning is not the owner's to act on.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { fromNodeProviderChain } = await import('@aws-sdk/credential-providers');
-  const chain = fromNodeProviderChain({ profile: profileOf(env) });
+  const chain = fromNodeProviderChain({ profile: profileOf(env), ...(region ? { clientConfig: { region } } : {}) });
   const source: CredentialSource = async () => {
     try {
       const { accessKeyId, secretAccessKey, sessionToken } = await chain();
       return { accessKeyId, secretAccessKey, sessionToken };
     } catch (error) {
-      throw new PublishError(chainFailure(error, profileOf(env)));
+      throw new PublishError(chainFailure(error, profileOf(env), env));
     }
   };
   // Asked once now: a missing or broken source fails before the build, not after it.
@@ -49,12 +50,15 @@ export async function findCredentials(env: NodeJS.ProcessEnv = process.env): Pro
 }
 
 /** The owner's line for a chain that found nothing, or whose source failed: from the error's kind, never its text. */
-function chainFailure(error: unknown, profile: string): string {
+function chainFailure(error: unknown, profile: string, env: NodeJS.ProcessEnv): string {
   const message = error instanceof Error ? error.message : '';
+  // A job set up for a role (web identity) whose exchange failed is no job without credentials.
+  const webIdentity = 'web identity (AWS_WEB_IDENTITY_TOKEN_FILE, AWS_ROLE_ARN)';
+  if (env.AWS_WEB_IDENTITY_TOKEN_FILE && env.AWS_ROLE_ARN && !env.AWS_PROFILE) return credentialsFailed(profile, webIdentity);
   if (/could not load credentials from any providers/i.test(message)) return noCredentials(profile);
   if (/\bsso\b/i.test(message)) return credentialsFailed(profile, 'AWS SSO (its session may have ended: `aws sso login`)');
   if (/credential_process|process/i.test(message)) return credentialsFailed(profile, 'its credential_process');
-  if (/web ?identity|token ?file|AssumeRole/i.test(message)) return credentialsFailed(profile, 'web identity (AWS_WEB_IDENTITY_TOKEN_FILE, AWS_ROLE_ARN)');
+  if (/web ?identity|token ?file|AssumeRole/i.test(message)) return credentialsFailed(profile, webIdentity);
   if (/metadata|container|instance|imds/i.test(message)) return credentialsFailed(profile, 'container or instance metadata');
   return noCredentials(profile);
 }

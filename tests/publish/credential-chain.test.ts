@@ -201,6 +201,32 @@ describe('a CI job’s OIDC role (web identity)', () => {
       await Promise.all([sts.close(), front.close()]);
     }
   });
+
+  it('a token STS refuses fails in one line naming web identity, with the region publishing uses (no warning of the SDK’s own), showing no token', async () => {
+    const jwt = `eyJhbGciOiJSUzI1NiJ9.${randomBytes(32).toString('base64url')}.${randomBytes(64).toString('base64url')}`;
+    const sts = await awsStandIn(() => ({
+      status: 400,
+      type: 'text/xml',
+      body: '<ErrorResponse><Error><Type>Sender</Type><Code>InvalidIdentityToken</Code><Message>Incorrect token audience</Message></Error><RequestId>loopback</RequestId></ErrorResponse>',
+    }));
+    try {
+      const home = join(work, 'web-identity-refused-home');
+      await mkdir(home, { recursive: true });
+      const tokenFile = join(home, 'oidc-token');
+      await writeFile(tokenFile, jwt);
+      const run = await publish(
+        'web-identity-refused',
+        server.endpoint,
+        await chainEnvironment(home, sts.url, { AWS_WEB_IDENTITY_TOKEN_FILE: tokenFile, AWS_ROLE_ARN: 'arn:aws:iam::111122223333:role/birds-publish', AWS_ENDPOINT_URL_STS: sts.url }),
+      );
+      expect(run.status).toBe(1);
+      expect(sts.asked.length).toBeGreaterThan(0);
+      expect(run.stderr.trim().split('\n')).toEqual([credentialsFailed('default', 'web identity (AWS_WEB_IDENTITY_TOKEN_FILE, AWS_ROLE_ARN)')]);
+      expect(run.stdout + run.stderr).not.toContain(jwt);
+    } finally {
+      await sts.close();
+    }
+  });
 });
 
 describe('AWS SSO (an sso-session profile, after `aws sso login`)', () => {

@@ -3,10 +3,10 @@ import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { imageUrl, srcSetOf } from '../assets.ts';
 import { FIRST_SCREEN_TIMING, QUEUED_SRC, QUEUED_SRCSET } from '../first-screen.ts';
 import type { TileImage } from '../photos.ts';
+import { useStartWhenNear } from './near-viewport.ts';
 import { t } from '../site-words.ts';
 
 /** The specification's lazy-load rule: 10% visible, with a 100px margin. */
-const LAZY_LOAD_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '100px' };
 const LOAD_ERROR_TEXT = 'Failed to load image';
 
 type Status = 'waiting' | 'queued' | 'loading' | 'loaded' | 'failed';
@@ -157,23 +157,6 @@ function useDecodedPlaceholder(hash: Uint8Array | undefined, active: boolean): s
   return placeholder;
 }
 
-/** Calls `start` once the box comes near the viewport (the spec's lazy-load rule), while `enabled`. */
-function useStartWhenNear(boxRef: RefObject<HTMLDivElement | null>, enabled: boolean, start: () => void): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `start` only moves the status on from 'waiting', a newer one does the same; the box is the same element throughout
-  useEffect(() => {
-    if (!enabled) return;
-    const box = boxRef.current;
-    if (!box) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        start();
-        observer.disconnect();
-      }
-    }, LAZY_LOAD_OPTIONS);
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [enabled]);
-}
 
 /** The box holds the photo's shape and shows its colour, then its blurred preview, until the photo is in. */
 function boxStyle(image: TileImage, fit: ImageTileProps['fit'], status: Status, colour: string | undefined, placeholder: string | undefined): CSSProperties {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assetUrl } from '../../data/paths.ts';
 import { loadSiteWords, WORDS_FOLDER } from '../prerender/word-tables.ts';
 import { setSiteWords } from '../site-words.ts';
+import { intersectAll } from '../test/intersection.ts';
 import { fakeMediaPlayback, fixtureRecording } from '../test/media.ts';
 import { RecordingPlayer } from './RecordingPlayer.tsx';
 
@@ -32,6 +33,9 @@ describe('a recording', () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderPlayers(eagle);
     const image = screen.getByRole('img', { name: 'Spectrogram of Bald Eagle, 0:10' });
+    // A lazy spectrogram has no file until it comes near the screen, so it never competes with the first screen's photos.
+    expect(image).not.toHaveAttribute('src');
+    intersectAll();
     expect(image).toHaveAttribute('src', assetUrl('/', eagle.spectrogram.image.path));
     expect(image).toHaveAttribute('width', '1200');
     expect(image).toHaveAttribute('height', '300');

@@ -3,11 +3,13 @@ import { Link, useHref } from 'react-router';
 import type { PageRecording } from '../../data/media-schemas.ts';
 import { outingRoute, recordingAnchor, recordingRoute } from '../../data/paths.ts';
 import { imageUrl, mediaUrl } from '../assets.ts';
+import { QUEUED_SRC } from '../first-screen.ts';
 import { birdName } from '../bird-name.ts';
 import { formatDuration, mediaLength, positionText, spectrogramAlt } from '../media-text.ts';
 import { onePlayerAtATime } from '../one-at-a-time.ts';
 import { t } from '../site-words.ts';
 import { Day } from './DayAndRegion.tsx';
+import { useStartWhenNear } from './near-viewport.ts';
 
 /** Seconds an arrow key moves the playhead; Page Up/Down move a tenth of the recording. */
 const ARROW_STEP = 1;
@@ -40,6 +42,11 @@ export function RecordingPlayer({ recording, loading = 'lazy', showSpecies = fal
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const headRef = useRef<HTMLDivElement | null>(null);
   const boxRef = useRef<HTMLDivElement | null>(null);
+  // A lazy spectrogram waits as a first-screen tile queued behind the page's first photo does
+  // (QUEUED_SRC, which the page's inline script starts once that photo is on screen), or for the
+  // app when it comes near the screen: it never takes bandwidth from the photo a visitor sees first.
+  const [near, setNear] = useState(loading === 'eager');
+  useStartWhenNear(boxRef, !near, () => setNear(true));
   /** Where playing starts or went to, in seconds, before and after the audio exists. */
   const [time, setTime] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -152,7 +159,23 @@ export function RecordingPlayer({ recording, loading = 'lazy', showSpecies = fal
   return (
     <figure id={recordingAnchor(recording.id)} className="recording scroll-mt-20" data-recording={recording.id}>
       <div ref={boxRef} className="relative overflow-hidden rounded-sm bg-stone-100">
-        <img src={imageUrl(image.path)} width={image.width} height={image.height} alt={spectrogramAlt(species, duration)} loading={loading} decoding="async" className="block h-auto w-full" />
+        {/* Its alt text is never drawn over the box while the file is on its way. */}
+        <img
+          src={near ? imageUrl(image.path) : undefined}
+          {...(near ? {} : { [QUEUED_SRC]: imageUrl(image.path), suppressHydrationWarning: true })}
+          width={image.width}
+          height={image.height}
+          style={{ aspectRatio: `${image.width} / ${image.height}` }}
+          alt={spectrogramAlt(species, duration)}
+          loading={loading}
+          decoding="async"
+          className="block h-auto w-full text-transparent"
+        />
+        {!near && (
+          <noscript>
+            <img src={imageUrl(image.path)} alt="" width={image.width} height={image.height} className="absolute inset-0 block h-full w-full" />
+          </noscript>
+        )}
         <div
           role="slider"
           tabIndex={0}

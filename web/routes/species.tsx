@@ -61,9 +61,9 @@ export function SpeciesPage() {
       {recordings.length > 0 && (
         <TitledSection id="recordings" title={t('media.recordings')} className="mt-10">
           <div className="mt-4 grid gap-8 lg:grid-cols-2">
-            {/* Figures, not list items: the page's `ul li` are its wall's tiles. Above the fold only on a page without photos or clips. */}
-            {recordings.map((recording) => (
-              <RecordingPlayer key={recording.id} recording={recording} loading={wall.length === 0 ? 'eager' : 'lazy'} />
+            {/* Figures, not list items: the page's `ul li` are its wall's tiles. */}
+            {recordings.map((recording, i) => (
+              <RecordingPlayer key={recording.id} recording={recording} loading={i === 0 && wall.length === 0 ? 'eager' : 'lazy'} />
             ))}
           </div>
         </TitledSection>

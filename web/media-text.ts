@@ -45,7 +45,7 @@ export function mediaCounts(counts: MediaCounts): string {
   return mediaCountParts(counts).join(COUNTS_SEPARATOR);
 }
 
-interface MediaCounts {
+export interface MediaCounts {
   photos?: number;
   recordings?: number | undefined;
   clips?: number | undefined;

@@ -120,7 +120,7 @@ async function lifeListPages(model: SiteModel, site: SiteIdentity, add: AddPage,
       siteImage ??= first && previewOf(first);
       const name = birdName(species.species, species.localName);
       levels.push(() => add(describeLifeList(site, level.segments, species.photos.length, speciesPreview(species, name, name)), species.photos, dependsOn));
-      add(describeSpecies(site, species.species, species.photos.length, speciesPreview(species, name), name), species.photos, [siteDataPaths.species(species.species)]);
+      add(describeSpecies(site, species.species, { photos: species.photos.length, recordings: species.recordings.length, clips: species.clips.length }, speciesPreview(species, name), name), species.photos, [siteDataPaths.species(species.species)]);
       for (const photo of species.photos) {
         const description = describePhoto(site, { id: photo.key, species: name, takenOn: photo.takenOn ?? null, camera: photo.exif?.camera, caption: photo.caption, image: previewOf(photo) });
         addShare({ route: description.route, file: pageFile(photoShareRoute(photo.key)), kind: 'share', description, images: [photo.full.path], inSitemap: false, dependsOn: [SITE_IDENTITY], photo });

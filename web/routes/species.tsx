@@ -15,7 +15,7 @@ import type { GalleryPhoto } from '../photos.ts';
 import type { SpeciesData } from '../../data/site-data-schemas.ts';
 import type { speciesLoader } from './species-loader.ts';
 import { pageTitle, useSite } from './root.tsx';
-import { t, tn } from '../site-words.ts';
+import { t } from '../site-words.ts';
 
 /** Its masonry's column widths (two columns, three from xl in the 1280 px column; padding and gaps taken off), as WALL_SIZES. */
 const MASONRY_SIZES = '(min-width: 1280px) 403px, (min-width: 640px) calc(50vw - 30px), calc(50vw - 22px)';
@@ -33,12 +33,11 @@ export function SpeciesPage() {
   const wall = useMemo(() => (clips.length === 0 ? photos : [...photos, ...clips]), [photos, clips]);
   const covered = useLightboxOpen(wall);
   const identity = useSite();
-  const count = tn('count.photos', photos.length);
   const counts = mediaCountParts({ photos: photos.length, recordings: recordings.length, clips: clips.length });
   const loading = masonryLoading(wall.map(ratioOf), 2, PHONE_SCREEN_IN_COLUMNS);
   return (
     <>
-      <PageMeta title={pageTitle(identity, birdName(species, localName))} description={t('species.description', { species: birdName(species, localName), photos: count, owner: identity.owner })} />
+      <PageMeta title={pageTitle(identity, birdName(species, localName))} description={t('species.description', { species: birdName(species, localName), photos: counts.join(COUNTS_SEPARATOR), owner: identity.owner })} />
       <div className="mb-8">
         {folder.length > 1 && <FolderTrail folder={folder} />}
         <h1 className="mt-1 font-serif text-4xl text-stone-50">{localName ? <span lang={localName.lang}>{localName.name}</span> : species}</h1>

@@ -15,7 +15,7 @@ function attribute(tags: ReturnType<typeof headTags>, key: string): string | und
 describe('page descriptions', () => {
   it('give a species page its own title, canonical URL and a large-image card of that species', () => {
     const urls = createSiteUrls({ baseUrl: 'https://example.org/portfolio/', basePath: '/portfolio/' });
-    const tags = headTags(describeSpecies(site, quoted, 3, image), urls);
+    const tags = headTags(describeSpecies(site, quoted, { photos: 3 }, image), urls);
     expect(tags[0]).toEqual({ tag: 'title', attributes: {}, text: `${quoted} · Birds & "Co"` });
     expect(tags.find((t) => t.tag === 'link')?.attributes.href).toBe(`https://example.org/portfolio/species/Tom%20%26%20Jerry's%20%22Owl%22/`);
     expect(attribute(tags, 'og:image')).toBe(`https://example.org/portfolio/life_list/Tom%20%26%20Jerry's%20%22Owl%22/x.jpg`);
@@ -55,10 +55,10 @@ describe('page descriptions', () => {
 describe('head tags written into the pre-rendered HTML', () => {
   it('carry hostile names as text and attribute values, never as markup', () => {
     const urls = createSiteUrls({ basePath: '/' });
-    const html = headTags(describeSpecies(site, hostile, 1, { ...image, alt: hostile }), urls).map(renderHeadTag).join('');
+    const html = headTags(describeSpecies(site, hostile, { photos: 1 }, { ...image, alt: hostile }), urls).map(renderHeadTag).join('');
     const doc = new DOMParser().parseFromString(`<!doctype html><head>${html}</head>`, 'text/html');
     expect(doc.querySelector('img')).toBeNull();
-    expect(doc.head.children).toHaveLength(headTags(describeSpecies(site, hostile, 1, image), urls).length);
+    expect(doc.head.children).toHaveLength(headTags(describeSpecies(site, hostile, { photos: 1 }, image), urls).length);
     expect(doc.title).toBe(`${hostile} · Birds & "Co"`);
     expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(hostile);
     expect(doc.querySelector('meta[property="og:image:alt"]')?.getAttribute('content')).toBe(hostile);

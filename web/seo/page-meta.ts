@@ -1,4 +1,5 @@
 import { CREDITS_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, outingRoute, outingsYearRoute, photoShareRoute, speciesRoute, type LifeListOrder } from '../../data/paths.ts';
+import { mediaCounts, type MediaCounts } from '../media-text.ts';
 
 export { photoAppRoute, photoShareRoute } from '../../data/paths.ts';
 import type { PublishingSettings, SiteUrls } from './site-urls.ts';
@@ -76,10 +77,10 @@ export function describeLifeList(site: SiteIdentity, segments: readonly string[]
   });
 }
 
-/** A species page: `name` is the species' name as shown (its local name where known); its URL stays its key's. */
-export function describeSpecies(site: SiteIdentity, species: string, photoCount: number, image?: PreviewImage, name = species): PageDescription {
+/** A species page: `name` is the species' name as shown (its local name where known); its URL stays its key's; `counts` its photos, recordings and clips. */
+export function describeSpecies(site: SiteIdentity, species: string, counts: MediaCounts, image?: PreviewImage, name = species): PageDescription {
   return page(site, name, {
-    description: t('seo.species', { photos: tn('count.photos', photoCount), species: name, owner: site.owner }),
+    description: t('seo.species', { photos: mediaCounts(counts), species: name, owner: site.owner }),
     route: speciesRoute(species),
     type: 'website',
     image,

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { imageFileSchema, imageSourceSchema } from '../../data/manifest-schemas.ts';
 import { mediaFileSchema, MEDIA_KINDS } from '../../data/media-schemas.ts';
 import { writeFileAtomically } from '../../node-lib/files.ts';
-import { loadCacheFile } from '../plumbing/cache-file.ts';
+import { cachedFileFields, loadCacheFile } from '../plumbing/cache-file.ts';
 import type { Problems } from '../plumbing/problems.ts';
 
 /**
@@ -34,13 +34,7 @@ const mediaMadeSchema = z.strictObject({
 
 export const mediaRecordSchema = z.strictObject({
   kind: z.enum(MEDIA_KINDS),
-  size: z.number(),
-  mtimeMs: z.number(),
-  fingerprint: z.string(),
-  addedAt: z.string(),
-  failure: z.optional(z.string()),
-  failedUnder: z.optional(z.string()),
-  warning: z.optional(z.string()),
+  ...cachedFileFields,
   /** The settings and code the renditions were made with. */
   key: z.optional(z.string()),
   takenOn: z.optional(z.nullable(z.string())),

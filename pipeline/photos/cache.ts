@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as z from 'zod/mini';
 import { exifDisplaySchema, imageFileSchema, imageSourceSchema } from '../../data/manifest-schemas.ts';
 import { unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
-import { loadCacheFile } from '../plumbing/cache-file.ts';
+import { cachedFileFields, loadCacheFile } from '../plumbing/cache-file.ts';
 import type { Problems } from '../plumbing/problems.ts';
 
 /**
@@ -25,14 +25,7 @@ const PUBLIC_MARKER_FILE = '.ingest-marker';
 const keyed = <T extends z.ZodMiniType>(value: T) => z.strictObject({ key: z.string(), value });
 
 const photoRecordSchema = z.strictObject({
-  size: z.number(),
-  mtimeMs: z.number(),
-  fingerprint: z.string(),
-  addedAt: z.string(),
-  /** Set when the photo could not be published; re-reported without decoding while the file is unchanged. */
-  failure: z.optional(z.string()),
-  failedUnder: z.optional(z.string()),
-  warning: z.optional(z.string()),
+  ...cachedFileFields,
   metadataKey: z.optional(z.string()),
   /** 'exifr' when ExifTool could not run and exifr read the photo: read again once ExifTool runs (never the photo's own state). */
   metadataReadBy: z.optional(z.literal('exifr')),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import * as z from 'zod/mini';
 import { messageOf } from '../../data/error-text.ts';
 import { fatal, problem } from '../report/messages.ts';
 import { readOptionalTextOrStop, type Problems } from './problems.ts';
@@ -26,3 +27,18 @@ export async function loadCacheFile<T>(file: string, schema: CacheSchema<T>, emp
     return empty();
   }
 }
+
+/**
+ * What every cached file's record holds, a photo's or a recording's: its identity (size, mtime,
+ * content fingerprint), when it was first seen, and the failure or warning re-reported without
+ * reading it again while it is unchanged (`failedUnder`: the code that failed on it).
+ */
+export const cachedFileFields = {
+  size: z.number(),
+  mtimeMs: z.number(),
+  fingerprint: z.string(),
+  addedAt: z.string(),
+  failure: z.optional(z.string()),
+  failedUnder: z.optional(z.string()),
+  warning: z.optional(z.string()),
+};

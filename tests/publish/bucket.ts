@@ -1,7 +1,9 @@
 import { AwsClient } from 'aws4fetch';
 import { decodeHTMLAttribute } from 'entities';
 import { XMLParser } from 'fast-xml-parser';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { S3RVER_CREDENTIALS } from '../../harness/s3-server.ts';
 
@@ -85,4 +87,12 @@ export async function missingReferences(endpoint: string, bucket: string, refere
     }
   }
   return missing;
+}
+
+/** A small site of its own under `work`: `count` data files. */
+export async function smallSite(work: string, name: string, count: number): Promise<string> {
+  const dir = join(work, name);
+  await mkdir(dir, { recursive: true });
+  for (let i = 0; i < count; i++) await writeFile(join(dir, `f${i}.json`), JSON.stringify({ i }));
+  return dir;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishSettings, runPublish } from '../../harness/publish-command.ts';
 import { S3RVER_CREDENTIALS, startS3Server, type S3Server } from '../../harness/s3-server.ts';
 import { credentialsFailed } from '../../publish/messages.ts';
-import { listBucket } from './bucket.ts';
+import { listBucket, smallSite } from './bucket.ts';
 
 /**
  * Credentials from the two sources of the AWS SDK's chain an owner meets without stored keys:
@@ -88,13 +88,6 @@ async function headerFront(): Promise<Listening> {
   return { url: await listen(front), asked, close: closing(front) };
 }
 
-async function smallSite(name: string, count: number): Promise<string> {
-  const dir = join(work, name);
-  await mkdir(dir, { recursive: true });
-  for (let i = 0; i < count; i++) await writeFile(join(dir, `f${i}.json`), JSON.stringify({ i }));
-  return dir;
-}
-
 /**
  * Loaded into the publish's process before anything else: node:http's and node:https's
  * `request` (which the SDK's clients call for every request, looking them up each time) refuse
@@ -133,7 +126,7 @@ async function chainEnvironment(home: string, standIn: string, env: NodeJS.Proce
 }
 
 const publish = async (name: string, endpoint: string, env: NodeJS.ProcessEnv) =>
-  runPublish(['--no-build', '--photos', await publishSettings(work, name, { deploy: { endpoint, site: `s3://${name}/` } }), '--out', await smallSite(`${name}-site`, 3)], env);
+  runPublish(['--no-build', '--photos', await publishSettings(work, name, { deploy: { endpoint, site: `s3://${name}/` } }), '--out', await smallSite(work, `${name}-site`, 3)], env);
 
 const aSessionToken = () => `IQoJb3JpZ2luX2VjE${randomBytes(48).toString('base64url')}`;
 const inAnHour = () => new Date(Date.now() + 3_600_000);

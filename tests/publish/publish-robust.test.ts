@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { publishSettings, runPublish } from '../../harness/publish-command.ts';
 import { S3RVER_CREDENTIALS, S3RVER_ENVIRONMENT, startS3Server, type S3Server } from '../../harness/s3-server.ts';
 import { filesUnder } from '../../node-lib/files.ts';
-import { getObject, listBucket, missingReferences, WHOLE_SITE } from './bucket.ts';
+import { getObject, listBucket, missingReferences, smallSite, WHOLE_SITE } from './bucket.ts';
 import { bucketFront, uploadedKey, type Verdict } from './bucket-front.ts';
 
 /**
@@ -37,13 +37,6 @@ afterAll(async () => {
 const library = (name: string, deploy: object) => publishSettings(work, name, { deploy: { endpoint: server.endpoint, ...deploy } });
 const publish = (photos: string, out: string, env: NodeJS.ProcessEnv = CREDENTIALS) => runPublish(['--no-build', '--photos', photos, '--out', out], env);
 const keysOf = async (bucket: string) => (await listBucket(server.endpoint, bucket)).map((o) => o.key).sort();
-
-async function smallSite(name: string, count: number): Promise<string> {
-  const dir = join(work, name);
-  await mkdir(dir, { recursive: true });
-  for (let i = 0; i < count; i++) await writeFile(join(dir, `f${i}.json`), JSON.stringify({ i }));
-  return dir;
-}
 
 describe('a connection that stops answering mid-upload', () => {
   it('ends the run in about the retry window, naming the file, the endpoint and what was tried; the live site stays whole and the next run finishes', async () => {
@@ -77,7 +70,7 @@ describe('a body damaged on the way', () => {
     let corrupted = 0;
     const front = await bucketFront(server.port, (line): Verdict => (uploadedKey(line) === 'f2.json' && corrupted++ === 0 ? 'corrupt' : 'pass'));
     try {
-      const folder = await smallSite('digest-site', 4);
+      const folder = await smallSite(work, 'digest-site', 4);
       const run = await publish(await library('digest', { site: 's3://digest/', endpoint: front.endpoint }), folder);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
@@ -92,7 +85,7 @@ describe('a body damaged on the way', () => {
 describe('a bucket whose ETags are not MD5s (SSE-KMS, SSE-C)', () => {
   it('compares by the MD5 kept in each object’s metadata, and warns once of objects that keep none', async () => {
     const photos = await library('sse', { site: 's3://sse-site/' });
-    const folder = await smallSite('sse-files', 6);
+    const folder = await smallSite(work, 'sse-files', 6);
     // Two objects put there by another tool, with no MD5 in their metadata.
     const other = new AwsClient({ ...S3RVER_CREDENTIALS, service: 's3', region: 'us-east-1', retries: 0 });
     for (const i of [0, 1]) expect((await other.fetch(`${server.endpoint}/sse-site/f${i}.json`, { method: 'PUT', body: JSON.stringify({ i }) })).status).toBe(200);
@@ -142,7 +135,7 @@ describe('credentials', () => {
   const SECRET = 'wJalrXUtnFEMI-not-the-right-secret-K7MDENG';
 
   it('a right key id with a wrong secret is refused (SignatureDoesNotMatch), and the secret is never shown', async () => {
-    const run = await publish(await library('secret', { site: 's3://secret/' }), await smallSite('secret-site', 2), { AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: SECRET });
+    const run = await publish(await library('secret', { site: 's3://secret/' }), await smallSite(work, 'secret-site', 2), { AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: SECRET });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([`${server.endpoint} refused the credentials (SignatureDoesNotMatch): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE.`]);
     expect(run.stdout + run.stderr).not.toContain(SECRET);
@@ -154,7 +147,7 @@ describe('credentials', () => {
     const helper = join(work, 'credential-helper.cjs');
     await writeFile(helper, `process.stdout.write(JSON.stringify({ Version: 1, AccessKeyId: 'S3RVER', SecretAccessKey: 'S3RVER' }));\n`);
     await writeFile(config, `[profile birds]\ncredential_process = ${process.execPath} ${helper}\nregion = eu-west-1\n`);
-    const run = await publish(await library('chain', { site: 's3://chain/' }), await smallSite('chain-site', 3), { AWS_PROFILE: 'birds', AWS_CONFIG_FILE: config, AWS_SHARED_CREDENTIALS_FILE: join(work, 'no-credentials') });
+    const run = await publish(await library('chain', { site: 's3://chain/' }), await smallSite(work, 'chain-site', 3), { AWS_PROFILE: 'birds', AWS_CONFIG_FILE: config, AWS_SHARED_CREDENTIALS_FILE: join(work, 'no-credentials') });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(await keysOf('chain')).toEqual(['f0.json', 'f1.json', 'f2.json']);
@@ -171,7 +164,7 @@ describe('credentials', () => {
     try {
       const { port } = metadata.address() as { port: number };
       const home = join(work, 'container-home');
-      const run = await publish(await library('container', { site: 's3://chain/' }), await smallSite('chain-site', 3), { HOME: home, AWS_CONTAINER_CREDENTIALS_FULL_URI: `http://127.0.0.1:${port}/credentials` });
+      const run = await publish(await library('container', { site: 's3://chain/' }), await smallSite(work, 'chain-site', 3), { HOME: home, AWS_CONTAINER_CREDENTIALS_FULL_URI: `http://127.0.0.1:${port}/credentials` });
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(asked).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { filesUnder } from '../../node-lib/files.ts';
 import { freePort } from '../../harness/ports.ts';
 import { publishSettings, runPublish, startPublish } from '../../harness/publish-command.ts';
 import { S3RVER_ENVIRONMENT, startS3Server, type S3Server } from '../../harness/s3-server.ts';
-import { getObject, listBucket, missingReferences, WHOLE_SITE } from './bucket.ts';
+import { getObject, listBucket, missingReferences, smallSite, WHOLE_SITE } from './bucket.ts';
 import { bucketFront, uploadedKey, type BucketFront, type Verdict } from './bucket-front.ts';
 
 /**
@@ -41,14 +41,6 @@ const library = (name: string, deploy: object, publishing: object = {}) => publi
 const publish = (photos: string, out: string, args: string[] = [], env: NodeJS.ProcessEnv = CREDENTIALS) => runPublish(['--no-build', '--photos', photos, '--out', out, ...args], env);
 const publishedFiles = async (dir: string) => (await filesUnder(dir)).filter((key) => !key.split('/').some((part) => part.startsWith('.'))).sort();
 const keysOf = async (bucket: string) => (await listBucket(server.endpoint, bucket)).map((o) => o.key).sort();
-
-/** A small folder of its own: `count` data files. */
-async function smallSite(name: string, count: number): Promise<string> {
-  const dir = join(work, name);
-  await mkdir(dir, { recursive: true });
-  for (let i = 0; i < count; i++) await writeFile(join(dir, `f${i}.json`), JSON.stringify({ i }));
-  return dir;
-}
 
 describe('npm run publish to an S3-compatible bucket', () => {
   let photos: string;
@@ -118,7 +110,7 @@ describe('npm run publish to an S3-compatible bucket', () => {
 describe('the deletion guard', () => {
   it('stops a publish that would delete more than a quarter of the objects, until --yes', async () => {
     const photos = await library('guard', { site: 's3://guard/' });
-    const folder = await smallSite('guard-site', 8);
+    const folder = await smallSite(work, 'guard-site', 8);
     expect((await publish(photos, folder)).status).toBe(0);
     for (const i of [5, 6, 7]) await unlink(join(folder, `f${i}.json`));
     const before = await listBucket(server.endpoint, 'guard');
@@ -188,7 +180,7 @@ describe('a connection lost before its answer', () => {
     const front = await bucketFront(server.port, (line) => (uploadedKey(line) && uploads++ === 0 ? 'reset' : 'pass'));
     try {
       const photos = await library('lost', { site: 's3://lost/', endpoint: front.endpoint });
-      const folder = await smallSite('lost-site', 5);
+      const folder = await smallSite(work, 'lost-site', 5);
       const run = await publish(photos, folder);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
@@ -203,7 +195,7 @@ describe('a connection lost before its answer', () => {
 describe('credentials from the shared credentials file', () => {
   it('reads the profile AWS_PROFILE names, and the default one from ~/.aws/credentials', async () => {
     const photos = await library('profile', { site: 's3://guard/' });
-    const folder = await smallSite('profile-site', 5);
+    const folder = await smallSite(work, 'profile-site', 5);
     const file = join(work, 'credentials');
     await writeFile(file, `[default]\naws_access_key_id = WRONG\naws_secret_access_key = WRONG\n\n[birds]\naws_access_key_id = S3RVER\naws_secret_access_key = S3RVER\n`);
     const byProfile = await publish(photos, folder, [], { AWS_PROFILE: 'birds', AWS_SHARED_CREDENTIALS_FILE: file });

@@ -156,6 +156,12 @@ export const mediaCountFields = {
   clipCount: z.optional(positiveInt()),
 };
 
+/** A card's or a list row's counts beside its `photos`, named as it names them; absent when zero. */
+export const mediaTallyFields = {
+  recordings: z.optional(positiveInt()),
+  clips: z.optional(positiveInt()),
+};
+
 /** The Credits page's line for a credited recording or clip. */
 export const creditedMediaSchema = z.strictObject({
   id: mediaCommon.id,

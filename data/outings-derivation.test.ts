@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { lifeListRecordsSchema, growthByYear } from './life-records.ts';
+import { mediaIndexSchema, type MediaIndex } from './media-schemas.ts';
 import { OUTINGS_INDEX_LIMIT, type OutingData, type OutingsData } from './outings.ts';
 import { outingsOf } from './outings-derivation.ts';
 import { tripKey } from './paths.ts';
 import { siteDataFiles, type LifeListLinks } from './site-data-derivation.ts';
 import { siteDataPaths, type HomeData, type SpeciesData } from './site-data-schemas.ts';
-import { LIFE_RECORDS, fixtureLifeList, fixtureManifests, photos } from '../harness/fixture-site.ts';
+import { LIFE_RECORDS, WOOD_DUCK, fixtureLifeList, fixtureManifests, photos } from '../harness/fixture-site.ts';
 
 // Every fixture photo was taken on this day.
 const DAY = '2024-05-17';
@@ -127,5 +128,61 @@ describe('the Outings index', () => {
       [2023, 365, undefined],
     ]);
     expect(years.map((y) => [y.year, y.outings.length, y.outings[0]!.key])).toEqual([[2023, 365, '2023-12-31']]);
+  });
+});
+
+describe('the outings of recordings and clips', () => {
+  /** Two recordings of the Wood Duck and a clip of it, on the fixture's day, as the pipeline indexes them. */
+  function mediaOfTheDay(): MediaIndex {
+    const common = { species: 'Wood Duck', folder: WOOD_DUCK, durationSeconds: 12, takenOn: DAY, addedAt: '2024-05-18T08:00:00Z' };
+    const recording = (id: string) => ({
+      ...common,
+      kind: 'recording',
+      id,
+      source: `life_list/${WOOD_DUCK.join('/')}/${id}.wav`,
+      fileName: `${id}.wav`,
+      audio: [{ path: `media/${id}.m4a`, type: 'audio/mp4', bytes: 1000 }],
+      spectrogram: { image: { path: `media/${id}_spectrogram.webp`, width: 1200, height: 300 }, maxFrequencyHz: 11025 },
+    });
+    const clip = {
+      ...common,
+      kind: 'clip',
+      id: 'wood-duck-swims',
+      source: `life_list/${WOOD_DUCK.join('/')}/swims.mov`,
+      fileName: 'swims.mov',
+      width: 1920,
+      height: 1080,
+      video: [{ path: 'media/swims.mp4', type: 'video/mp4', bytes: 5000 }],
+      hasSound: true,
+      placeholder: photos.duckDrake.placeholder,
+      thumbnail: photos.duckDrake.thumbnail,
+      poster: photos.duckDrake.thumbnail,
+      sources: photos.duckDrake.sources,
+    };
+    const media = [recording('wood-duck-whistle'), recording('wood-duck-call'), clip];
+    return mediaIndexSchema.parse({ version: 1, media: Object.fromEntries(media.map((m) => [m.id, m])) });
+  }
+
+  it("counts them on the day's page, on its card in the Outings index and in a trip's list of days", () => {
+    const trip = { name: 'Carolina, May 2024', from: '2024-05-16', to: '2024-05-18' };
+    const before = { ...FIELD_DAY, date: '2024-05-16', species: [LIFE_RECORDS.gull.scientificName] };
+    const files = siteDataFiles(fixtureManifests(), lifeWithDays([before, FIELD_DAY]), { trips: [trip] }, mediaOfTheDay());
+    const day = files.get(siteDataPaths.outing(DAY)) as OutingData;
+    expect(day).toMatchObject({ recordingCount: 2, clipCount: 1 });
+    const page = files.get(siteDataPaths.outing(tripKey(trip.name))) as OutingData;
+    expect(page).toMatchObject({ recordingCount: 2, clipCount: 1 });
+    expect(page.days).toEqual([
+      { date: '2024-05-16', species: 1, lifers: 0, photos: 0 },
+      { date: DAY, species: 2, lifers: 1, photos: 5, recordings: 2, clips: 1 },
+    ]);
+    const index = files.get(siteDataPaths.outings) as OutingsData;
+    expect(index.years[0]!.outings).toEqual([expect.objectContaining({ key: tripKey(trip.name), photos: 5, recordings: 2, clips: 1 })]);
+  });
+
+  it('leaves the counts out of a card with none, so a photos-only site keeps its files as they were', () => {
+    const index = siteDataFiles(fixtureManifests()).get(siteDataPaths.outings) as OutingsData;
+    const card = index.years[0]!.outings![0]!;
+    expect(Object.keys(card)).not.toContain('recordings');
+    expect(Object.keys(card)).not.toContain('clips');
   });
 });

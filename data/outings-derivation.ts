@@ -116,7 +116,7 @@ export function outingsOf(inputs: OutingInputs): { index: OutingsData; years: Ou
         name: trip.name,
         from: dates[0]!,
         to: dates.at(-1)!,
-        days: ofTrip.map((p) => ({ date: p.from, species: p.observed, lifers: p.lifers, photos: p.photoCount })),
+        days: ofTrip.map((p) => ({ date: p.from, species: p.observed, lifers: p.lifers, photos: p.photoCount, ...tallyOf(p) })),
       },
     );
     pages.push(page);
@@ -243,6 +243,11 @@ function countsOf(species: readonly OutingSpecies[]): { recordingCount?: number;
   return { ...(recordings > 0 && { recordingCount: recordings }), ...(clips > 0 && { clipCount: clips }) };
 }
 
+/** A page's recording and clip counts as a card or a trip's day list names them. */
+function tallyOf(page: OutingData): { recordings?: number; clips?: number } {
+  return { ...(page.recordingCount !== undefined && { recordings: page.recordingCount }), ...(page.clipCount !== undefined && { clips: page.clipCount }) };
+}
+
 function summaryOf({ featured }: OutingInputs, page: OutingData): OutingSummary {
   const photos = page.species.flatMap((s) => s.photos);
   const featuredSet = new Set(featured);
@@ -257,6 +262,7 @@ function summaryOf({ featured }: OutingInputs, page: OutingData): OutingSummary 
     observed: page.observed,
     lifers: page.lifers,
     photos: page.photoCount,
+    ...tallyOf(page),
     ...(cover && { cover: { thumbnail: cover.thumbnail, placeholder: cover.placeholder, sources: cover.sources } }),
   };
 }

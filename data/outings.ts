@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { checklistIdSchema, isoDateSchema, regionCodeSchema } from './life-records.ts';
 import { localNameSchema, photoEntrySchema } from './manifest-schemas.ts';
-import { mediaCountFields, pageMediaFields } from './media-schemas.ts';
+import { mediaCountFields, mediaTallyFields, pageMediaFields } from './media-schemas.ts';
 import { OUTING_KEY } from './paths.ts';
 import { pagePhotoSchema } from './site-data-schemas.ts';
 
@@ -63,7 +63,7 @@ const outingSpeciesSchema = z.strictObject({
 });
 export type OutingSpecies = z.infer<typeof outingSpeciesSchema>;
 
-const tripDaySchema = z.strictObject({ date: isoDateSchema, species: count(), lifers: count(), photos: count() });
+const tripDaySchema = z.strictObject({ date: isoDateSchema, species: count(), lifers: count(), photos: count(), ...mediaTallyFields });
 
 /** One outing's page. */
 export const outingDataSchema = z.strictObject({
@@ -106,6 +106,7 @@ const outingSummarySchema = z.strictObject({
   observed: count(),
   lifers: count(),
   photos: count(),
+  ...mediaTallyFields,
   cover: z.optional(z.pick(photoEntrySchema, { thumbnail: true, placeholder: true, sources: true })),
 });
 export type OutingSummary = z.infer<typeof outingSummarySchema>;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { infoSchema, MANIFEST_FILES } from '../../data/manifest-schemas.ts';
-import { outingDataSchema } from '../../data/outings.ts';
+import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
 import { assetUrl } from '../../data/paths.ts';
 import { creditsDataSchema, levelDataSchema, speciesDataSchema, siteDataPaths } from '../../data/site-data-schemas.ts';
 import { renderRoute, useFixtureManifests, WOOD_DUCK } from '../test/fixtures.tsx';
@@ -34,6 +34,10 @@ function useMediaFixtures() {
     ...data,
     recordingCount: 1,
     species: data.species.map((s) => (s.species === 'Wood Duck' ? { ...s, recordings: [recording] } : s)),
+  }));
+  change(siteDataPaths.outings, outingsDataSchema, (data) => ({
+    ...data,
+    years: data.years.map((y) => ({ ...y, outings: y.outings?.map((o) => (o.key === '2024-05-17' ? { ...o, recordings: 1 } : o)) })),
   }));
   return files;
 }
@@ -115,5 +119,12 @@ describe('the counts and credits of recordings and clips', () => {
     expect(within(section).getByRole('img', { name: 'Spectrogram of Wood Duck, 0:10' })).toBeInTheDocument();
     expect(within(section).getByText('Wood Duck')).toBeInTheDocument();
     expect(screen.getByText('Recordings:').nextElementSibling).toHaveTextContent('1');
+  });
+
+  it("counts them on the outing's card in the Outings index", async () => {
+    useMediaFixtures();
+    renderRoute('/outings/');
+    const card = (await screen.findByRole('link', { name: 'May 17, 2024' })).closest('li')!;
+    expect(card).toHaveTextContent(/5 photos, 1 recording$/);
   });
 });

@@ -105,7 +105,7 @@ function TripDays({ days, fromExport }: { days: NonNullable<OutingView['days']>;
             <Link to={outingRoute(day.date)} className="text-link">
               <Day day={day.date} />
             </Link>
-            : {outingCounts({ observed: day.species, lifers: day.lifers, photos: day.photos }, fromExport)}
+            : {outingCounts({ observed: day.species, lifers: day.lifers, photos: day.photos, recordings: day.recordings, clips: day.clips }, fromExport)}
           </li>
         ))}
       </ul>

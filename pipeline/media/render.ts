@@ -116,7 +116,7 @@ export async function renderClip(file: string, paths: ClipPaths, publicDir: stri
   const published = await probe(out(paths.video));
   const durationSeconds = published.durationSeconds ?? probed.durationSeconds;
   if (!published.video || !durationSeconds) throw new PhotoProblem(problem.mediaFailed('web video', 'its output has no picture'));
-  const poster = await posterOf(out(paths.video), durationSeconds);
+  const poster = await posterOf(out(paths.video), durationSeconds, published.video);
   const stills = await posterRenditions(poster, paths, renditions, out);
   const made: ClipMade = {
     durationSeconds: round(durationSeconds),
@@ -130,18 +130,29 @@ export async function renderClip(file: string, paths: ClipPaths, publicDir: stri
   return { made, ...(notes.length > 0 ? { warning: notes.join('; ') } : {}) };
 }
 
-/** The poster frame, from the published video (already turned, tone-mapped and sized): a second in, or a quarter of a shorter clip. */
-async function posterOf(video: string, durationSeconds: number): Promise<Buffer> {
+/** A frame's pixels as ffmpeg gives them (RGB, 8 bits a channel), for sharp to read without a decode. */
+interface RawFrame {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * The poster frame, from the published video (already turned, tone-mapped and sized): a second in,
+ * or a quarter of a shorter clip. Raw pixels, not a PNG that ffmpeg would compress and sharp decode again.
+ */
+async function posterOf(video: string, durationSeconds: number, size: { width: number; height: number }): Promise<RawFrame> {
   const at = Math.min(1, durationSeconds / 4).toFixed(3);
-  const result = await runTool(ffmpegPath(), [...FFMPEG, '-v', 'error', '-ss', at, '-i', video, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'], { collectStdout: true });
+  const result = await runTool(ffmpegPath(), [...FFMPEG, '-v', 'error', '-ss', at, '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { collectStdout: true });
   if (result.code !== 0 || result.stdout.length === 0) throw new PhotoProblem(problem.mediaFailed('poster frame', reasonOf(result.stderr)));
-  return result.stdout;
+  if (result.stdout.length !== size.width * size.height * 3) throw new PhotoProblem(problem.mediaFailed('poster frame', `${result.stdout.length} bytes for ${size.width}×${size.height}`));
+  return { data: result.stdout, ...size };
 }
 
 /** The poster as a photo's tile has it: the still (JPEG), the `_lowq` thumbnail, the srcset files and a ThumbHash. */
-async function posterRenditions(png: Buffer, paths: ClipPaths, renditions: RenditionOptions, out: (sitePath: string) => string): Promise<Pick<ClipMade, 'placeholder' | 'thumbnail' | 'poster' | 'sources'>> {
-  const { data, info } = await sharp(png).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+async function posterRenditions(frame: RawFrame, paths: ClipPaths, renditions: RenditionOptions, out: (sitePath: string) => string): Promise<Pick<ClipMade, 'placeholder' | 'thumbnail' | 'poster' | 'sources'>> {
+  const info = { width: frame.width, height: frame.height };
+  const pixels = () => sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } });
   const write = async (pipeline: sharp.Sharp, sitePath: string): Promise<ImageFile> => {
     let size = { width: 0, height: 0 };
     await writeAtomically(out(sitePath), async (temp) => {

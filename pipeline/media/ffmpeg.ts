@@ -76,10 +76,13 @@ async function slot(): Promise<() => void> {
 /** The watch: runs the tool with stdin from /dev/null, and kills it when fd 0 (the ingest's pipe) reads end of file. */
 const WATCHER = 'exec 3<&0; "$@" </dev/null & p=$!; (read _ <&3; kill -9 $p 2>/dev/null) & w=$!; wait $p; s=$?; kill $w 2>/dev/null; exit $s';
 
-/** Runs one tool in the pool; resolves with its exit status and output (stdout collected when asked). */
-export async function runTool(tool: string, args: readonly string[], { collectStdout = false } = {}): Promise<ToolResult> {
+/**
+ * Runs one tool in the pool (or beside it, for a start that does no work: `-version`); resolves
+ * with its exit status and output (stdout collected when asked).
+ */
+export async function runTool(tool: string, args: readonly string[], { collectStdout = false, pooled = true } = {}): Promise<ToolResult> {
   if (stopped) throw new MediaToolsStopped();
-  const release = await slot();
+  const release = pooled ? await slot() : () => {};
   try {
     return await new Promise<ToolResult>((resolve, reject) => {
       const posix = process.platform !== 'win32';
@@ -140,24 +143,27 @@ export function reasonOf(stderr: string): string {
 let available: Promise<string> | undefined;
 
 /**
- * Whether ffmpeg and ffprobe run here, checked once per process (two starts, ~30 ms): their
- * version line, or FfmpegUnavailable saying what is missing.
+ * Whether ffmpeg and ffprobe run here, checked once per process (both started at once, outside
+ * the pool): ffmpeg's version line, or FfmpegUnavailable saying what is missing.
  */
 export function checkFfmpeg(): Promise<string> {
   available ??= (async () => {
-    let version = '';
-    for (const tool of [ffmpegPath(), ffprobePath()]) {
-      let result: ToolResult;
-      try {
-        result = await runTool(tool, ['-hide_banner', '-version'], { collectStdout: true });
-      } catch (error) {
-        if (error instanceof MediaToolsStopped) throw error;
-        throw new FfmpegUnavailable(`${tool} was not found`);
-      }
-      if (result.code !== 0) throw new FfmpegUnavailable(`${tool} did not run (exit status ${result.code ?? result.signal})`);
-      version ||= result.stdout.toString('utf8').split('\n')[0] ?? '';
-    }
-    return version;
+    const versions = await Promise.allSettled(
+      [ffmpegPath(), ffprobePath()].map(async (tool) => {
+        let result: ToolResult;
+        try {
+          result = await runTool(tool, ['-hide_banner', '-version'], { collectStdout: true, pooled: false });
+        } catch (error) {
+          if (error instanceof MediaToolsStopped) throw error;
+          throw new FfmpegUnavailable(`${tool} was not found`);
+        }
+        if (result.code !== 0) throw new FfmpegUnavailable(`${tool} did not run (exit status ${result.code ?? result.signal})`);
+        return result.stdout.toString('utf8').split('\n')[0] ?? '';
+      }),
+    );
+    // Said in this order whichever answered first: ffmpeg is the one an owner installs.
+    for (const version of versions) if (version.status === 'rejected') throw version.reason;
+    return versions[0]?.status === 'fulfilled' ? versions[0].value : '';
   })();
   return available;
 }

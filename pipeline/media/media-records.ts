@@ -59,7 +59,9 @@ export async function run(options: MediaRecordsOptions): Promise<MediaOutcome[]>
   // Loaded (and ffmpeg looked for) only when something needs making.
   let tools: Promise<{ render: typeof import('./render.ts'); ffmpeg: typeof import('./ffmpeg.ts') }> | undefined;
   const load = () => (tools ??= Promise.all([import('./render.ts'), import('./ffmpeg.ts')]).then(([render, ffmpeg]) => ({ render, ffmpeg })));
-  await forEachLimited(options.media, options.concurrency, async (file, index) => {
+  // Twice as many files in hand as ffmpeg jobs: while one file is between its tools (sharp making
+  // its spectrogram or poster stills, its records), another's next tool has the free core.
+  await forEachLimited(options.media, options.concurrency * 2, async (file, index) => {
     const identity = known.get(file.source) ?? missing.get(file.source)!;
     const base = await baseRecord(file, identity, key, options);
     if ('status' in base) {
@@ -87,32 +89,30 @@ export async function run(options: MediaRecordsOptions): Promise<MediaOutcome[]>
     ffmpeg.setMediaConcurrency(options.concurrency);
     // Stopped (Ctrl-C): left as it was, for the next run to make; not a failure of the file.
     const stoppedOutcome = (): MediaOutcome => ({ file, status: 'skipped', record });
-    try {
-      await ffmpeg.checkFfmpeg();
-    } catch (error) {
-      if (error instanceof ffmpeg.MediaToolsStopped) {
+    // Whether ffmpeg runs here is asked beside the file's first tool, not before it: the check's
+    // two starts would otherwise hold back every file. A file fails only where ffmpeg runs.
+    const [check, made] = await Promise.allSettled([ffmpeg.checkFfmpeg(), madeOf(file, render, options)]);
+    if (check.status === 'rejected') {
+      if (check.reason instanceof ffmpeg.MediaToolsStopped) {
         outcomes[index] = stoppedOutcome();
         return;
       }
-      unavailable = messageOf(error);
+      unavailable = messageOf(check.reason);
       skipped.push(file.source);
       outcomes[index] = { file, status: 'skipped', record };
       return;
     }
-    try {
-      const made = await madeOf(file, render, options);
-      const next: MediaRecord = { ...record, key, made: made.made, ...(made.warning ? { warning: made.warning } : {}) };
+    if (made.status === 'fulfilled') {
+      const next: MediaRecord = { ...record, key, made: made.value.made, ...(made.value.warning ? { warning: made.value.warning } : {}) };
       delete next.failure;
       delete next.failedUnder;
-      if (!made.warning) delete next.warning;
-      if (made.warning) options.problems.warning(file.source, made.warning);
+      if (!made.value.warning) delete next.warning;
+      if (made.value.warning) options.problems.warning(file.source, made.value.warning);
       outcomes[index] = { file, status: cached ? 'updated' : 'new', record: next };
-    } catch (error) {
-      if (error instanceof ffmpeg.MediaToolsStopped) {
-        outcomes[index] = stoppedOutcome();
-        return;
-      }
-      const reason = error instanceof PhotoProblem ? error.message : problem.mediaUnreadable(messageOf(error));
+    } else if (made.reason instanceof ffmpeg.MediaToolsStopped) {
+      outcomes[index] = stoppedOutcome();
+    } else {
+      const reason = made.reason instanceof PhotoProblem ? made.reason.message : problem.mediaUnreadable(messageOf(made.reason));
       outcomes[index] = failed(file, record, reason, key, options.problems);
     }
   });

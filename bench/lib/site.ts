@@ -15,6 +15,8 @@ import {
 } from '../../data/manifest-schemas.ts';
 import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
 import { INFO_ROUTE, LISTS_ROUTE, OUTINGS_ROUTE, lifeListRoute, outingRoute, outingsYearRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
+import { MEDIA_INDEX_FILE } from '../../data/manifest-layout.ts';
+import { mediaIndexSchema } from '../../data/media-schemas.ts';
 import { SITE_DATA_DIR, siteDataPaths } from '../../data/site-data-paths.ts';
 import { readSite } from '../../harness/sample-site.ts';
 import type { Log } from './context.ts';
@@ -27,7 +29,7 @@ export interface BuiltSite {
   info: Info;
   index: PhotoIndex;
   /** Routes relative to the site's base path, derived from the manifests (never from sample names). */
-  routes: { home: string; leaf: string; species: string; photoLink: string; sharePage: string; info: string; lists?: string; outings?: string; outingsYear?: string; outing?: string; trip?: string };
+  routes: { home: string; lifeList: string; leaf: string; species: string; recording?: string; photoLink: string; sharePage: string; info: string; lists?: string; outings?: string; outingsYear?: string; outing?: string; trip?: string };
 }
 
 let siteDir: Promise<string> | undefined;
@@ -83,14 +85,18 @@ export async function loadBuiltSite(): Promise<BuiltSite> {
   const busiest = await busiestOutingDay(dist);
   const trip = await largestTrip(dist);
   const largestYear = await largestOutingsYear(dist);
+  const recorded = await mostRecordedSpecies(dist);
   return {
     dist,
     info,
     index,
     routes: {
       home: '/',
+      lifeList: lifeListRoute([]),
       leaf: lifeListRoute(leaf),
       species: speciesRoute(species),
+      // A species page with a recording's player under its wall, where the site has recordings.
+      ...(recorded !== undefined && { recording: speciesRoute(recorded) }),
       photoLink: photoAppRoute(species, photo.id),
       sharePage: photoShareRoute(photo.id),
       info: INFO_ROUTE,
@@ -135,6 +141,17 @@ async function largestTrip(dist: string): Promise<string | undefined> {
     if (!best || days > best.days) best = { key: outing.key, days };
   }
   return best?.key;
+}
+
+/** The species with the most recordings (its page has the most players); on a tie, the first by name. */
+async function mostRecordedSpecies(dist: string): Promise<string | undefined> {
+  const file = path.join(dist, MEDIA_INDEX_FILE);
+  if (!existsSync(file)) return undefined;
+  const counts = new Map<string, number>();
+  for (const entry of Object.values(mediaIndexSchema.parse(JSON.parse(await fs.readFile(file, 'utf8'))).media)) {
+    if (entry.kind === 'recording') counts.set(entry.species, (counts.get(entry.species) ?? 0) + 1);
+  }
+  return [...counts].sort(([a, m], [b, n]) => n - m || a.localeCompare(b))[0]?.[0];
 }
 
 /** The year with the most outings among those the Outings page gives a page of their own; undefined when it gives none. */

@@ -54,8 +54,10 @@ export async function pages(options: BenchOptions, log: Log): Promise<PartResult
 function pagesOf(site: BuiltSite, options: BenchOptions): PageToMeasure[] {
   const allPages: Array<Omit<PageToMeasure, 'route'> & { route: string | undefined }> = [
     { name: 'home', route: site.routes.home, label: 'Home /', kbTarget: 1024 },
+    { name: 'lifeList', route: site.routes.lifeList, label: 'Life List' },
     { name: 'leaf', route: site.routes.leaf, label: 'Life List leaf' },
     { name: 'species', route: site.routes.species, label: 'Largest species page' },
+    { name: 'recording', route: site.routes.recording, label: 'Species page with recordings' },
     { name: 'photoLink', route: site.routes.photoLink, label: 'Photo link ?photo=', kbTarget: 400 },
     { name: 'sharePage', route: site.routes.sharePage, label: 'Photo share page', kbTarget: 400 },
     { name: 'info', route: site.routes.info, label: 'Info' },

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageFile, ImageSource } from '../../data/manifest-schemas.ts';
@@ -7,7 +7,7 @@ import type { ClipEntry, MediaFile, RecordingEntry } from '../../data/media-sche
 import type { RenditionOptions } from '../../data/site-config.ts';
 import { writeAtomically } from '../../node-lib/files.ts';
 import { PhotoProblem } from '../plumbing/problems.ts';
-import { sourcesWanted, thumbHashOf, AVIF_EFFORT } from '../photos/renditions.ts';
+import { sourceFile, sourcesWanted, thumbHashOf } from '../photos/renditions.ts';
 import { problem } from '../report/messages.ts';
 import { MIME_TYPES } from '../scan/plan.ts';
 import { audioEncoding, gainFor, parseVolumedetect, SILENT_PEAK_DB, spectrogramFilter, spectrogramSize, SPECTROGRAM_MAX_HZ } from './audio-plan.ts';
@@ -169,8 +169,9 @@ async function posterRenditions(frame: RawFrame, paths: ClipPaths, renditions: R
     const planned = [...new Set(renditions.srcsetWidths)].sort((a, b) => a - b).map((width) => ({ width, path: paths.source(width, format) }));
     const files: ImageFile[] = [];
     for (const source of sourcesWanted(planned, info.width)) {
-      const resized = pixels().resize({ width: source.width, withoutEnlargement: true });
-      files.push(await write(format === 'webp' ? resized.webp({ quality: renditions.webpQuality }) : resized.avif({ quality: renditions.avifQuality, effort: AVIF_EFFORT }), source.path));
+      const made = await sourceFile(pixels, source.width, format, renditions);
+      await writeAtomically(out(source.path), (temp) => writeFile(temp, made.data));
+      files.push({ path: source.path, width: made.width, height: made.height });
     }
     sources.push({ type: MIME_TYPES[format], files });
   }

@@ -1,4 +1,4 @@
-import { copyFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type FailOnOptions, type Metadata } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
@@ -19,6 +19,19 @@ sharp.cache(false);
 const PLACEHOLDER_SIZE = 100;
 /** AVIF at effort 4 costs several times a whole thumbnail; a low effort is nearly free next to the decode. */
 export const AVIF_EFFORT = 2;
+
+/**
+ * The most a tile's file may weigh: the first photo of a wall or a card is most pages' largest
+ * paint, and on a phone's slow connection it comes in one round trip after the page's HTML only
+ * up to about 34 KB (Lighthouse's slow 4G on HTTP/1.1; one more trip is 150 ms). A detailed
+ * photo's small file can pass that at the configured quality: it is made again at a lower one.
+ */
+export const TILE_BYTES_BUDGET = 30 * 1024;
+/** The widths drawn as tiles (a phone's wall tile, a card): the budget holds for these. */
+export const TILE_MAX_WIDTH = 480;
+/** The budget never takes a tile below this quality, where feathers turn to smudges. */
+const TILE_QUALITY_FLOOR = 60;
+const TILE_QUALITY_STEP = 6;
 
 export interface RenderRequest {
   absolutePath: string;
@@ -208,7 +221,7 @@ async function encode(pipeline: sharp.Sharp, embed: EmbeddedExif | undefined, ta
   return size;
 }
 
-/** One file per configured width below the display width, plus the first width that reaches it. */
+/** One file per configured width below the display width, plus the first that reaches it. */
 async function makeSources(request: RenderRequest, decoded: Decoded, out: (sitePath: string) => string): Promise<ImageSource[]> {
   const displayWidth = decoded.info.width;
   const sources: ImageSource[] = [];
@@ -217,14 +230,32 @@ async function makeSources(request: RenderRequest, decoded: Decoded, out: (siteP
     const wanted = sourcesWanted(planned, displayWidth);
     const files: ImageFile[] = [];
     for (const source of wanted) {
-      const resized = fromPixels(decoded).resize({ width: source.width, withoutEnlargement: true });
-      const encoded =
-        format === 'webp' ? resized.webp({ quality: request.renditions.webpQuality }) : resized.avif({ quality: request.renditions.avifQuality, effort: AVIF_EFFORT });
-      files.push({ path: source.path, ...(await encode(encoded, undefined, out(source.path))) });
+      const made = await sourceFile(() => fromPixels(decoded), source.width, format, request.renditions);
+      await writeAtomically(out(source.path), (temp) => writeFile(temp, made.data));
+      files.push({ path: source.path, width: made.width, height: made.height });
     }
     sources.push({ type: MIME_TYPES[format], files });
   }
   return sources;
+}
+
+/**
+ * One srcset file (a photo's or a clip poster's): at the configured quality, and for a tile's
+ * width again at lower ones until it is within TILE_BYTES_BUDGET (or at the quality floor).
+ */
+export async function sourceFile(pixels: () => sharp.Sharp, width: number, format: 'webp' | 'avif', renditions: RenditionOptions): Promise<{ data: Buffer; width: number; height: number }> {
+  const configured = format === 'webp' ? renditions.webpQuality : renditions.avifQuality;
+  const encode = async (quality: number) => {
+    const resized = pixels().resize({ width, withoutEnlargement: true });
+    const { data, info } = await (format === 'webp' ? resized.webp({ quality }) : resized.avif({ quality, effort: AVIF_EFFORT })).toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  };
+  let made = await encode(configured);
+  if (width > TILE_MAX_WIDTH) return made;
+  for (let quality = configured - TILE_QUALITY_STEP; made.data.length > TILE_BYTES_BUDGET && quality >= TILE_QUALITY_FLOOR; quality -= TILE_QUALITY_STEP) {
+    made = await encode(quality);
+  }
+  return made;
 }
 
 /** The widths of one format worth making: every one below the display width, plus the first that reaches it. */

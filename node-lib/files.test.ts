@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesUnder, isMissingFile, isTempName, removeEmptyParents, tempPathFor, unlessMissing, writeAtomically, writeFileAtomically } from './files.ts';
+import { filesUnder, isMissingFile, isTempName, removeEmptyParents, finishUnfinishedWrites, tempPathFor, unlessMissing, writeAtomically, writeFileAtomically } from './files.ts';
 
 const dir = await mkdtemp(join(tmpdir(), 'node-lib-files-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -42,6 +42,29 @@ describe('writeAtomically', () => {
     await mkdir(join(folder, 'taken', 'inside'), { recursive: true });
     await expect(writeFileAtomically(join(folder, 'taken'), 'text')).rejects.toMatchObject({ code: expect.stringMatching(/^(EISDIR|ENOTEMPTY|EEXIST)$/) });
     expect(await readdir(folder)).toEqual(['taken']);
+  });
+
+  it('leaves nothing half-written when the run exits in the middle of a write (finishUnfinishedWrites), and the old file as it was', async () => {
+    const folder = join(dir, 'interrupted');
+    const file = join(folder, 'state.json');
+    await writeFileAtomically(file, 'before');
+    let started!: () => void;
+    const writing = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const write = writeAtomically(file, async (temp) => {
+      await writeFile(temp, 'half a fi');
+      started();
+      await held;
+    });
+    await writing;
+    expect((await readdir(folder)).filter(isTempName)).toHaveLength(1);
+    finishUnfinishedWrites();
+    expect(await readdir(folder)).toEqual(['state.json']);
+    // Had the process not exited, the write would fail on its missing file rather than publish it.
+    finish();
+    await expect(write).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readFile(file, 'utf8')).toBe('before');
   });
 
   it('names its temporary files so that a later run can tell them from the data', () => {

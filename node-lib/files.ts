@@ -5,6 +5,7 @@
  * Node only: the site's browser code never imports this folder.
  */
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -26,16 +27,48 @@ export function isTempName(name: string): boolean {
 }
 
 /** Runs `write(tempPath)` then renames the result into place; removes the temp file on failure. */
+/**
+ * What a run stopped by a signal must still do as it exits so that nothing half-written stays
+ * behind, keyed by the file it concerns: a temporary file removed, a journaled set of renames
+ * finished (pipeline/commit/manifest-set.ts). The entry goes once its write is done.
+ */
+const onExit = new Map<string, () => void>();
+
+/** Registers (or, without `finish`, withdraws) what an interrupted run does at exit for `key`. */
+export function finishOnInterrupt(key: string, finish?: () => void): void {
+  if (finish) onExit.set(key, finish);
+  else onExit.delete(key);
+}
+
 export async function writeAtomically(finalPath: string, write: (tempPath: string) => Promise<unknown>): Promise<void> {
   await mkdir(path.dirname(finalPath), { recursive: true });
   const temp = tempPathFor(finalPath);
+  finishOnInterrupt(temp, () => rmSync(temp, { force: true }));
   try {
     await write(temp);
     await rename(temp, finalPath);
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
+  } finally {
+    finishOnInterrupt(temp);
   }
+}
+
+/**
+ * Called by a run exiting on a signal in the middle of its work: does, at once, what each
+ * unfinished write registered (finishOnInterrupt), so nothing half-written stays behind and every
+ * file in place is whole. A step that fails is said on stderr; the next run cleans up after it.
+ */
+export function finishUnfinishedWrites(): void {
+  for (const [key, finish] of onExit) {
+    try {
+      finish();
+    } catch (error) {
+      process.stderr.write(`Could not finish ${key} on exit: ${String(error)}\n`);
+    }
+  }
+  onExit.clear();
 }
 
 export async function writeFileAtomically(finalPath: string, content: string | Buffer): Promise<void> {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { endExiftool } from './photos/exiftool-process.ts';
 import { killMediaTools } from './media/ffmpeg.ts';
+import { finishUnfinishedWrites } from '../node-lib/files.ts';
 import { help, fatal } from './report/messages.ts';
 import { EXIT_FATAL, EXIT_OK, EXIT_SOME_FAILED, FatalProblem } from './plumbing/problems.ts';
 import { createProgress } from './report/progress.ts';
@@ -156,10 +157,14 @@ function exitOnSignals(): void {
   for (const [signal, code] of Object.entries(SIGNAL_EXITS) as Array<[NodeJS.Signals, number]>) {
     process.once(signal, () => {
       process.stderr.write(`${fatal.interrupted(signal)}\n`);
-      setTimeout(() => process.exit(code), END_GRACE_MS).unref();
-      // ffmpeg's half-written files are temporary names: the next run removes them and makes them again.
-      killMediaTools();
-      void endExiftool().finally(() => process.exit(code));
+      // The run may go on meanwhile (a stage stopped by it saves what it has): whatever it is
+      // writing as it exits is removed or, a journaled set, finished; the files in place are whole.
+      const exit = () => {
+        finishUnfinishedWrites();
+        process.exit(code);
+      };
+      setTimeout(exit, END_GRACE_MS).unref();
+      void Promise.allSettled([killMediaTools(), endExiftool()]).finally(exit);
     });
   }
 }

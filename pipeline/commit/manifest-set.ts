@@ -1,10 +1,11 @@
+import { renameSync, rmSync } from 'node:fs';
 import { readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { MANIFEST_FILES, manifestSchemas, type ManifestName, type Manifests } from '../../data/manifest-schemas.ts';
 import { MEDIA_INDEX_FILE } from '../../data/manifest-layout.ts';
 import { mediaIndexSchema, type MediaIndex } from '../../data/media-schemas.ts';
-import { isMissingFile, tempPathFor, unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
+import { finishOnInterrupt, isMissingFile, tempPathFor, unlessMissing, writeFileAtomically } from '../../node-lib/files.ts';
 import { messageOf } from '../../data/error-text.ts';
 
 /**
@@ -34,13 +35,37 @@ export async function run(manifests: Manifests, publicDir: string, cacheDir: str
     if ((await unlessMissing(readFile(target, 'utf8'))) === text) continue;
     await mkdir(path.dirname(target), { recursive: true });
     const temp = tempPathFor(target);
-    await writeFile(temp, text);
     renames.push({ from: temp, to: target });
+    // Stopped before the journal: the previous set stands, and this one's files go.
+    finishOnInterrupt(SET_KEY, () => {
+      for (const r of renames) rmSync(r.from, { force: true });
+    });
+    await writeFile(temp, text);
   }
   const journal = path.join(cacheDir, JOURNAL_FILE);
   await writeFileAtomically(journal, JSON.stringify({ renames }));
-  await applyRenames(renames);
-  await rm(journal, { force: true });
+  // Stopped after it: the set is finished as the next run would roll it forward.
+  finishOnInterrupt(SET_KEY, () => {
+    for (const r of renames) renameIfThere(r.from, r.to);
+    rmSync(journal, { force: true });
+  });
+  try {
+    await applyRenames(renames);
+    await rm(journal, { force: true });
+  } finally {
+    finishOnInterrupt(SET_KEY);
+  }
+}
+
+/** The key of the set being written in finishOnInterrupt's registry. */
+const SET_KEY = 'the manifest set';
+
+function renameIfThere(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if (!isMissingFile(error)) throw error;
+  }
 }
 
 export type RollForward = { found: false } | { found: true; damaged?: string };

@@ -118,9 +118,14 @@ export async function runTool(tool: string, args: readonly string[], { collectSt
   }
 }
 
-/** Kills every running ffmpeg and ffprobe at once (their process groups: the watcher and its tool), and refuses new ones: each run rejects with MediaToolsStopped. */
-export function killMediaTools(): void {
+/**
+ * Kills every running ffmpeg and ffprobe at once (their process groups: the watcher and its tool),
+ * and refuses new ones: each run rejects with MediaToolsStopped. Resolves once every one killed
+ * has closed, so what was writing its output has begun removing its temporary file.
+ */
+export function killMediaTools(): Promise<void> {
   stopped = true;
+  const closed = [...running].map((child) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('close', () => resolve()))));
   for (const child of running) {
     try {
       if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, 'SIGKILL');
@@ -129,6 +134,7 @@ export function killMediaTools(): void {
       // Already gone.
     }
   }
+  return Promise.all(closed).then(() => {});
 }
 
 /** The last lines of a tool's stderr that say what went wrong, for the report. */

@@ -128,7 +128,7 @@ describe('an ingest whose ffmpeg is killed by the stop, and goes on to save its 
   it('records no failure, and the next run publishes the recording', { timeout: 300_000 }, async () => {
     const interrupted = runCli(ingestArgs(tree, '--quiet', '--json'));
     await waitFor('ffmpeg encoding the recording', () => descendantsOf(process.pid).find((p) => /\bffmpeg\b/.test(p.command) && p.command.includes('-filter_complex') && p.command.includes('ZOOM0001.WAV')), 120);
-    killMediaTools();
+    await killMediaTools();
     const stopped = await interrupted;
     const report = JSON.parse(stopped.stdout) as { problems: Array<{ path: string; severity: string; reason: string }> };
     expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assetUrl } from '../../data/paths.ts';
+import { FIRST_SCREEN_TIMING, QUEUED_SRC } from '../first-screen.ts';
 import { loadSiteWords, WORDS_FOLDER } from '../prerender/word-tables.ts';
 import { setSiteWords } from '../site-words.ts';
 import { intersectAll } from '../test/intersection.ts';
@@ -35,6 +36,9 @@ describe('a recording', () => {
     const image = screen.getByRole('img', { name: 'Spectrogram of Bald Eagle, 0:10' });
     // A lazy spectrogram has no file until it comes near the screen, so it never competes with the first screen's photos.
     expect(image).not.toHaveAttribute('src');
+    // Queued as a first-screen tile is: the page's inline loader, which starts it, knows it painted by this mark.
+    expect(image).toHaveAttribute(QUEUED_SRC, assetUrl('/', eagle.spectrogram.image.path));
+    expect(image).toHaveAttribute('elementtiming', FIRST_SCREEN_TIMING);
     intersectAll();
     expect(image).toHaveAttribute('src', assetUrl('/', eagle.spectrogram.image.path));
     expect(image).toHaveAttribute('width', '1200');

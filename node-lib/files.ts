@@ -26,7 +26,6 @@ export function isTempName(name: string): boolean {
   return name.startsWith('.') && name.includes(TEMP_MARKER);
 }
 
-/** Runs `write(tempPath)` then renames the result into place; removes the temp file on failure. */
 /**
  * What a run stopped by a signal must still do as it exits so that nothing half-written stays
  * behind, keyed by the file it concerns: a temporary file removed, a journaled set of renames
@@ -40,6 +39,7 @@ export function finishOnInterrupt(key: string, finish?: () => void): void {
   else onExit.delete(key);
 }
 
+/** Runs `write(tempPath)` then renames the result into place; removes the temp file on failure. */
 export async function writeAtomically(finalPath: string, write: (tempPath: string) => Promise<unknown>): Promise<void> {
   await mkdir(path.dirname(finalPath), { recursive: true });
   const temp = tempPathFor(finalPath);

@@ -123,8 +123,8 @@ export function checkExiftool(): Promise<void> {
 /** Loaded on first use: a no-op re-ingest never loads exiftool-vendored nor starts Perl. */
 export async function exiftool(): Promise<ExifTool> {
   if (unavailable) throw unavailable;
-  await checkExiftool();
-  const { ExifTool, exiftoolPath } = await import('exiftool-vendored');
+  // The package loads while Perl answers: neither waits on the other.
+  const [, { ExifTool, exiftoolPath }] = await Promise.all([checkExiftool(), import('exiftool-vendored')]);
   instance ??= new ExifTool({
     maxProcs: EXIFTOOL_PROCS,
     // Never guess a time zone from GPS (and so never load the time-zone tables): we keep the day text only.

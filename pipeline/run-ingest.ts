@@ -21,6 +21,7 @@ import { mediaKindOf } from '../data/media-layout.ts';
 import { MEDIA_INDEX_FILE } from '../data/manifest-layout.ts';
 import { emptyMediaCache, loadMediaCache, mediaOutputPathsOf, mediaRecordSchema, saveMediaCache, type MediaCache } from './media/media-cache.ts';
 import * as mediaRecords from './media/media-records.ts';
+import { probesAhead, type MediaProbes } from './media/probes.ts';
 import { mediaIndexOf, type PublishedMedia } from './derive/manifests/media-index.ts';
 import { fatal, problem, type LeftOutCounts, type SummaryCounts } from './report/messages.ts';
 import * as outputDir from './setup/output-dir.ts';
@@ -159,7 +160,7 @@ interface PhotosInput {
 /** Every photo placed on the Life List, then its renditions and record; ExifTool, which serves both, ends with them. */
 async function processedPhotos(options: IngestOptions, { photosDir, dirs, site, settings, loaded, loadedMedia, outputsTrusted, problems }: PhotosInput) {
   try {
-    const placed = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems, options.note ?? (() => {}));
+    const placed = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems, options.note ?? (() => {}), (found) => probesAhead(found, loadedMedia, options.concurrency ?? defaultConcurrency()));
     // Recordings and clips are found, read and placed as photos are; then each goes to its own stage.
     const media = placed.photos.filter((p) => mediaKindOf(p.plan.originalName) !== undefined);
     const list = { ...placed, photos: placed.photos.filter((p) => mediaKindOf(p.plan.originalName) === undefined) };
@@ -190,6 +191,7 @@ async function processedPhotos(options: IngestOptions, { photosDir, dirs, site, 
       force: options.force ?? false,
       now: new Date().toISOString(),
       problems,
+      probes: placed.probes,
     });
     return { list, outcomes, mediaOutcomes };
   } finally {
@@ -276,12 +278,23 @@ async function derive({ key, today, photosDir, published, media, folders, site, 
  * The scan, the keywords and ratings of every photo, then each photo's place on the Life List.
  * The taxonomy is loaded (or fetched, the first time) only when something is placed by it or named after it.
  */
-async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfig, settings: PlanSettings, problems: Problems, note: (line: string) => void): Promise<Placement & { taxonomy: LoadedTaxonomy | undefined; identities: Map<string, FileIdentity | Error>; readings: Map<string, ExiftoolReading> }> {
+/**
+ * The scan, the reading and the placement of every file. `probeMedia` is given the recordings and
+ * clips found, as soon as they are, so ffmpeg can read them while ExifTool does.
+ */
+async function placedPhotos(
+  photosDir: string,
+  cacheDir: string,
+  site: SiteConfig,
+  settings: PlanSettings,
+  problems: Problems,
+  note: (line: string) => void,
+  probeMedia: (absolutePaths: string[]) => MediaProbes,
+): Promise<Placement & { taxonomy: LoadedTaxonomy | undefined; identities: Map<string, FileIdentity | Error>; readings: Map<string, ExiftoolReading>; probes: MediaProbes }> {
   const found = await photoList.run({ photosDir, problems });
-  const requests = [
-    ...found.lifeListFiles.map((f) => `${LIFE_LIST_DIR}/${f}`),
-    ...found.inboxFiles.map((f) => `${photoList.INBOX_DIR}/${f}`),
-  ].map((photo) => ({ photo, sidecar: found.sidecars.get(photo) }));
+  const files = [...found.lifeListFiles.map((f) => `${LIFE_LIST_DIR}/${f}`), ...found.inboxFiles.map((f) => `${photoList.INBOX_DIR}/${f}`)];
+  const probes = probeMedia(files.filter((f) => mediaKindOf(f) !== undefined).map((f) => path.join(photosDir, ...f.split('/'))));
+  const requests = files.map((photo) => ({ photo, sidecar: found.sidecars.get(photo) }));
   const { facts, identities, readings } = await photoFacts.readFacts(requests, photosDir, cacheDir, problems, readOptionsOf(site.privacy));
   // Loaded on first use: a library of the owner's own folders never pays for it.
   const had = taxonomyNeeded(found.lifeListFiles, found.inboxFiles, site.names) ? await (await import('./taxonomy/for-ingest.ts')).taxonomyForPlacement(photosDir, cacheDir, localToday(), note) : undefined;
@@ -309,7 +322,7 @@ async function placedPhotos(photosDir: string, cacheDir: string, site: SiteConfi
   for (const photo of placement.unplaced) {
     problems.error(photo.path, photo.ambiguous ? problem.keywordAmbiguous(photo.ambiguous.name, photo.ambiguous.candidates) : problem.noSpecies(photo.keywords, (photo.takenOn && candidates.get(photo.takenOn)) || []));
   }
-  return { ...placement, taxonomy, identities, readings };
+  return { ...placement, taxonomy, identities, readings, probes };
 }
 
 /** The taxonomy of a library placement did not need it for, where it has one; a damaged one is reported. */

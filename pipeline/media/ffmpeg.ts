@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
  * came). ffmpeg itself reads no stdin (`-nostdin`), so it never waits on the terminal.
  */
 
-export class FfmpegUnavailable extends Error {
+class FfmpegUnavailable extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'FfmpegUnavailable';

@@ -9,6 +9,8 @@ import { problem } from '../report/messages.ts';
 import { hashOf, type PlanSettings } from '../scan/plan.ts';
 import type { ScannedPhoto } from '../scan/photo-list.ts';
 import type { MediaCache, MediaRecord } from './media-cache.ts';
+import { workOf, type MediaProbe } from './probe.ts';
+import { probesAhead, type MediaProbes } from './probes.ts';
 import { mediaDayOf, mediaDeviceOf } from './media-tags.ts';
 
 /**
@@ -37,6 +39,8 @@ export interface MediaRecordsOptions {
   force: boolean;
   now: string;
   problems: Problems;
+  /** The probes started when the scan found the files (probes.ts); without them, each is probed when made. */
+  probes?: MediaProbes;
 }
 
 /** Bump when the code that makes a recording's or clip's renditions changes in a way that should redo them. */
@@ -54,13 +58,8 @@ export async function run(options: MediaRecordsOptions): Promise<MediaOutcome[]>
   const known = options.identities ?? new Map<string, FileIdentity | Error>();
   const missing = await identitiesOf(options.media.filter((m) => !known.has(m.source)).map((m) => ({ key: m.source, path: m.absolutePath })));
   const outcomes: MediaOutcome[] = new Array(options.media.length);
-  const skipped: string[] = [];
-  let unavailable: string | undefined;
-  // Loaded (and ffmpeg looked for) only when something needs making.
-  let tools: Promise<{ render: typeof import('./render.ts'); ffmpeg: typeof import('./ffmpeg.ts') }> | undefined;
-  const load = () => (tools ??= Promise.all([import('./render.ts'), import('./ffmpeg.ts')]).then(([render, ffmpeg]) => ({ render, ffmpeg })));
-  // Twice as many files in hand as ffmpeg jobs: while one file is between its tools (sharp making
-  // its spectrogram or poster stills, its records), another's next tool has the free core.
+  const toMake: ToMake[] = [];
+  // What the cache already holds, and what must be made (a fingerprint read at most per file).
   await forEachLimited(options.media, options.concurrency * 2, async (file, index) => {
     const identity = known.get(file.source) ?? missing.get(file.source)!;
     const base = await baseRecord(file, identity, key, options);
@@ -73,57 +72,87 @@ export async function run(options: MediaRecordsOptions): Promise<MediaOutcome[]>
     if (sameFile && cached?.failure && cached.failedUnder === key && !options.force) {
       options.problems.error(file.source, cached.failure);
       outcomes[index] = { file, status: 'failed', record: cached };
-      return;
-    }
-    if (sameFile && !options.force && options.outputsTrusted && cached?.made && cached.key === key && !cached.failure) {
+    } else if (sameFile && !options.force && options.outputsTrusted && cached?.made && cached.key === key && !cached.failure) {
       if (cached.warning) options.problems.warning(file.source, cached.warning);
       outcomes[index] = { file, status: 'unchanged', record: cached };
-      return;
-    }
-    if (record.size === 0) {
+    } else if (record.size === 0) {
       outcomes[index] = failed(file, record, problem.emptyFile(), key, options.problems);
-      return;
+    } else {
+      toMake.push({ index, file, record, isNew: cached === undefined });
     }
-    const { render, ffmpeg } = await load();
-    // --concurrency bounds the ffmpeg pool too (never above one job per core).
-    ffmpeg.setMediaConcurrency(options.concurrency);
-    // Stopped (Ctrl-C): left as it was, for the next run to make; not a failure of the file.
-    const stoppedOutcome = (): MediaOutcome => ({ file, status: 'skipped', record });
-    // Whether ffmpeg runs here is asked beside the file's first tool, not before it: the check's
-    // two starts would otherwise hold back every file. A file fails only where ffmpeg runs.
-    const [check, made] = await Promise.allSettled([ffmpeg.checkFfmpeg(), madeOf(file, render, options)]);
-    if (check.status === 'rejected') {
-      if (check.reason instanceof ffmpeg.MediaToolsStopped) {
-        outcomes[index] = stoppedOutcome();
-        return;
-      }
-      unavailable = messageOf(check.reason);
-      skipped.push(file.source);
-      outcomes[index] = { file, status: 'skipped', record };
-      return;
-    }
+  });
+  if (toMake.length > 0) await make(toMake, key, outcomes, options);
+  return outcomes;
+}
+
+interface ToMake {
+  index: number;
+  file: ScannedPhoto;
+  record: MediaRecord;
+  isNew: boolean;
+}
+
+/**
+ * Every file to make: probed first (mostly done already, while ExifTool read the library), then
+ * made longest first, so the last minutes never hold one long clip on one core while the other
+ * idles. A tool that ran shows ffmpeg runs here; only when one fails is the machine asked
+ * (`checkFfmpeg`, once), so a missing ffmpeg is never taken for a broken file.
+ */
+async function make(toMake: readonly ToMake[], key: string, outcomes: MediaOutcome[], options: MediaRecordsOptions): Promise<void> {
+  const [render, ffmpeg] = await Promise.all([import('./render.ts'), import('./ffmpeg.ts')]);
+  // --concurrency bounds the ffmpeg pool too (never above one job per core).
+  ffmpeg.setMediaConcurrency(options.concurrency);
+  const probes = options.probes ?? probesAhead([], options.cache, options.concurrency);
+  const probed = await Promise.allSettled(toMake.map(({ file }) => probes.of(file.absolutePath)));
+  let machine: Promise<unknown> | undefined;
+  const machineTrouble = () => (machine ??= ffmpeg.checkFfmpeg().then(() => undefined, (error: unknown) => error));
+  const skipped: string[] = [];
+  let unavailable: string | undefined;
+  const order = toMake.map((item, i) => ({ item, probe: probed[i]! })).sort((a, b) => workOfProbe(b.probe) - workOfProbe(a.probe));
+  // Twice as many files in hand as ffmpeg jobs: while one file is between its tools (sharp making
+  // its spectrogram or poster stills, its records), another's next tool has the free core.
+  await forEachLimited(order, options.concurrency * 2, async ({ item, probe }) => {
+    const { index, file, record, isNew } = item;
+    const made = probe.status === 'fulfilled' ? await settled(madeOf(file, probe.value, render, options)) : probe;
     if (made.status === 'fulfilled') {
       const next: MediaRecord = { ...record, key, made: made.value.made, ...(made.value.warning ? { warning: made.value.warning } : {}) };
       delete next.failure;
       delete next.failedUnder;
       if (!made.value.warning) delete next.warning;
       if (made.value.warning) options.problems.warning(file.source, made.value.warning);
-      outcomes[index] = { file, status: cached ? 'updated' : 'new', record: next };
-    } else if (made.reason instanceof ffmpeg.MediaToolsStopped) {
-      outcomes[index] = stoppedOutcome();
-    } else {
-      const reason = made.reason instanceof PhotoProblem ? made.reason.message : problem.mediaUnreadable(messageOf(made.reason));
-      outcomes[index] = failed(file, record, reason, key, options.problems);
+      outcomes[index] = { file, status: isNew ? 'new' : 'updated', record: next };
+      return;
     }
+    const trouble = made.reason instanceof ffmpeg.MediaToolsStopped ? made.reason : await machineTrouble();
+    // Stopped (Ctrl-C), or no ffmpeg here: left as it was, for the next run to make; not the file's failure.
+    if (trouble !== undefined) {
+      outcomes[index] = { file, status: 'skipped', record };
+      if (!(trouble instanceof ffmpeg.MediaToolsStopped)) {
+        unavailable = messageOf(trouble);
+        skipped.push(file.source);
+      }
+      return;
+    }
+    const reason = made.reason instanceof PhotoProblem ? made.reason.message : problem.mediaUnreadable(messageOf(made.reason));
+    outcomes[index] = failed(file, record, reason, key, options.problems);
   });
   // The machine's trouble, said once for every file it kept back: a warning, not the files' fault.
-  if (unavailable !== undefined) options.problems.warning('ffmpeg', problem.ffmpegMissing(unavailable, skipped));
-  return outcomes;
+  if (unavailable !== undefined) options.problems.warning('ffmpeg', problem.ffmpegMissing(unavailable, skipped.sort()));
 }
 
-async function madeOf(file: ScannedPhoto, render: typeof import('./render.ts'), options: MediaRecordsOptions) {
+function workOfProbe(probed: PromiseSettledResult<MediaProbe>): number {
+  return probed.status === 'fulfilled' ? workOf(probed.value) : 0;
+}
+
+function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return promise.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
+}
+
+async function madeOf(file: ScannedPhoto, probed: MediaProbe, render: typeof import('./render.ts'), options: MediaRecordsOptions) {
   const kind = mediaKindOf(file.plan.originalName)!;
-  const probed = await render.probe(file.absolutePath);
   const paths = mediaPaths(file.plan.relativePath, kind);
   if (kind === 'recording') return render.renderRecording(file.absolutePath, paths as RecordingPaths, options.publicDir, probed);
   const location = options.settings.privacy.keepGps ? probed.location : undefined;

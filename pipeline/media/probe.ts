@@ -25,6 +25,8 @@ export interface VideoStream {
   profile?: string;
   /** H.264's level_idc (40 = 4.0). */
   level?: number;
+  /** Frames a second, on average (0 when ffprobe cannot tell). */
+  frameRate: number;
 }
 
 export interface MediaProbe {
@@ -80,6 +82,7 @@ function videoOf(stream: Json): VideoStream {
     pixelFormat,
     bitDepth: bitDepthOf(pixelFormat, num(stream.bits_per_raw_sample)),
     hdr: transfer === 'smpte2084' || transfer === 'arib-std-b67',
+    frameRate: rateOf(stream.avg_frame_rate) ?? rateOf(stream.r_frame_rate) ?? 0,
     ...(typeof stream.profile === 'string' ? { profile: stream.profile } : {}),
     ...(level !== undefined && level > 0 ? { level } : {}),
   };
@@ -92,6 +95,13 @@ function rotationOf(stream: Json): number {
   const tag = num(((stream.tags ?? {}) as Json).rotate);
   const degrees = matrix ?? tag ?? 0;
   return (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
+}
+
+/** ffprobe's rational (`30000/1001`), or undefined for `0/0` and the like. */
+function rateOf(value: unknown): number | undefined {
+  const [num, den] = String(value ?? '').split('/').map(Number);
+  const rate = den === undefined ? num : num! / den;
+  return rate !== undefined && Number.isFinite(rate) && rate > 0 ? rate : undefined;
 }
 
 function bitDepthOf(pixelFormat: string, rawBits: number | undefined): number {
@@ -113,6 +123,19 @@ export function clipSize(video: Pick<VideoStream, 'width' | 'height' | 'rotation
 
 function even(n: number): number {
   return Math.max(2, Math.floor(n / 2) * 2);
+}
+
+/**
+ * A guess of the ffmpeg time a file costs, only to order the work (longest first): a recording's
+ * samples, a clip's frames, each encoded and each decoded at its size, HDR tone-mapped in floating
+ * point. The weights are Debian's ffmpeg 5.1 on the bench's set: 0.28 µs a sample, 11.5 ms a
+ * frame and 2.2 ms a megapixel read, four times that in HDR.
+ */
+export function workOf({ durationSeconds = 0, audio, video }: MediaProbe): number {
+  const sound = audio ? durationSeconds * audio.sampleRate * audio.channels * 0.28e-6 : 0;
+  if (!video) return sound;
+  const frames = durationSeconds * (video.frameRate || 30);
+  return sound + frames * (0.0115 + 0.0022 * ((video.width * video.height) / 1e6)) * (video.hdr ? 4 : 1);
 }
 
 /** The RFC 6381 codecs value of an H.264 stream: `avc1.640028` is High at level 4.0. */

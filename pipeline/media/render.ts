@@ -11,8 +11,9 @@ import { sourceFile, sourcesWanted, thumbHashOf } from '../photos/renditions.ts'
 import { problem } from '../report/messages.ts';
 import { MIME_TYPES } from '../scan/plan.ts';
 import { audioEncoding, gainFor, parseVolumedetect, SILENT_PEAK_DB, spectrogramFilter, spectrogramSize, SPECTROGRAM_MAX_HZ } from './audio-plan.ts';
-import { ffmpegPath, ffprobePath, reasonOf, runTool } from './ffmpeg.ts';
-import { avcCodecOf, clipSize, parseProbe, type MediaProbe } from './probe.ts';
+import { ffmpegPath, reasonOf, runTool } from './ffmpeg.ts';
+import { avcCodecOf, clipSize, type MediaProbe } from './probe.ts';
+import { probe } from './probes.ts';
 
 /**
  * A recording's and a clip's renditions, made by ffmpeg (sound and pictures) and sharp (the
@@ -27,16 +28,6 @@ const X264 = ['-c:v', 'libx264', '-preset', 'faster', '-crf', '23', '-profile:v'
 /** Nothing of the original's metadata (GPS, serial numbers, location names) is carried over. */
 const NO_METADATA = ['-map_metadata', '-1', '-map_chapters', '-1'];
 const FFMPEG = ['-nostdin', '-hide_banner', '-nostats'];
-
-export async function probe(file: string): Promise<MediaProbe> {
-  const result = await runTool(ffprobePath(), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { collectStdout: true });
-  if (result.code !== 0) throw new PhotoProblem(problem.mediaUnreadable(reasonOf(result.stderr)));
-  try {
-    return parseProbe(result.stdout.toString('utf8'));
-  } catch (error) {
-    throw new PhotoProblem(problem.mediaUnreadable(`ffprobe: ${String(error)}`));
-  }
-}
 
 type RecordingMade = Pick<RecordingEntry, 'durationSeconds' | 'audio' | 'spectrogram' | 'gainDb'>;
 

@@ -20,9 +20,13 @@ interface Report {
 /**
  * A machine without ffmpeg (FFMPEG_PATH and FFPROBE_PATH pointing nowhere), as docs/media.md
  * promises: the photos are published, the recordings and clips are kept back with one warning
- * that names them and says how to install ffmpeg, and the exit status stays 0.
+ * that names them and says how to install ffmpeg, and the exit status stays 0. Also with ffprobe
+ * there and ffmpeg not: the files read, every making fails, and that is the machine, not them.
  */
-describe('an ingest on a machine without ffmpeg', () => {
+describe.each([
+  { missing: 'ffmpeg and ffprobe', env: { FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' } },
+  { missing: 'ffmpeg only', env: { FFMPEG_PATH: '/nonexistent/ffmpeg' } },
+])('an ingest on a machine without $missing', ({ env }) => {
   let tree: Tree;
   let run: { code: number | null; stdout: string; stderr: string };
   beforeAll(async () => {
@@ -35,7 +39,7 @@ describe('an ingest on a machine without ffmpeg', () => {
     await tone(path.join(tree.photosDir, 'life_list', SPECIES, 'ZOOM0001.WAV'), { seconds: 2 });
     await clip(path.join(tree.photosDir, 'life_list', SPECIES, 'MVI_0002.MP4'), { seconds: 1 });
     const child = spawn(process.execPath, [LAUNCHER, ...ingestArgs(tree, '--quiet', '--json')], {
-      env: { ...process.env, FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' },
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaPaths, type ClipPaths, type RecordingPaths } from '../../data/media-layout.ts';
 import { renditionOptionsSchema } from '../../data/site-config.ts';
-import { probe, renderClip, renderRecording } from '../../pipeline/media/render.ts';
+import { probe } from '../../pipeline/media/probes.ts';
+import { renderClip, renderRecording } from '../../pipeline/media/render.ts';
 import { clip, ffmpeg, ffprobeJson, hdrClip, tone } from './make-inputs.ts';
 
 let dir: string;

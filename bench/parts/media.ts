@@ -14,8 +14,9 @@ import { mediaRows, splitRecordingCommand, type MediaMeasured } from './media-ro
 /**
  * Recordings and clips (docs/media.md): a cold ingest of a library of generated ones against bare
  * ffmpeg running the very command lines the pipeline ran (recorded from a first, unmeasured ingest
- * through FFMPEG_PATH/FFPROBE_PATH wrappers), in a pool of the same size; and the spectrogram's
- * CPU per minute of audio, from each recording's command run whole and cut to one of its outputs.
+ * through FFMPEG_PATH/FFPROBE_PATH wrappers), in a pool of the same size and the order the
+ * pipeline started them; and the spectrogram's CPU per minute of audio, from each recording's
+ * command run whole and cut to one of its outputs.
  */
 
 interface Input {
@@ -126,13 +127,22 @@ async function traceIngest(library: string, concurrency: number): Promise<{ trac
 /** The temporary name writeAtomically gives a file (`.<name>.tmp-<pid>-<hex>`) → the name it is renamed to. */
 const finalName = (file: string) => path.join(path.dirname(file), path.basename(file).replace(/^\.(.+)\.tmp-\d+-[0-9a-f]+$/, '$1'));
 
+/** One traced command as bare ffmpeg runs it; `after` is the command of the same file before it. */
+interface Step {
+  tool: string;
+  args: string[];
+  after?: number;
+}
+
 /**
- * The traced command lines as bare ffmpeg runs them into `out`: chains, one per original file, each
- * in the pipeline's order (its probe, then what reads the published video after it is written).
- * Paths in the traced run's output become the same paths in `out`, under their final names.
+ * The traced command lines as bare ffmpeg runs them into `out`, in the order the pipeline started
+ * them, each after the command of the same original file before it (its probe, then what reads
+ * the published video after it is written). Paths in the traced run's output become the same
+ * paths in `out`, under their final names.
  */
-function chainsOf(traced: readonly Traced[], library: string, tracedOut: string, out: string): Array<Array<{ tool: string; args: string[] }>> {
-  const chains = new Map<string, Array<{ tool: string; args: string[] }>>();
+function stepsOf(traced: readonly Traced[], library: string, tracedOut: string, out: string): Step[] {
+  const steps: Step[] = [];
+  const lastOf = new Map<string, number>();
   const writtenBy = new Map<string, string>();
   const inOut = (a: string) => a.startsWith(tracedOut + path.sep);
   for (const { tool, args } of traced) {
@@ -141,11 +151,11 @@ function chainsOf(traced: readonly Traced[], library: string, tracedOut: string,
     const source = args.find((a) => a.startsWith(library + path.sep)) ?? mapped.map((a) => writtenBy.get(a)).find((s) => s !== undefined);
     if (source === undefined) throw new Error(`a traced command reads no file of the library: ${tool} ${args.join(' ')}`);
     for (const a of mapped) if (a.startsWith(out + path.sep)) writtenBy.set(a, source);
-    const chain = chains.get(source) ?? [];
-    chain.push({ tool, args: mapped });
-    chains.set(source, chain);
+    const after = lastOf.get(source);
+    lastOf.set(source, steps.length);
+    steps.push({ tool, args: mapped, ...(after !== undefined ? { after } : {}) });
   }
-  return [...chains.values()];
+  return steps;
 }
 
 /**
@@ -165,21 +175,43 @@ function runDirect(tool: string, args: readonly string[]): Promise<void> {
   });
 }
 
-/** The chains in a pool of `pool` (each chain's commands in order), timed in this process. */
-async function runBare(chains: ReadonlyArray<ReadonlyArray<{ tool: string; args: string[] }>>, out: string, pool: number): Promise<{ wallMs: number; cpuMs: number }> {
-  for (const chain of chains) for (const { args } of chain) for (const a of args) if (a.startsWith(out + path.sep)) await fs.mkdir(path.dirname(a), { recursive: true });
+/**
+ * The steps in a pool of `pool`, timed in this process: as the pipeline's pool did, each free
+ * worker takes the first step, in the traced order, whose file's step before it is done.
+ */
+async function runBare(steps: readonly Step[], out: string, pool: number): Promise<{ wallMs: number; cpuMs: number }> {
+  for (const { args } of steps) for (const a of args) if (a.startsWith(out + path.sep)) await fs.mkdir(path.dirname(a), { recursive: true });
+  const started = new Array<boolean>(steps.length).fill(false);
+  const done = new Array<boolean>(steps.length).fill(false);
+  let finished: () => void = () => {};
   const cpuBefore = childrenCpuMs();
-  const started = performance.now();
-  let next = 0;
+  const startedAt = performance.now();
   await Promise.all(
     Array.from({ length: pool }, async () => {
-      while (next < chains.length) {
-        const chain = chains[next++]!;
-        for (const { tool, args } of chain) await runDirect(tool, args);
+      for (;;) {
+        const next = steps.findIndex((s, i) => !started[i] && (s.after === undefined || done[s.after]));
+        if (next < 0) {
+          if (started.every(Boolean)) return;
+          // Every step left waits for one running: wait until one ends.
+          await new Promise<void>((resolve) => {
+            const previous = finished;
+            finished = () => {
+              previous();
+              resolve();
+            };
+          });
+          continue;
+        }
+        started[next] = true;
+        await runDirect(steps[next]!.tool, steps[next]!.args);
+        done[next] = true;
+        const wake = finished;
+        finished = () => {};
+        wake();
       }
     }),
   );
-  return { wallMs: performance.now() - started, cpuMs: childrenCpuMs() - cpuBefore };
+  return { wallMs: performance.now() - startedAt, cpuMs: childrenCpuMs() - cpuBefore };
 }
 
 async function mediaPublished(out: string): Promise<number> {
@@ -219,9 +251,9 @@ export async function media(options: BenchOptions, log: Log): Promise<PartResult
       const pipeline = await runPipeline(library, pipelineOut, options.concurrency);
       if (pipeline.exitCode !== 0 || (await mediaPublished(pipelineOut)) !== inputs.length) throw new Error(`the ingest exited with ${pipeline.exitCode}, its media index not complete: ${pipeline.stderr.slice(-500)}`);
       const bareOut = await scratchDir('media-bare');
-      const chains = chainsOf(traced, library, tracedOut, bareOut);
-      commands = chains.flat().length;
-      const bare = await runBare(chains, bareOut, pool);
+      const steps = stepsOf(traced, library, tracedOut, bareOut);
+      commands = steps.length;
+      const bare = await runBare(steps, bareOut, pool);
       const published = new Set(await filesUnder(pipelineOut));
       sameFiles &&= (await filesUnder(bareOut)).every((f) => published.has(f));
       await cleanup(pipelineOut);

@@ -277,10 +277,7 @@ async function derive({ key, today, photosDir, published, media, folders, site, 
 /**
  * The scan, the keywords and ratings of every photo, then each photo's place on the Life List.
  * The taxonomy is loaded (or fetched, the first time) only when something is placed by it or named after it.
- */
-/**
- * The scan, the reading and the placement of every file. `probeMedia` is given the recordings and
- * clips found, as soon as they are, so ffmpeg can read them while ExifTool does.
+ * `probeMedia` is given the recordings and clips as soon as the scan has found them, so ffmpeg reads them while ExifTool does.
  */
 async function placedPhotos(
   photosDir: string,

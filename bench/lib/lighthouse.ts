@@ -40,8 +40,28 @@ function diagnosticsOf(lhr: { audits: Record<string, { numericValue?: number; di
   };
 }
 
+/**
+ * Lighthouse's own failures to record a trace ("Please run Lighthouse again"): seen on a busy
+ * machine now and then, a fault of the recording, not of the page. Such a run gives no figures
+ * and is run again, in a fresh Chromium, at most twice.
+ */
+const TRACE_NOT_RECORDED = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+const TRACE_ATTEMPTS = 3;
+
 /** One Lighthouse run (mobile preset, its default) in a fresh Chromium, performance only. */
 export async function lighthouseOnce(url: string, keepDiagnostics: boolean): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url, keepDiagnostics);
+    } catch (error) {
+      if (!(error instanceof TraceNotRecorded) || attempt >= TRACE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+class TraceNotRecorded extends Error {}
+
+async function lighthouseRun(url: string, keepDiagnostics: boolean): Promise<LighthouseFigures> {
   // chrome-launcher's own flags, the features they switch off extended rather than replaced.
   const chromeFlags = withOfflineFeatures([...chromeLauncher.Launcher.defaultFlags(), ...CHROMIUM_FLAGS]);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags, ignoreDefaultFlags: true, logLevel: 'silent' });
@@ -49,7 +69,10 @@ export async function lighthouseOnce(url: string, keepDiagnostics: boolean): Pro
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const message = `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+      throw TRACE_NOT_RECORDED.has(lhr.runtimeError.code) ? new TraceNotRecorded(message) : new Error(message);
+    }
     const audit = (id: string) => {
       const value = lhr.audits[id]?.numericValue;
       if (typeof value !== 'number') throw new Error(`Lighthouse on ${url} did not measure ${id}`);

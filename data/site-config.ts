@@ -40,7 +40,7 @@ export const renditionOptionsSchema = z.strictObject({
   srcsetWidths: z.array(z.number().int().min(64).max(4096)).min(1).default([360, 480, 720, 960]),
   formats: z.array(z.enum(['webp', 'avif'])).min(1).default(['webp']),
   jpegQuality: z.number().int().min(30).max(100).default(82),
-  /** The modern formats' quality; a tile's file (360, 480 px) may be made at a lower one, down to 62, to weigh at most 30 KB (pipeline/photos/renditions.ts). */
+  /** The modern formats' quality; a tile's file (360, 480 px) may be made at a lower one, down to 62, to weigh at most 26 KB (pipeline/photos/renditions.ts). */
   webpQuality: z.number().int().min(30).max(100).default(80),
   avifQuality: z.number().int().min(30).max(100).default(55),
 });

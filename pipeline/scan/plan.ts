@@ -92,7 +92,7 @@ export type OutputKind = (typeof OUTPUT_KINDS)[number];
  * Bump when the code that makes an output changes in a way that should redo it
  * (e.g. which EXIF tags the display keeps).
  */
-const OUTPUT_CODE_VERSION: Record<OutputKind, number> = { display: 2, thumbnail: 1, sources: 2, placeholder: 1, original: 1 };
+const OUTPUT_CODE_VERSION: Record<OutputKind, number> = { display: 2, thumbnail: 1, sources: 3, placeholder: 1, original: 1 };
 
 /**
  * A key per output kind made of exactly the settings that shape it, so changing a

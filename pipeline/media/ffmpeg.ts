@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
@@ -47,7 +48,8 @@ export interface ToolResult {
 const running = new Set<ChildProcess>();
 let limit = Math.max(1, availableParallelism());
 let active = 0;
-const waiting: Array<() => void> = [];
+/** The runs waiting for a slot, the most work first (equal work: first come), see `withToolPriority`. */
+const waiting: Array<{ priority: number; start: () => void }> = [];
 let runs = 0;
 let stopped = false;
 
@@ -61,16 +63,62 @@ export function setMediaConcurrency(n: number): void {
   limit = Math.max(1, Math.min(n, availableParallelism()));
 }
 
-async function slot(): Promise<() => void> {
-  if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-  active++;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    active--;
-    waiting.shift()?.();
+/** A file being made, as the pool weighs it. */
+interface Weighed {
+  priority: number;
+}
+
+/**
+ * How much work the file a tool runs for is (pipeline/media/probe.ts workOf), for the pool to give
+ * a free core to the longest first: a file's tools would otherwise run in the order their files
+ * happened to ask (a recording asks at once, a clip after making its folder), and a long clip
+ * could start last and end the run alone on one core.
+ */
+const toolPriority = new AsyncLocalStorage<Weighed>();
+/** Files taken in hand that have not asked for a tool yet: a free core waits for the heavier of them. */
+const arriving = new Set<Weighed>();
+
+/** Runs `work` (a file's making) with each tool it starts given a core by this much work. */
+export async function withToolPriority<T>(priority: number, work: () => Promise<T>): Promise<T> {
+  const weighed: Weighed = { priority };
+  arriving.add(weighed);
+  try {
+    return await toolPriority.run(weighed, work);
+  } finally {
+    arriving.delete(weighed);
+    dispatch();
+  }
+}
+
+/** Starts waiting runs while there are free cores, unless a heavier file has yet to ask. */
+function dispatch(): void {
+  while (active < limit && waiting.length > 0) {
+    const next = waiting[0]!;
+    if ([...arriving].some((file) => file.priority > next.priority)) return;
+    waiting.shift();
+    active++;
+    next.start();
+  }
+}
+
+function slot(): Promise<() => void> {
+  const weighed = toolPriority.getStore();
+  const priority = weighed?.priority ?? 0;
+  if (weighed) arriving.delete(weighed);
+  const release = () => {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      active--;
+      dispatch();
+    };
   };
+  return new Promise((resolve) => {
+    const at = waiting.findIndex((w) => w.priority < priority);
+    waiting.splice(at < 0 ? waiting.length : at, 0, { priority, start: () => resolve(release()) });
+    dispatch();
+  });
 }
 
 /** The watch: runs the tool with stdin from /dev/null, and kills it when fd 0 (the ingest's pipe) reads end of file. */

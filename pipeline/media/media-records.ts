@@ -94,8 +94,8 @@ interface ToMake {
 
 /**
  * Every file to make: probed first (mostly done already, while ExifTool read the library), then
- * made longest first, so the last minutes never hold one long clip on one core while the other
- * idles. A tool that ran shows ffmpeg runs here; only when one fails is the machine asked
+ * made longest first (taken in that order, and each tool given a core in that order), so the last
+ * minutes never hold one long clip on one core while the other idles. A tool that ran shows ffmpeg runs here; only when one fails is the machine asked
  * (`checkFfmpeg`, once), so a missing ffmpeg is never taken for a broken file.
  */
 async function make(toMake: readonly ToMake[], key: string, outcomes: MediaOutcome[], options: MediaRecordsOptions): Promise<void> {
@@ -108,12 +108,12 @@ async function make(toMake: readonly ToMake[], key: string, outcomes: MediaOutco
   const machineTrouble = () => (machine ??= ffmpeg.checkFfmpeg().then(() => undefined, (error: unknown) => error));
   const skipped: string[] = [];
   let unavailable: string | undefined;
-  const order = toMake.map((item, i) => ({ item, probe: probed[i]! })).sort((a, b) => workOfProbe(b.probe) - workOfProbe(a.probe));
+  const order = toMake.map((item, i) => ({ item, probe: probed[i]!, work: workOfProbe(probed[i]!) })).sort((a, b) => b.work - a.work);
   // Twice as many files in hand as ffmpeg jobs: while one file is between its tools (sharp making
   // its spectrogram or poster stills, its records), another's next tool has the free core.
-  await forEachLimited(order, options.concurrency * 2, async ({ item, probe }) => {
+  await forEachLimited(order, options.concurrency * 2, async ({ item, probe, work }) => {
     const { index, file, record, isNew } = item;
-    const made = probe.status === 'fulfilled' ? await settled(madeOf(file, probe.value, render, options)) : probe;
+    const made = probe.status === 'fulfilled' ? await settled(ffmpeg.withToolPriority(work, () => madeOf(file, probe.value, render, options))) : probe;
     if (made.status === 'fulfilled') {
       const next: MediaRecord = { ...record, key, made: made.value.made, ...(made.value.warning ? { warning: made.value.warning } : {}) };
       delete next.failure;

@@ -26,12 +26,14 @@ const row = (rows: Row[], metric: RegExp) => {
 };
 
 describe("the media part's rows", () => {
-  it('give the median ingest and bare ffmpeg times, and their throughput ratio against 0.9', () => {
+  it('give the median ingest and bare ffmpeg times, and the median of the runs’ throughput ratios against 0.9', () => {
     const rows = mediaRows(measured);
     expect(row(rows, /^pipeline: cold ingest/).value).toBe(42);
     expect(row(rows, /^bare ffmpeg: the same 24 command lines$/).value).toBe(37);
     const ratio = row(rows, /^pipeline \/ bare throughput$/);
-    expect(ratio.value).toBeCloseTo(37 / 42, 12);
+    // Run by run 0.93, 0.86, 0.86: their median, not the medians' ratio (37 / 42, 0.88).
+    expect(ratio.value).toBeCloseTo(38 / 44, 12);
+    expect(ratio.note).toContain('0.93, 0.86, 0.86');
     expect(ratio.target).toEqual({ op: '>=', value: MEDIA_RATIO_TARGET });
     expect(statusOf(ratio)).toBe('FAIL');
     expect(row(rows, /^bare \/ pipeline CPU$/).value).toBeCloseTo(65 / 71, 12);

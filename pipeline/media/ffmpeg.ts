@@ -131,6 +131,11 @@ const WATCHER = 'exec 3<&0; "$@" </dev/null & p=$!; (read _ <&3; kill -9 $p 2>/d
 export async function runTool(tool: string, args: readonly string[], { collectStdout = false, pooled = true } = {}): Promise<ToolResult> {
   if (stopped) throw new MediaToolsStopped();
   const release = pooled ? await slot() : () => {};
+  // Stopped while it waited for a core: it never starts.
+  if (stopped) {
+    release();
+    throw new MediaToolsStopped();
+  }
   try {
     return await new Promise<ToolResult>((resolve, reject) => {
       const posix = process.platform !== 'win32';

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mediaToolRuns, runTool, setMediaConcurrency, withToolPriority } from '../../pipeline/media/ffmpeg.ts';
+import { killMediaTools, MediaToolsStopped, mediaToolRuns, resetMediaTools, runTool, setMediaConcurrency, withToolPriority } from '../../pipeline/media/ffmpeg.ts';
 
-afterEach(() => setMediaConcurrency(Number.MAX_SAFE_INTEGER));
+afterEach(() => {
+  setMediaConcurrency(Number.MAX_SAFE_INTEGER);
+  resetMediaTools();
+});
 
 describe("the media tools' pool", () => {
   it('gives a free core to the tool of the most work first, equal work in the order asked', async () => {
@@ -54,5 +57,20 @@ describe("the media tools' pool", () => {
     const recording = withToolPriority(1, () => runTool('true', []));
     await expect(failing).rejects.toThrow('no sound stream');
     expect((await recording).code).toBe(0);
+  });
+
+  it('starts nothing that waited for a core once the run is stopped (Ctrl-C)', async () => {
+    setMediaConcurrency(1);
+    const before = mediaToolRuns() + 1;
+    const holding = runTool('sleep', ['30']);
+    const waitingRun = runTool('true', []);
+    const settled = Promise.allSettled([holding, waitingRun]);
+    // Until the first has started (the second waits for its core).
+    while (mediaToolRuns() < before) await new Promise((resolve) => setImmediate(resolve));
+    await killMediaTools();
+    const [held, waited] = await settled;
+    expect(held.status === 'rejected' && held.reason).toBeInstanceOf(MediaToolsStopped);
+    expect(waited.status === 'rejected' && waited.reason).toBeInstanceOf(MediaToolsStopped);
+    expect(mediaToolRuns()).toBe(before);
   });
 });

@@ -157,8 +157,13 @@ interface PhotosInput {
   problems: Problems;
 }
 
-/** Every photo placed on the Life List, then its renditions and record; ExifTool, which serves both, ends with them. */
+/**
+ * Every photo placed on the Life List, then its renditions and record, then the recordings' and
+ * clips'. ExifTool serves the placement and the photos: it ends as the media stage starts, which
+ * reads nothing more, so its shutdown runs beside ffmpeg rather than after it.
+ */
 async function processedPhotos(options: IngestOptions, { photosDir, dirs, site, settings, loaded, loadedMedia, outputsTrusted, problems }: PhotosInput) {
+  let exiftoolEnded: Promise<void> | undefined;
   try {
     const placed = await placedPhotos(photosDir, dirs.cacheDir, site, settings, problems, options.note ?? (() => {}), (found) => probesAhead(found, loadedMedia, options.concurrency ?? defaultConcurrency()));
     // Recordings and clips are found, read and placed as photos are; then each goes to its own stage.
@@ -179,6 +184,9 @@ async function processedPhotos(options: IngestOptions, { photosDir, dirs, site, 
       problems,
       progress: options.progress,
     });
+    exiftoolEnded = endExiftool();
+    // Its failure is said when it is awaited, below.
+    exiftoolEnded.catch(() => {});
     const mediaOutcomes = await mediaRecords.run({
       media,
       identities: list.identities,
@@ -195,7 +203,7 @@ async function processedPhotos(options: IngestOptions, { photosDir, dirs, site, 
     });
     return { list, outcomes, mediaOutcomes };
   } finally {
-    await endExiftool();
+    await (exiftoolEnded ?? endExiftool());
   }
 }
 

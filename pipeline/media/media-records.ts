@@ -95,8 +95,9 @@ interface ToMake {
 /**
  * Every file to make: probed first (mostly done already, while ExifTool read the library), then
  * made longest first (taken in that order, and each tool given a core in that order), so the last
- * minutes never hold one long clip on one core while the other idles. A tool that ran shows ffmpeg runs here; only when one fails is the machine asked
- * (`checkFfmpeg`, once), so a missing ffmpeg is never taken for a broken file.
+ * minutes never hold one long clip on one core while the other idles. A tool that ran shows
+ * ffmpeg runs here; only when one fails is the machine asked (`checkFfmpeg`, once), so a missing
+ * ffmpeg is never taken for a broken file.
  */
 async function make(toMake: readonly ToMake[], key: string, outcomes: MediaOutcome[], options: MediaRecordsOptions): Promise<void> {
   const [render, ffmpeg] = await Promise.all([import('./render.ts'), import('./ffmpeg.ts')]);
@@ -113,7 +114,7 @@ async function make(toMake: readonly ToMake[], key: string, outcomes: MediaOutco
   // its spectrogram or poster stills, its records), another's next tool has the free core.
   await forEachLimited(order, options.concurrency * 2, async ({ item, probe, work }) => {
     const { index, file, record, isNew } = item;
-    const made = probe.status === 'fulfilled' ? await settled(ffmpeg.withToolPriority(work, () => madeOf(file, probe.value, render, options))) : probe;
+    const made = probe.status === 'fulfilled' ? (await Promise.allSettled([ffmpeg.withToolPriority(work, () => madeOf(file, probe.value, render, options))]))[0]! : probe;
     if (made.status === 'fulfilled') {
       const next: MediaRecord = { ...record, key, made: made.value.made, ...(made.value.warning ? { warning: made.value.warning } : {}) };
       delete next.failure;
@@ -142,13 +143,6 @@ async function make(toMake: readonly ToMake[], key: string, outcomes: MediaOutco
 
 function workOfProbe(probed: PromiseSettledResult<MediaProbe>): number {
   return probed.status === 'fulfilled' ? workOf(probed.value) : 0;
-}
-
-function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
-  return promise.then(
-    (value) => ({ status: 'fulfilled', value }),
-    (reason: unknown) => ({ status: 'rejected', reason }),
-  );
 }
 
 async function madeOf(file: ScannedPhoto, probed: MediaProbe, render: typeof import('./render.ts'), options: MediaRecordsOptions) {

@@ -63,7 +63,7 @@ export function mediaRows(m: MediaMeasured): Row[] {
       value: median(ratios),
       unit: 'x',
       target: m.targeted ? { op: '>=', value: MEDIA_RATIO_TARGET } : undefined,
-      note: `the median of each run's bare / pipeline time (${ratios.map((r) => r.toFixed(2)).join(', ')}): each pair runs back to back, on a machine whose speed drifts from minute to minute${m.targeted ? '' : '; no target on a small set: the ingest’s start-up weighs more'}`,
+      note: `the median of each run's bare / pipeline time (${ratios.map((r) => r.toFixed(2)).join(', ')}): each pair back to back, which of the two runs first alternating, on a machine whose speed drifts from minute to minute${m.targeted ? '' : '; no target on a small set: the ingest’s start-up weighs more'}`,
     },
     {
       part,

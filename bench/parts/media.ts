@@ -28,6 +28,9 @@ interface Input {
   rotate?: number;
 }
 
+/** Pairs of a full run: the ratio of a single pair swings ±10 % on a shared machine. */
+const MEDIA_PAIRS = 5;
+
 const RECORDINGS = 'Passeriformes/Wrens/Canyon Wren';
 const CLIPS = 'Gruiformes/Cranes/Sandhill Crane';
 
@@ -245,15 +248,21 @@ export async function media(options: BenchOptions, log: Log): Promise<PartResult
     const runs: MediaMeasured['runs'] = [];
     let sameFiles = true;
     let commands = 0;
-    for (let i = 0; i < options.ingestRuns; i++) {
-      log(`media run ${i + 1}/${options.ingestRuns}: pipeline, then bare ffmpeg`);
+    // Pairs alternate which runs first, so a machine speeding up or slowing down over a pair
+    // favours neither; the median of five ratios is what one slow minute cannot move.
+    const pairs = options.quick ? options.ingestRuns : Math.max(options.ingestRuns, MEDIA_PAIRS);
+    for (let i = 0; i < pairs; i++) {
+      const bareFirst = i % 2 === 1;
+      log(`media run ${i + 1}/${pairs}: ${bareFirst ? 'bare ffmpeg, then the pipeline' : 'pipeline, then bare ffmpeg'}`);
       const pipelineOut = await scratchDir('media-pipeline');
-      const pipeline = await runPipeline(library, pipelineOut, options.concurrency);
-      if (pipeline.exitCode !== 0 || (await mediaPublished(pipelineOut)) !== inputs.length) throw new Error(`the ingest exited with ${pipeline.exitCode}, its media index not complete: ${pipeline.stderr.slice(-500)}`);
       const bareOut = await scratchDir('media-bare');
       const steps = stepsOf(traced, library, tracedOut, bareOut);
       commands = steps.length;
-      const bare = await runBare(steps, bareOut, pool);
+      const bareRun = () => runBare(steps, bareOut, pool);
+      const bareBefore = bareFirst ? await bareRun() : undefined;
+      const pipeline = await runPipeline(library, pipelineOut, options.concurrency);
+      if (pipeline.exitCode !== 0 || (await mediaPublished(pipelineOut)) !== inputs.length) throw new Error(`the ingest exited with ${pipeline.exitCode}, its media index not complete: ${pipeline.stderr.slice(-500)}`);
+      const bare = bareBefore ?? (await bareRun());
       const published = new Set(await filesUnder(pipelineOut));
       sameFiles &&= (await filesUnder(bareOut)).every((f) => published.has(f));
       await cleanup(pipelineOut);

@@ -88,8 +88,19 @@ function watch(page: Page): string[] {
   return errors;
 }
 
-/** Lends a test a tab of its own (see tabsOf). */
+/** Lends a test a tab: one of its own (tabsOf), or a visitor's going from page to page (walkingTabs). */
 export type Tabs = <T>(run: (tab: WatchedPage) => Promise<T>) => Promise<T>;
+
+/** A tab in a new context of `viewport` and `deviceScaleFactor`, its HTTP cache off, watched (WatchedPage). */
+async function newTab(browser: Browser, viewport: { width: number; height: number }, deviceScaleFactor: number): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor, reducedMotion: 'no-preference' });
+  const page = await context.newPage();
+  const devtools = await context.newCDPSession(page);
+  // Without the Network domain enabled on this session, setCacheDisabled changes nothing.
+  await devtools.send('Network.enable');
+  await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return { page, errors: watch(page) };
+}
 
 /**
  * Tabs of one viewport and device scale: each test gets a tab of its own in a new context (a new
@@ -99,16 +110,43 @@ export type Tabs = <T>(run: (tab: WatchedPage) => Promise<T>) => Promise<T>;
  */
 export function tabsOf(browser: () => Browser, viewport = DESKTOP, deviceScaleFactor = 1): Tabs {
   return async (run) => {
-    const context = await browser().newContext({ viewport, deviceScaleFactor, reducedMotion: 'no-preference' });
+    const tab = await newTab(browser(), viewport, deviceScaleFactor);
     try {
-      const page = await context.newPage();
-      const devtools = await context.newCDPSession(page);
-      // Without the Network domain enabled on this session, setCacheDisabled changes nothing.
-      await devtools.send('Network.enable');
-      await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
-      return await run({ page, errors: watch(page) });
+      return await run(tab);
     } finally {
-      await context.close();
+      await tab.page.context().close();
+    }
+  };
+}
+
+/**
+ * Tabs of one viewport and device scale that go from page to page, as a visitor's tab does: a
+ * test borrows a tab an earlier test may have used and loads its page in it (page.goto), its
+ * HTTP cache off, so each page still fetches all a new visitor's fetches. For tests that load
+ * pages and read them: a test may grant permissions (cleared when it gives the tab back) but
+ * changes nothing else of the context (no init scripts but `initScripts`, added as the tab is
+ * made; no routes, no emulation): tabsOf is for those. A new context and its renderer cost a
+ * page load more of Chromium's CPU than the page's own work; on a 2-core machine running the
+ * slow tier that is the difference that counts. A tab whose test failed is closed, never lent
+ * again; a tab's errors are emptied as it is lent.
+ */
+export function walkingTabs(browser: () => Browser, options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number; initScripts?: (() => void)[] } = {}): Tabs {
+  const idle: WatchedPage[] = [];
+  return async (run) => {
+    let tab = idle.pop();
+    if (!tab) {
+      tab = await newTab(browser(), options.viewport ?? DESKTOP, options.deviceScaleFactor ?? 1);
+      for (const script of options.initScripts ?? []) await tab.page.addInitScript(script);
+    }
+    tab.errors.length = 0;
+    try {
+      const result = await run(tab);
+      await tab.page.context().clearPermissions();
+      idle.push(tab);
+      return result;
+    } catch (error) {
+      await tab.page.context().close();
+      throw error;
     }
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { CACHE_RULES } from '../../data/publishing.ts';
 import { structureAndSeriousViolations, VIEWPORTS } from './axe.ts';
-import { appReady, keepsPrerenderedHeading, launchBrowser, openBeforeTheApp, openPage, tabsOf } from '../../harness/browser.ts';
+import { appReady, keepsPrerenderedHeading, launchBrowser, openBeforeTheApp, openPage, walkingTabs } from '../../harness/browser.ts';
 import { followLinks, headAnswers, HOST_SERVERS, startHostServer, type HostServer } from '../../harness/host-servers.ts';
 import { startVitePreview } from './prerender-support.ts';
 import { readSite } from '../../harness/sample-site.ts';
@@ -49,9 +49,9 @@ afterAll(async () => {
 let linksOnBucket: ReturnType<typeof followLinks> | undefined;
 const siteLinks = () => (linksOnBucket ??= followLinks(servers.get('bucket')!.url));
 
-/** A tab of its own (tabsOf) for each test that loads a page as a visitor does, its scripts let through. */
-const withTab = tabsOf(() => browser);
-const withPhoneTab = tabsOf(() => browser, VIEWPORTS.phone);
+/** A visitor's tab (walkingTabs) for each test that loads a page as a visitor does, its scripts let through. */
+const withTab = walkingTabs(() => browser);
+const withPhoneTab = walkingTabs(() => browser, { viewport: VIEWPORTS.phone });
 
 describe.each(['bucket', ...HOST_SERVERS])('on %s', (host) => {
   const base = () => servers.get(host)!.url;

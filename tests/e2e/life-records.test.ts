@@ -29,7 +29,7 @@ const withSighting = searchList
 if (!withSighting?.sighting) throw new Error('the sample site has no species with a sighting and a dated photo');
 const sighting = withSighting.sighting;
 
-/** Chromium for this file, and a tab of its own for each test. */
+/** Chromium for this file, and a visitor's tab for each test (fileBrowser). */
 const { withTab } = fileBrowser();
 
 const firstCard = (page: Page) => page.locator('main ul.grid > li a').first();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PhotoEntry } from '../../data/manifest-schemas.ts';
 import { photoShareRoute, speciesRoute } from '../../data/paths.ts';
-import { appReady, launchBrowser, openPage, tabsOf } from '../../harness/browser.ts';
+import { appReady, launchBrowser, openPage, walkingTabs } from '../../harness/browser.ts';
 import { readSite } from '../../harness/sample-site.ts';
 import { pageUrl } from '../../harness/site-url.ts';
 
@@ -23,8 +23,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-/** A tab of its own for each test (tabsOf). */
-const withTab = tabsOf(() => browser);
+/** A visitor's tab for each test (walkingTabs). */
+const withTab = walkingTabs(() => browser);
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const photoParam = (page: Page) => new URL(page.url()).searchParams.get('photo');

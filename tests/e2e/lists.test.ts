@@ -25,7 +25,7 @@ const newestYear = lists.years[0]!;
 const us = lists.countries.find((c) => c.key === 'US')!;
 const state = [...us.regions].sort((a, b) => b.observed - a.observed)[0]!;
 
-/** Chromium for this file, and a tab of its own for each test. */
+/** Chromium for this file, and a visitor's tab for each test (fileBrowser). */
 const { withTab } = fileBrowser();
 
 describe('the lists of the sample export', () => {

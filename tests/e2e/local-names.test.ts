@@ -8,7 +8,7 @@ import { outingDataSchema } from '../../data/outings.ts';
 import { lifeListRoute, LISTS_ROUTE, listRoute, outingRoute, speciesRoute } from '../../data/paths.ts';
 import { siteDataPaths, speciesDataSchema } from '../../data/site-data-schemas.ts';
 import { normaliseSpeciesName } from '../../data/species-names.ts';
-import { appReady, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { appReady, launchBrowser, walkingTabs } from '../../harness/browser.ts';
 import { startStaticServer, type StaticServer } from '../../harness/static-server.ts';
 import { pageUrl } from '../../harness/site-url.ts';
 import { SAMPLE_SPANISH, sharedTaxonomyAbsent, SKIP_MESSAGE } from '../../harness/taxonomy-server.ts';
@@ -35,7 +35,7 @@ let ingestProblems: string[];
 
 const read = <T>(path: string, schema: { parse(v: unknown): T }): T => schema.parse(JSON.parse(readFileSync(join(distDir, path), 'utf8')));
 const url = (route: string) => pageUrl(site.url, route);
-const withTab = tabsOf(() => browser);
+const withTab = walkingTabs(() => browser);
 
 if (sharedTaxonomyAbsent) console.warn(SKIP_MESSAGE);
 describe.skipIf(sharedTaxonomyAbsent)('a German site naming its birds in Spanish: birds by their Spanish names, places in German', () => {

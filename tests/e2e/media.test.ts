@@ -6,7 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CREDITS_ROUTE, INFO_ROUTE, outingRoute, pageFile, speciesRoute } from '../../data/paths.ts';
 import { siteDataPaths, speciesDataSchema, type SpeciesData } from '../../data/site-data-schemas.ts';
-import { appReady, CHROMIUM, CHROMIUM_FLAGS, tabsOf } from '../../harness/browser.ts';
+import { appReady, CHROMIUM, CHROMIUM_FLAGS, walkingTabs } from '../../harness/browser.ts';
 import { runCli } from '../../harness/ingest-tree.ts';
 import { copySampleBuild } from '../../harness/sample-build-copy.ts';
 import { pageUrl } from '../../harness/site-url.ts';
@@ -41,7 +41,7 @@ let eagle: SpeciesData;
 
 const url = (route: string) => pageUrl(site.url, route);
 const html = (route: string) => readFileSync(join(distDir, pageFile(route)), 'utf8');
-const withTab = tabsOf(() => browser);
+const withTab = walkingTabs(() => browser);
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'media-'));

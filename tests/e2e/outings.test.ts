@@ -32,7 +32,7 @@ const photographed = photoDay.species.find((s) => s.photos.length > 0)!;
 // A day of checklists alone, with a lifer (every export day before the first photo has them).
 const checklistDay = entries.map((o) => read(siteDataPaths.outing(o.key), outingDataSchema)).find((o) => o.kind === 'day' && o.photoCount === 0 && o.lifers > 0)!;
 
-/** Chromium for this file, and a tab of its own for each test. */
+/** Chromium for this file, and a visitor's tab for each test (fileBrowser). */
 const { withTab } = fileBrowser();
 
 describe('the outings of the sample library', () => {

@@ -6,7 +6,7 @@ import { listsDataSchema } from '../../data/bird-lists.ts';
 import { outingDataSchema, outingsDataSchema } from '../../data/outings.ts';
 import { CREDITS_ROUTE, HOME_ROUTE, INFO_ROUTE, lifeListRoute, LISTS_ROUTE, listRoute, NOT_PHOTOGRAPHED_ROUTE, OUTINGS_ROUTE, outingRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
-import { appReady, pageSettled, tabsOf } from '../../harness/browser.ts';
+import { appReady, pageSettled, walkingTabs } from '../../harness/browser.ts';
 import { fileBrowser } from '../../harness/file-browser.ts';
 import { readSite } from '../../harness/sample-site.ts';
 import { pageUrl } from '../../harness/site-url.ts';
@@ -14,9 +14,10 @@ import { seriousViolations, settle, VIEWPORTS } from './axe.ts';
 import { listenForViolations, openLightbox, tileBounds, tileImages, useLightbox, violations } from './page-checks.ts';
 
 /**
- * Every kind of page of the built sample site, on a phone and on a desktop, each loaded once, as
- * a new visitor (a new context, its cache off) on the strict bucket server (the pages' <meta>
- * policy alone), and everything a page must hold checked on that one load:
+ * Every kind of page of the built sample site, on a phone and on a desktop, each loaded once, in a
+ * visitor's tab going from page to page with its cache off, so each fetches all a new visitor's
+ * would (walkingTabs), on the strict bucket server (the pages' <meta> policy alone), and
+ * everything a page must hold checked on that one load:
  *
  * - it answers with its status, with no redirect, and its level-one heading is the page's;
  * - the app takes over the pre-rendered markup, not rendering it again (the heading on screen is
@@ -186,15 +187,13 @@ function tagPrerenderedHeading(): void {
 
 const { browser } = fileBrowser();
 
-// Concurrent (maxConcurrency a few at a time, each test a context of its own): most of a test's
+// Concurrent (maxConcurrency a few at a time, each test a tab of its own): most of a test's
 // time is spent waiting for the page to settle (network idle, lazy photos, transitions).
 describe.concurrent.each(SCREENS)('on a $name', ({ viewport, deviceScaleFactor }) => {
-  const withTab = tabsOf(browser, viewport, deviceScaleFactor);
+  const withTab = walkingTabs(browser, { viewport, deviceScaleFactor, initScripts: [listenForViolations, tagPrerenderedHeading] });
 
   it.for(PAGE_KINDS)('$name', async (kind, { expect }) => {
     await withTab(async ({ page, errors }) => {
-      await page.addInitScript(listenForViolations);
-      await page.addInitScript(tagPrerenderedHeading);
       const url = pageUrl(siteUrl, kind.route);
       if (kind.use?.permissions) await page.context().grantPermissions(kind.use.permissions, { origin: new URL(url).origin });
 

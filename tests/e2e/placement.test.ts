@@ -20,7 +20,7 @@ const url = (route: string) => pageUrl(siteUrl, route);
 const index = photoIndexSchema.parse(JSON.parse(readFileSync(join(distDir, 'photo-index.json'), 'utf8')));
 const photos = Object.values(index.photos);
 
-/** Chromium for this file, and a tab of its own for each test. */
+/** Chromium for this file, and a visitor's tab for each test (fileBrowser). */
 const { withTab } = fileBrowser();
 
 describe('photos placed by the taxonomy and by their keywords', () => {

@@ -23,8 +23,8 @@ async function walkDown(page: Page, path: string[]): Promise<void> {
 }
 
 
-/** Chromium for this file, and a tab of its own for each test. */
-const { browser, withTab } = fileBrowser();
+/** Chromium for this file, a visitor's tab for each test, and a new context for the one that routes its requests (fileBrowser). */
+const { browser, withTab, withNewContext } = fileBrowser();
 
 describe('every route of the built sample site', () => {
   it('reveals the species name on hover and on keyboard focus', async () => {
@@ -107,7 +107,7 @@ describe('every route of the built sample site', () => {
   });
 
   it("shows 'Failed to load image' when an image cannot be loaded, and logs it", async () => {
-    await withTab(async ({ page, errors }) => {
+    await withNewContext(async ({ page, errors }) => {
       const broken = site.index.photos[site.info.featured[0]!]!;
       const stem = broken.thumbnail.path.split('/').at(-1)!.replace(/_lowq\.jpg$/, '');
       await page.route((request) => decodeURIComponent(request.pathname ?? new URL(request.href).pathname).includes(`/${stem}`), (route) => route.abort());

@@ -10,7 +10,7 @@ import { CREDITS_ROUTE, lifeListRoute, speciesRoute } from '../../data/paths.ts'
 import { buildSite } from '../../web/prerender/build-site.ts';
 import { runCli } from '../../harness/ingest-tree.ts';
 import { sharedTaxonomyAbsent, SKIP_MESSAGE, startTaxonomyServer, type TaxonomyServer } from '../../harness/taxonomy-server.ts';
-import { appReady, launchBrowser, tabsOf } from '../../harness/browser.ts';
+import { appReady, launchBrowser, walkingTabs } from '../../harness/browser.ts';
 import { cardName, pageUrl } from '../../harness/site-url.ts';
 import { startStaticServer, type StaticServer } from '../../harness/static-server.ts';
 
@@ -93,8 +93,8 @@ afterAll(async () => {
   await taxonomyServer?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
-/** A tab of its own for each test (tabsOf). */
-const withTab = tabsOf(() => browser);
+/** A visitor's tab for each test (walkingTabs). */
+const withTab = walkingTabs(() => browser);
 
 describe.skipIf(sharedTaxonomyAbsent)('an inbox placed by the real taxonomy, fetched from a loopback eBird API', () => {
   it('the update reports the rename from the older edition', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { outingsDataSchema } from '../../data/outings.ts';
 import { lifeListRoute, outingRoute, speciesRoute } from '../../data/paths.ts';
 import { siteDataPaths } from '../../data/site-data-schemas.ts';
-import { launchBrowser, pageSettled, tabsOf } from '../../harness/browser.ts';
+import { launchBrowser, pageSettled, walkingTabs } from '../../harness/browser.ts';
 import { readSite } from '../../harness/sample-site.ts';
 import { pageUrl } from '../../harness/site-url.ts';
 import { tileBounds, tileImages } from './page-checks.ts';
@@ -51,8 +51,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Per screen, a tab of its own for each page its test opens (tabsOf: a new context, its cache off). */
-const tabsOfScreen = new Map(SCREENS.map(({ name, viewport, deviceScaleFactor }) => [name, tabsOf(() => browser, viewport, deviceScaleFactor)]));
+/** Per screen, a visitor's tab for each page its test opens (walkingTabs: its cache off). */
+const tabsOfScreen = new Map(SCREENS.map(({ name, viewport, deviceScaleFactor }) => [name, walkingTabs(() => browser, { viewport, deviceScaleFactor })]));
 
 describe.each(PAGES)('$name', ({ route }) => {
   it.each(SCREENS)('on $name, each tile gets the smallest file that fills it', async ({ name }) => {

@@ -16,8 +16,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** What `npm run ingest` runs. */
 const LAUNCHER = path.resolve(here, '../../pipeline/launch.mjs');
 const SPECIES = 'Passeriformes/Wrens/Canyon Wren';
-/** Long enough that its encode runs for seconds even on a quiet machine: the signal surely finds ffmpeg at work. */
-const RECORDING_SECONDS = 600;
+/**
+ * Long enough that its encode runs for over a second on a quiet machine (about 1.2 s here), forty
+ * times the 25 ms between two looks: the signal surely finds ffmpeg at work. Each case makes it
+ * whole once more, so it is no longer than that.
+ */
+const RECORDING_SECONDS = 200;
 
 async function waitFor<T>(what: string, probe: () => T | undefined, seconds: number): Promise<T> {
   const deadline = Date.now() + seconds * 1000;

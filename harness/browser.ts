@@ -124,19 +124,19 @@ export function tabsOf(browser: () => Browser, viewport = DESKTOP, deviceScaleFa
  * test borrows a tab an earlier test may have used and loads its page in it (page.goto), its
  * HTTP cache off, so each page still fetches all a new visitor's fetches. For tests that load
  * pages and read them: a test may grant permissions (cleared when it gives the tab back) but
- * changes nothing else of the context (no init scripts but `initScripts`, added as the tab is
- * made; no routes, no emulation): tabsOf is for those. A new context and its renderer cost a
+ * changes nothing else of the tab or its context (no init scripts or routes but those `prepare`
+ * sets as the tab is made, no emulation): tabsOf is for those. A new context and its renderer cost a
  * page load more of Chromium's CPU than the page's own work; on a 2-core machine running the
  * slow tier that is the difference that counts. A tab whose test failed is closed, never lent
  * again; a tab's errors are emptied as it is lent.
  */
-export function walkingTabs(browser: () => Browser, options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number; initScripts?: (() => void)[] } = {}): Tabs {
+export function walkingTabs(browser: () => Browser, options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number; prepare?: (page: Page) => Promise<void> } = {}): Tabs {
   const idle: WatchedPage[] = [];
   return async (run) => {
     let tab = idle.pop();
     if (!tab) {
       tab = await newTab(browser(), options.viewport ?? DESKTOP, options.deviceScaleFactor ?? 1);
-      for (const script of options.initScripts ?? []) await tab.page.addInitScript(script);
+      await options.prepare?.(tab.page);
     }
     tab.errors.length = 0;
     try {
@@ -300,11 +300,11 @@ export interface FirstPaint {
 }
 
 /**
- * Opens `url` with every script file held back (the app never starts; the pages' inline scripts
- * run), and resolves once the document the browser ends on has had its first contentful paint,
- * with what #root showed at that moment. The page stays as it is for more checks.
+ * Holds back every script file of the pages `page` loads from now on (the app never starts; the
+ * pages' inline scripts run), and records what each document showed at its first contentful
+ * paint, for firstPaintOf. Once per page: a route and an init script the page keeps.
  */
-export async function openBeforeTheApp(page: Page, url: string): Promise<FirstPaint> {
+export async function holdBackTheApp(page: Page): Promise<void> {
   await page.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()));
   await page.addInitScript(() => {
     new PerformanceObserver((list, observer) => {
@@ -314,6 +314,14 @@ export async function openBeforeTheApp(page: Page, url: string): Promise<FirstPa
       (window as Window & { __firstPaint?: FirstPaint }).__firstPaint = { heading: heading?.textContent ?? null, main: document.querySelector('#root main') !== null, path: location.pathname };
     }).observe({ type: 'paint', buffered: true });
   });
+}
+
+/**
+ * Opens `url` in a page the app is held back in (holdBackTheApp), and resolves once the document
+ * the browser ends on has had its first contentful paint, with what #root showed at that moment.
+ * The page stays as it is for more checks.
+ */
+export async function firstPaintOf(page: Page, url: string): Promise<FirstPaint> {
   // The document may ask for another form of its path before it paints: wait for the one that paints.
   await page.goto(url, { waitUntil: 'commit' });
   const painted = await page.waitForFunction(() => (window as Window & { __firstPaint?: FirstPaint }).__firstPaint);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INFO_ROUTE, lifeListRoute, photoAppRoute, photoShareRoute, speciesRoute } from '../../data/paths.ts';
 import { CACHE_RULES } from '../../data/publishing.ts';
 import { structureAndSeriousViolations, VIEWPORTS } from './axe.ts';
-import { appReady, keepsPrerenderedHeading, launchBrowser, openBeforeTheApp, openPage, walkingTabs } from '../../harness/browser.ts';
+import { appReady, firstPaintOf, holdBackTheApp, keepsPrerenderedHeading, launchBrowser, walkingTabs } from '../../harness/browser.ts';
 import { followLinks, headAnswers, HOST_SERVERS, startHostServer, type HostServer } from '../../harness/host-servers.ts';
 import { startVitePreview } from './prerender-support.ts';
 import { readSite } from '../../harness/sample-site.ts';
@@ -52,6 +52,8 @@ const siteLinks = () => (linksOnBucket ??= followLinks(servers.get('bucket')!.ur
 /** A visitor's tab (walkingTabs) for each test that loads a page as a visitor does, its scripts let through. */
 const withTab = walkingTabs(() => browser);
 const withPhoneTab = walkingTabs(() => browser, { viewport: VIEWPORTS.phone });
+/** A phone's tab whose pages never start the app (holdBackTheApp): what a visitor sees before it has. */
+const withAppHeldBack = walkingTabs(() => browser, { viewport: VIEWPORTS.phone, prepare: holdBackTheApp });
 
 describe.each(['bucket', ...HOST_SERVERS])('on %s', (host) => {
   const base = () => servers.get(host)!.url;
@@ -129,11 +131,11 @@ describe.each(['bucket', ...HOST_SERVERS, VITE_PREVIEW])('the first view on %s',
     ['Info without its slash', () => INFO_ROUTE.replace(/\/$/, ''), 'Info'],
     ['the largest species page without its slash', () => speciesRoute(species).replace(/\/$/, ''), species],
   ] as Array<[string, () => string, string]>)('%s shows its content from the first paint', async (_name, route, heading) => {
-    const before = await openPage(browser, VIEWPORTS.phone);
-    const painted = await openBeforeTheApp(before.page, pageUrl(base(), route()));
-    expect(painted).toMatchObject({ heading, main: true });
-    expect(await structureAndSeriousViolations(before.page)).toEqual([]);
-    await before.page.context().close();
+    await withAppHeldBack(async ({ page }) => {
+      const painted = await firstPaintOf(page, pageUrl(base(), route()));
+      expect(painted).toMatchObject({ heading, main: true });
+      expect(await structureAndSeriousViolations(page)).toEqual([]);
+    });
     if (heading !== notFound) return;
 
     await withPhoneTab(async ({ page, errors }) => {

@@ -190,7 +190,14 @@ const { browser } = fileBrowser();
 // Concurrent (maxConcurrency a few at a time, each test a tab of its own): most of a test's
 // time is spent waiting for the page to settle (network idle, lazy photos, transitions).
 describe.concurrent.each(SCREENS)('on a $name', ({ viewport, deviceScaleFactor }) => {
-  const withTab = walkingTabs(browser, { viewport, deviceScaleFactor, initScripts: [listenForViolations, tagPrerenderedHeading] });
+  const withTab = walkingTabs(browser, {
+    viewport,
+    deviceScaleFactor,
+    prepare: async (page) => {
+      await page.addInitScript(listenForViolations);
+      await page.addInitScript(tagPrerenderedHeading);
+    },
+  });
 
   it.for(PAGE_KINDS)('$name', async (kind, { expect }) => {
     await withTab(async ({ page, errors }) => {

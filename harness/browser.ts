@@ -94,12 +94,17 @@ export type Tabs = <T>(run: (tab: WatchedPage) => Promise<T>) => Promise<T>;
 /** A tab in a new context of `viewport` and `deviceScaleFactor`, its HTTP cache off, watched (WatchedPage). */
 async function newTab(browser: Browser, viewport: { width: number; height: number }, deviceScaleFactor: number): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport, deviceScaleFactor, reducedMotion: 'no-preference' });
-  const page = await context.newPage();
-  const devtools = await context.newCDPSession(page);
-  // Without the Network domain enabled on this session, setCacheDisabled changes nothing.
-  await devtools.send('Network.enable');
-  await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
-  return { page, errors: watch(page) };
+  try {
+    const page = await context.newPage();
+    const devtools = await context.newCDPSession(page);
+    // Without the Network domain enabled on this session, setCacheDisabled changes nothing.
+    await devtools.send('Network.enable');
+    await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+    return { page, errors: watch(page) };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
 }
 
 /**
@@ -125,10 +130,10 @@ export function tabsOf(browser: () => Browser, viewport = DESKTOP, deviceScaleFa
  * HTTP cache off, so each page still fetches all a new visitor's fetches. For tests that load
  * pages and read them: a test may grant permissions (cleared when it gives the tab back) but
  * changes nothing else of the tab or its context (no init scripts or routes but those `prepare`
- * sets as the tab is made, no emulation): tabsOf is for those. A new context and its renderer cost a
- * page load more of Chromium's CPU than the page's own work; on a 2-core machine running the
- * slow tier that is the difference that counts. A tab whose test failed is closed, never lent
- * again; a tab's errors are emptied as it is lent.
+ * sets as the tab is made, no emulation): tabsOf is for those. A new context and its renderer
+ * cost a page load more of Chromium's CPU than the page's own work; on a 2-core machine running
+ * the slow tier that is the difference that counts. A tab whose test failed is closed, never
+ * lent again; a tab's errors are emptied as it is lent.
  */
 export function walkingTabs(browser: () => Browser, options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number; prepare?: (page: Page) => Promise<void> } = {}): Tabs {
   const idle: WatchedPage[] = [];

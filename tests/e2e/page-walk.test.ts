@@ -187,8 +187,8 @@ function tagPrerenderedHeading(): void {
 
 const { browser } = fileBrowser();
 
-// Concurrent (maxConcurrency a few at a time, each test a tab of its own): most of a test's
-// time is spent waiting for the page to settle (network idle, lazy photos, transitions).
+// Concurrent (maxConcurrency a few at a time, each test a tab to itself while it runs): most of
+// a test's time is spent waiting for the page to settle (network idle, lazy photos, transitions).
 describe.concurrent.each(SCREENS)('on a $name', ({ viewport, deviceScaleFactor }) => {
   const withTab = walkingTabs(browser, {
     viewport,

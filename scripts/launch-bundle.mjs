@@ -2,6 +2,11 @@
 // needs 0.5–1 s, most of a no-op ingest or build. The bundle is rebuilt (esbuild, ~50 ms)
 // whenever a source under its folders is newer than it. It is split into chunks so what
 // the command imports lazily (sharp, vite) stays unloaded on a run with nothing to redo.
+// Packages are imported from node_modules, but for the plain-JS ones a launcher names to
+// bundle (`inline`): Node 20 resolves, reads and links every file of a package on every
+// start (zod's API is dozens of files) and scans a CommonJS package's source for its
+// exports, so a package loaded at every start costs less bundled. Bundled packages are
+// code of the bundle: a new lockfile (an install) rebuilds it as a changed source does.
 //
 // The project is found at run time, from this file's own place: a copied, moved or second
 // checkout runs its own code on its own folders, even when its cache came along with
@@ -17,7 +22,8 @@ const cacheDir = path.join(root, 'node_modules', '.cache', 'bird-portfolio');
 const rootKey = createHash('sha1').update(root).digest('hex').slice(0, 10);
 
 function newestSource(dirs) {
-  let newest = 0;
+  // The lockfiles: what npm installed, for the packages bundled in.
+  let newest = Math.max(0, ...['package-lock.json', 'node_modules/.package-lock.json'].map((file) => mtimeOf(path.join(root, file))));
   for (const dir of dirs) {
     for (const entry of readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })) {
       const folder = entry.parentPath ?? entry.path;
@@ -28,11 +34,35 @@ function newestSource(dirs) {
   return newest;
 }
 
+function mtimeOf(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** An esbuild plugin leaving every package external but `names` and what they import. */
+function bundling(names) {
+  const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  return {
+    name: 'bundle-only-these-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, ({ path: specifier, importer }) => {
+        if (specifier.startsWith('node:')) return { external: true };
+        const fromAPackage = importer.split(path.sep).includes('node_modules');
+        return fromAPackage || names.includes(packageOf(specifier)) ? undefined : { external: true };
+      });
+    },
+  };
+}
+
 /**
  * Runs `main(argv)` of `entry` (relative to the project) from its bundle and sets the exit code.
- * `name` names the bundle; `sources` are the folders whose changes rebuild it.
+ * `name` names the bundle; `sources` are the folders whose changes rebuild it; `inline` the
+ * plain-JS packages bundled into it (with what they import), loaded at every start.
  */
-export async function launch({ name, entry, sources }) {
+export async function launch({ name, entry, sources, inline = [] }) {
   /** Names the folder of the newest bundle; replaced atomically, so runs starting together never see half a bundle. */
   const prefix = `${name}-${rootKey}-`;
   const pointer = path.join(cacheDir, `${prefix}current`);
@@ -56,7 +86,9 @@ export async function launch({ name, entry, sources }) {
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      packages: 'external',
+      plugins: [bundling(inline)],
+      // A CommonJS package bundled into ESM asks for Node's modules with `require`.
+      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
       logLevel: 'warning',
     });
     const previous = readdirSync(cacheDir).filter((n) => n.startsWith(prefix) && n !== `${prefix}current` && !n.startsWith(`${prefix}current.`) && n !== folder);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { freePorts } from './ports.ts';
 import { unescapeHtml } from '../web/prerender/html-document.ts';
 import { fetchOnNewConnection } from './loopback-fetch.ts';
+import { behindFront } from './wrangler-front.ts';
 
 /**
  * The hosts' own local servers, from npm, serving a built dist/ as the hosts do:
@@ -65,9 +66,21 @@ function wranglerArgs(dist: string, port: number, inspector: number): string[] {
   return ['pages', 'dev', dist, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--compatibility-date', COMPATIBILITY_DATE, '--show-interactive-dev-session=false'];
 }
 
-export async function startHostServer(name: HostServerName, dist: string): Promise<HostServer> {
+/** A host's server process, answering on loopback. */
+export interface ServerProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** The end of what it printed. */
+  output(): string;
+  close(): Promise<void>;
+}
+
+/** Starts one host's server on a free port of its own and resolves once it answers. */
+async function startServerProcess(name: HostServerName, dist: string): Promise<ServerProcess> {
   const [port, inspector] = (await freePorts(2)) as [number, number];
-  // wrangler keeps state in .wrangler/ of its working folder: a scratch folder, never the project.
+  // wrangler keeps state in .wrangler/ of its working folder, and its debug logs where
+  // WRANGLER_LOG_PATH says: a scratch folder, never the project or the user's home.
   const scratch = await mkdtemp(join(tmpdir(), `host-${name}-`));
   const [command, args] =
     name === 'cloudflare-pages'
@@ -80,28 +93,42 @@ export async function startHostServer(name: HostServerName, dist: string): Promi
     // Nothing leaves the machine: both would otherwise ask registry.npmjs.org for their latest
     // version as they start (wrangler with its banner, serve on its own), and wrangler's local
     // runtime (miniflare) fetches Cloudflare's sample of a request's `cf` properties where
-    // NODE_ENV is not 'test' (the bench).
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_UPDATE_CHECK: '1', CI: 'true' },
+    // NODE_ENV is not 'test' (the bench). wrangler also asks the registry for its newest version
+    // when it reports an error (before an exit, harness/wrangler-front.ts): its registry, as the
+    // `rc` package reads npm's settings, is a loopback port nothing listens on.
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: 'false',
+      WRANGLER_HIDE_BANNER: 'true',
+      WRANGLER_LOG_PATH: join(scratch, 'logs'),
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      npm_registry: 'http://127.0.0.1:9/',
+      NO_UPDATE_CHECK: '1',
+      CI: 'true',
+    },
   });
   let log = '';
   const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-8000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}/`;
+  const close = async () => {
+    await stop(child);
+    await rm(scratch, { recursive: true, force: true });
+  };
   try {
     await answering(url, child, () => log);
   } catch (error) {
-    await stop(child);
+    await close();
     throw error;
   }
-  return {
-    name,
-    url,
-    close: async () => {
-      await stop(child);
-      await rm(scratch, { recursive: true, force: true });
-    },
-  };
+  return { port, url, child, output: () => log, close };
+}
+
+export async function startHostServer(name: HostServerName, dist: string): Promise<HostServer> {
+  if (name === 'cloudflare-pages') return { name, ...(await behindFront(() => startServerProcess(name, dist))) };
+  const server = await startServerProcess(name, dist);
+  return { name, url: server.url, close: server.close };
 }
 
 const attribute = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => unescapeHtml(m[1]!));
